@@ -1,0 +1,191 @@
+"""The judge: the engine on the command line, one JSON request a line (ARCHITECTURE.md).
+
+``python -m engine judge`` reads JSON Lines on standard input and writes one JSON answer
+per non-empty line, in order. It never stops on bad input: a line it cannot serve gets
+``{"ok": false, "error": ...}`` and the judge goes on.
+
+>>> answer({"op": "points", "cards": ["JK", "2C", "AS"]})
+{'ok': True, 'points': 65}
+>>> answer({"op": "meld", "cards": ["5H", "7H"]})["code"]
+'too_few_cards'
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterable
+from typing import Any, TextIO
+
+from engine.cards import Card, check_copies, parse_cards, points
+from engine.errors import BurracoError, InvalidMeldError, InvalidNotationError, Refusal
+from engine.melds import Meld, attach, make_meld
+from engine.rules import Rules
+from engine.scoring import score_side
+
+Answer = dict[str, Any]
+Handler = Callable[[dict[str, Any], Rules], Answer]
+
+
+def field(request: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
+    """A required field of a request, of the given JSON type.
+
+    Raises :class:`InvalidNotationError` naming the field when it is missing or mistyped.
+    """
+    if name not in request:
+        raise InvalidNotationError(f"the request needs a {name!r} field")
+    value = request[name]
+    # bool is an int in Python: a count must not accept true.
+    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _tuple(kind)):
+        raise InvalidNotationError(f"the field {name!r} has the wrong type: {value!r:.60}")
+    return value
+
+
+def _tuple(kind: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kind if isinstance(kind, tuple) else (kind,)
+
+
+def cards_field(request: dict[str, Any], name: str) -> list[Card]:
+    """A list of cards in the notation; raises :class:`InvalidNotationError`."""
+    return parse_cards(field(request, name, list))
+
+
+def table_meld(arrangement: Any, rules: Rules) -> Meld:
+    """A meld already on the table; one that is itself invalid is bad input."""
+    if not isinstance(arrangement, list):
+        raise InvalidNotationError(f"a meld is a list of cards, not {arrangement!r:.60}")
+    try:
+        return Meld.parse(parse_cards(arrangement), rules)
+    except InvalidMeldError as error:
+        raise InvalidNotationError(
+            f"the meld {' '.join(map(str, arrangement))} on the table is not valid: {error}"
+        ) from None
+
+
+def meld_answer(meld: Meld, rules: Rules) -> Answer:
+    burraco = meld.burraco(rules)
+    return {
+        "valid": True,
+        "reason": None,
+        "kind": meld.kind.value,
+        "arrangement": [str(card) for card in meld.cards],
+        "wild": None if meld.wildcard is None else str(meld.wildcard),
+        "stands_for": None if meld.stands_for is None else str(meld.stands_for),
+        "burraco": None if burraco is None else burraco.value,
+        "points": meld.points,
+    }
+
+
+def refusal_answer(refusal: Refusal) -> Answer:
+    if refusal.code == "too_many_copies":
+        # More copies than the deck holds is bad input, not a learner's mistake.
+        raise InvalidNotationError(str(refusal))
+    return {
+        "valid": False,
+        "reason": str(refusal),
+        "code": refusal.code,
+        "rule": refusal.rule,
+        "params": dict(refusal.params),
+        "kind": None,
+        "arrangement": None,
+        "wild": None,
+        "stands_for": None,
+        "burraco": None,
+        "points": None,
+    }
+
+
+def _meld(request: dict[str, Any], rules: Rules) -> Answer:
+    cards = cards_field(request, "cards")
+    try:
+        return meld_answer(make_meld(cards, rules), rules)
+    except InvalidMeldError as refusal:
+        return refusal_answer(refusal)
+
+
+def _attach(request: dict[str, Any], rules: Rules) -> Answer:
+    meld = table_meld(field(request, "meld", list), rules)
+    cards = cards_field(request, "cards")
+    try:
+        return meld_answer(attach(meld, cards, rules), rules)
+    except InvalidMeldError as refusal:
+        return refusal_answer(refusal)
+
+
+def _points(request: dict[str, Any], rules: Rules) -> Answer:
+    return {"points": points(cards_field(request, "cards"))}
+
+
+def _score(request: dict[str, Any], rules: Rules) -> Answer:
+    melds = [table_meld(meld, rules) for meld in field(request, "melds", list)]
+    hand = cards_field(request, "hand")
+    try:
+        check_copies([card for meld in melds for card in meld.cards] + hand)
+    except InvalidMeldError as error:
+        raise InvalidNotationError(str(error)) from None
+    score = score_side(
+        melds,
+        hand,
+        pozzetto_taken=field(request, "pozzetto_taken", bool),
+        closed=field(request, "closed", bool),
+        rules=rules,
+    )
+    return {"score": score.total, "breakdown": score.breakdown()}
+
+
+#: Every op the judge serves. Later work adds its ops here in the same style.
+OPS: dict[str, Handler] = {
+    "meld": _meld,
+    "attach": _attach,
+    "points": _points,
+    "score": _score,
+}
+
+
+def answer(request: Any) -> Answer:
+    """Answer one request (a decoded JSON value); never raises."""
+    if not isinstance(request, dict):
+        return _error("each line must be a JSON object such as {\"op\": \"meld\", ...}")
+    op = request.get("op")
+    handler = OPS.get(op) if isinstance(op, str) else None
+    if handler is None:
+        return _error(f"unknown op {op!r:.60}: the ops are {', '.join(sorted(OPS))}")
+    try:
+        rules = Rules.from_dict(request.get("rules"))
+        return {"ok": True, **handler(request, rules)}
+    except BurracoError as error:
+        return _error(str(error))
+    except RecursionError:
+        return _error("the request is nested too deeply")
+
+
+def answer_line(line: str) -> str | None:
+    """The JSON answer to one input line, or None for a blank line; never raises."""
+    if not line.strip():
+        return None
+    try:
+        request = json.loads(line)
+    except (ValueError, RecursionError) as error:
+        result = _error(f"the line is not JSON: {error}")
+    else:
+        result = answer(request)
+    return json.dumps(result, ensure_ascii=False)
+
+
+def _error(message: str) -> Answer:
+    return {"ok": False, "error": message}
+
+
+def run(lines: Iterable[str], out: TextIO) -> None:
+    """Answer every line, flushing after each so a caller can converse line by line."""
+    for line in lines:
+        result = answer_line(line)
+        if result is not None:
+            out.write(result + "\n")
+            out.flush()
+
+
+def main(argv: list[str] | None = None) -> int:
+    del argv
+    run(sys.stdin, sys.stdout)
+    return 0

@@ -1,0 +1,738 @@
+"""Melds (R10-R14, R17-R28): finding, checking and extending sets and sequences.
+
+A sequence is stored as an arrangement: its cards from low to high, each at a *place*.
+Places 2..13 are the ranks; the ace is place 1 (low) or 14 (high), never both (R14).
+The wildcard, if any, stands at the place of the card it replaces; a 2 of the suit at
+place 2 is a natural card (R20). A set is its naturals in suit order, then its wildcard.
+
+>>> from engine.cards import parse_cards
+>>> str(make_meld(parse_cards("8C 7C JK")))
+'JK 7C 8C'
+>>> meld = make_meld(parse_cards("6C JK 8C 7C"))
+>>> str(meld), str(meld.stands_for)
+('JK 6C 7C 8C', '5C')
+>>> str(attach(Meld.parse("2C 5C 6C"), parse_cards("8C")))
+'5C 6C 2C 8C'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations, product
+
+from engine.cards import ALL_CARDS, Card, Rank, Suit, check_copies, format_cards, parse_cards
+from engine.errors import InvalidMeldError, InvalidNotationError
+from engine.rules import DEFAULT, Rules
+
+MIN_CARDS = 3
+MAX_SET = 9
+MAX_PLACES = 13
+BURRACO_SIZE = 7
+SEMI_CLEAN_RUN = 7
+
+_CARD: dict[tuple[int, Suit], Card] = {
+    (int(card.rank), card.suit): card
+    for card in ALL_CARDS
+    if card.rank is not None and card.suit is not None
+}
+
+
+def _card_at(place: int, suit: Suit) -> Card:
+    """The natural card of this suit at a place of a sequence (14 is the ace high)."""
+    return _CARD[(1 if place == 14 else place, suit)]
+
+
+class MeldKind(enum.Enum):
+    SET = "set"
+    SEQUENCE = "sequence"
+
+
+class Burraco(enum.Enum):
+    """What kind of burraco a meld of seven or more cards is (R26-R28)."""
+
+    CLEAN = "clean"
+    DIRTY = "dirty"
+    SEMI_CLEAN = "semi-clean"
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A meld as it lies on the table: its cards in order and which one is the wildcard.
+
+    ``cards`` is the arrangement; ``wild`` the index in ``cards`` of the card used as a
+    wildcard, or None; ``start`` the place of ``cards[0]`` in a sequence (1 the ace low,
+    14 the ace high), 0 for a set. Build melds with :func:`make_meld`, :func:`attach` or
+    :meth:`parse`, which check the rules.
+    """
+
+    cards: tuple[Card, ...]
+    kind: MeldKind
+    wild: int | None
+    start: int
+
+    @classmethod
+    def parse(cls, arrangement: str | Iterable[str | Card], rules: Rules = DEFAULT) -> Meld:
+        """Read a meld as it is written on the table, such as ``"6C JK 8C"``.
+
+        A sequence must be written low to high, its wildcard in the place it stands for;
+        a set may be written in any order. Raises :class:`InvalidNotationError` for a
+        malformed card and :class:`InvalidMeldError` for cards that are no meld as written.
+
+        >>> Meld.parse("5c 6c 2c 8c").stands_for
+        Card.parse('7C')
+        """
+        cards = _as_cards(arrangement)
+        meld = make_meld(cards, rules)
+        if meld.kind is MeldKind.SET or meld.cards == cards:
+            return meld
+        written = _sequence_as_written(cards, meld.suit)
+        if written is None:
+            raise InvalidMeldError(
+                "invalid_arrangement",
+                "R13",
+                cards=[str(card) for card in cards],
+                why=f"in order it is {meld}",
+            )
+        return written
+
+    @property
+    def suit(self) -> Suit | None:
+        """The suit of a sequence; None for a set."""
+        if self.kind is MeldKind.SET:
+            return None
+        natural = self.cards[1] if self.wild == 0 else self.cards[0]
+        return natural.suit
+
+    @property
+    def rank(self) -> Rank | None:
+        """The rank of a set; None for a sequence."""
+        return self.cards[0].rank if self.kind is MeldKind.SET else None
+
+    @property
+    def wildcard(self) -> Card | None:
+        """The card used as a wildcard, if any (a natural 2 is not one, R20)."""
+        return None if self.wild is None else self.cards[self.wild]
+
+    @property
+    def stands_for(self) -> Card | None:
+        """The card a sequence's wildcard replaces; None for a set or a clean meld."""
+        if self.wild is None or self.kind is MeldKind.SET:
+            return None
+        suit = self.suit
+        assert suit is not None
+        return _card_at(self.start + self.wild, suit)
+
+    @property
+    def places(self) -> range:
+        """The places a sequence covers (empty for a set)."""
+        if self.kind is MeldKind.SET:
+            return range(0)
+        return range(self.start, self.start + len(self.cards))
+
+    @property
+    def wild_is_bound(self) -> bool:
+        """A wildcard with cards on both sides stands for one exact card (R23)."""
+        return (
+            self.kind is MeldKind.SEQUENCE
+            and self.wild is not None
+            and 0 < self.wild < len(self.cards) - 1
+        )
+
+    @property
+    def points(self) -> int:
+        """The value of the meld's cards (R2); burraco bonuses are counted by scoring."""
+        return sum(card.value for card in self.cards)
+
+    def burraco(self, rules: Rules = DEFAULT) -> Burraco | None:
+        """Clean, dirty or (where the rules admit it) semi-clean burraco, or None (R26-R28)."""
+        size = len(self.cards)
+        if size < BURRACO_SIZE:
+            return None
+        if self.wild is None:
+            return Burraco.CLEAN
+        if rules.semi_clean and not rules.international:
+            if self.kind is MeldKind.SET:
+                run = size - 1
+            else:
+                run = max(self.wild, size - 1 - self.wild)
+            if run >= SEMI_CLEAN_RUN:
+                return Burraco.SEMI_CLEAN
+        return Burraco.DIRTY
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+    def __repr__(self) -> str:
+        return f"Meld.parse({str(self)!r})"
+
+
+# --- making a meld --------------------------------------------------------------------
+
+
+def _as_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        return tuple(parse_cards(cards))
+    result = []
+    try:
+        for card in cards:
+            result.append(card if isinstance(card, Card) else parse_cards([card])[0])
+    except TypeError:
+        raise InvalidNotationError(f"{cards!r} is not a list of cards") from None
+    return tuple(result)
+
+
+def make_meld(cards: Iterable[Card | str], rules: Rules = DEFAULT) -> Meld:
+    """Lay these cards, in any order, as a new meld (R10-R14, R18-R21).
+
+    Raises :class:`InvalidMeldError` with the code, the rule and the cards when they make
+    no meld, and :class:`InvalidNotationError` for something that is not a card.
+
+    >>> make_meld(parse_cards("AC 2C 3C 2S 5C")).wildcard
+    Card.parse('2S')
+    >>> make_meld(parse_cards("JK 2H 7S"))
+    Traceback (most recent call last):
+    ...
+    engine.errors.InvalidMeldError: 2♥ would be a second wildcard in this meld: a meld holds at most one (R19)
+    """
+    cards = _as_cards(cards)
+    if len(cards) < MIN_CARDS:
+        raise InvalidMeldError(
+            "too_few_cards", "R10", cards=[str(c) for c in cards], count=len(cards)
+        )
+    check_copies(cards)
+    naturals = [card for card in cards if not card.is_wild]
+    if not naturals:
+        raise InvalidMeldError("wildcards_only", "R12", cards=[str(c) for c in cards])
+    first = naturals[0]
+    if len(naturals) > 1 and all(card.rank is first.rank for card in naturals):
+        return _make_set(naturals, [card for card in cards if card.is_wild], rules)
+    if any(card.suit is not first.suit for card in naturals):
+        raise InvalidMeldError("mixed_suits", "R13", cards=[str(c) for c in cards])
+    return _make_sequence(cards, naturals, rules)
+
+
+def _make_set(naturals: list[Card], wilds: list[Card], rules: Rules) -> Meld:
+    rank = naturals[0].rank
+    assert rank is not None
+    if len(wilds) > 1:
+        raise InvalidMeldError("two_wildcards", "R19", wild=str(wilds[1]))
+    size = len(naturals) + len(wilds)
+    if size > MAX_SET:
+        raise InvalidMeldError("set_too_large", "R11", count=size)
+    if rules.international and rank not in (Rank.ACE, Rank.THREE):
+        raise InvalidMeldError("set_rank_not_allowed", "R41", rank=rank.symbol)
+    naturals.sort(key=lambda card: card.sort_key)
+    return Meld(tuple(naturals + wilds), MeldKind.SET, len(naturals) if wilds else None, 0)
+
+
+def _make_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> Meld:
+    suit = naturals[0].suit
+    assert suit is not None
+    ranks = [int(card.rank) for card in naturals if card.rank is not None]
+    seen: set[int] = set()
+    for card, rank in zip(naturals, ranks, strict=True):
+        if rank in seen:
+            raise InvalidMeldError("duplicate_rank", "R13", card=str(card))
+        seen.add(rank)
+    own_twos = [card for card in cards if card.rank is Rank.TWO and card.suit is suit]
+    others = [card for card in cards if card.is_wild and card not in own_twos]
+    refusal: InvalidMeldError | None = None
+    # Prefer a 2 of the suit as a natural card, and the ace low (ARCHITECTURE.md).
+    for natural_two in (True, False) if own_twos else (False,):
+        wilds = others + own_twos[1:] if natural_two else others + own_twos
+        if len(wilds) > 1:
+            refusal = refusal or InvalidMeldError("two_wildcards", "R19", wild=str(wilds[1]))
+            continue
+        for ace in (1, 14) if 1 in seen else (1,):
+            places = [ace if rank == 1 else rank for rank in ranks]
+            if natural_two:
+                places.append(2)
+            placed = _place(sorted(places), bool(wilds), None, suit)
+            if isinstance(placed, InvalidMeldError):
+                if refusal is None or refusal.code == "two_wildcards":
+                    refusal = placed
+                continue
+            start, wild_place = placed
+            return _sequence(suit, start, places, naturals_of(naturals, own_twos, natural_two),
+                             wilds[0] if wilds else None, wild_place)
+    assert refusal is not None
+    if 1 in seen and refusal.code != "two_wildcards" and _wraps(ranks, own_twos, others):
+        raise InvalidMeldError("ace_wraps", "R14")
+    raise refusal
+
+
+def naturals_of(naturals: list[Card], own_twos: list[Card], natural_two: bool) -> list[Card]:
+    return naturals + own_twos[:1] if natural_two else naturals
+
+
+def _place(
+    places: list[int], has_wild: bool, fixed: int | None, suit: Suit
+) -> tuple[int, int | None] | InvalidMeldError:
+    """Where a sequence starts and where its wildcard stands, or why it cannot be laid.
+
+    ``places`` are the natural cards' places, sorted and distinct. A wildcard ``fixed`` at
+    a place stays there; otherwise it fills the one gap, or stands at the low end, or at
+    the high end when the low end is the ace's (R21).
+    """
+    if fixed is not None:
+        places = sorted([*places, fixed])
+        has_wild = False
+    low, high = places[0], places[-1]
+    span = high - low + 1
+    gaps = [place for place in range(low, high) if place not in places]
+    if span > MAX_PLACES:
+        return InvalidMeldError("sequence_too_long", "R14", count=span)
+    if len(gaps) > (1 if has_wild else 0):
+        around = [_card_at(gaps[0] - 1, suit), _card_at(gaps[-1] + 1, suit)]
+        return InvalidMeldError(
+            "gap" if len(gaps) == 1 else "gaps",
+            "R13" if len(gaps) == 1 else "R19",
+            cards=[str(card) for card in around],
+            missing=[str(_card_at(place, suit)) for place in gaps],
+        )
+    if not has_wild:
+        return low, (fixed if fixed is not None else None)
+    if gaps:
+        return low, gaps[0]
+    if span == MAX_PLACES:
+        return InvalidMeldError("sequence_too_long", "R14", count=span + 1)
+    if low > 1:
+        return low - 1, low - 1
+    return low, high + 1
+
+
+def _sequence(
+    suit: Suit, start: int, places: list[int], naturals: list[Card], wild: Card | None,
+    wild_place: int | None,
+) -> Meld:
+    by_place = dict(zip(places, naturals, strict=True))
+    end = max(max(places), wild_place or 0)
+    cards = []
+    index = None
+    for place in range(start, end + 1):
+        if place == wild_place:
+            assert wild is not None
+            index = place - start
+            cards.append(wild)
+        else:
+            cards.append(by_place[place])
+    del suit
+    return Meld(tuple(cards), MeldKind.SEQUENCE, index, start)
+
+
+def _wraps(ranks: list[int], own_twos: list[Card], others: list[Card]) -> bool:
+    """Would these cards be a sequence if the ace could join the king to the 2 (R14)?"""
+    for natural_two in (True, False) if own_twos else (False,):
+        wilds = len(others) + len(own_twos) - (1 if natural_two else 0)
+        values = sorted(set(ranks) | ({2} if natural_two else set()))
+        # The shortest arc of the 13-hour clock that holds every card.
+        widest = max(
+            (values[(i + 1) % len(values)] - values[i]) % 13 or 13 for i in range(len(values))
+        )
+        arc = 14 - widest
+        if arc - len(values) <= min(wilds, 1) and len(values) + wilds <= MAX_PLACES:
+            return True
+    return False
+
+
+def _sequence_as_written(cards: tuple[Card, ...], suit: Suit | None) -> Meld | None:
+    """The sequence these cards make in exactly this order, if they make one."""
+    assert suit is not None
+    for index, card in enumerate(cards):
+        if card.is_wild or card.rank is None:
+            continue
+        rank = int(card.rank)
+        for start in (rank - index, 14 - index) if rank == 1 else (rank - index,):
+            meld = _check_written(cards, suit, start)
+            if meld is not None:
+                return meld
+        return None
+    return None
+
+
+def _check_written(cards: tuple[Card, ...], suit: Suit, start: int) -> Meld | None:
+    if start < 1 or start + len(cards) - 1 > 14 or len(cards) > MAX_PLACES:
+        return None
+    wild = None
+    for index, card in enumerate(cards):
+        place = start + index
+        if card.is_joker or (card.rank is Rank.TWO and (card.suit is not suit or place != 2)):
+            if wild is not None:
+                return None
+            wild = index
+        elif card != _card_at(place, suit):
+            return None
+    return Meld(cards, MeldKind.SEQUENCE, wild, start)
+
+
+# --- attaching ------------------------------------------------------------------------
+
+
+def attach(meld: Meld, cards: Iterable[Card | str], rules: Rules = DEFAULT) -> Meld:
+    """Add all these cards at once to a meld on the table (R17) and return the new meld.
+
+    A bound wildcard keeps its place unless its card is attached (R23); a free one may move
+    to the other end or into a gap when ``rules.wild_moves`` (R22); a replaced wildcard
+    stays in the meld (R24); a 2 of the suit goes home to place 2 when it can (R25).
+    Raises :class:`InvalidMeldError` saying which rule the attachment breaks.
+
+    >>> str(attach(Meld.parse("6C JK 8C"), parse_cards("7C 10C")))
+    '6C 7C 8C JK 10C'
+    """
+    added = _as_cards(cards)
+    if not added:
+        raise InvalidMeldError("nothing_to_attach", "R17")
+    check_copies(meld.cards + added)
+    if meld.kind is MeldKind.SET:
+        return _attach_to_set(meld, added, rules)
+    return _attach_to_sequence(meld, added, rules)
+
+
+def _attach_to_set(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Meld:
+    rank = meld.rank
+    assert rank is not None
+    for card in added:
+        if not card.is_wild and card.rank is not rank:
+            raise InvalidMeldError("rank_mismatch", "R11", card=str(card), rank=rank.symbol)
+    naturals = [card for card in meld.cards if not card.is_wild]
+    naturals += [card for card in added if not card.is_wild]
+    wilds = [card for card in meld.cards if card.is_wild]
+    wilds += [card for card in added if card.is_wild]
+    return _make_set(naturals, wilds, rules)
+
+
+def _attach_to_sequence(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Meld:
+    suit = meld.suit
+    assert suit is not None
+    fixed = {
+        meld.start + i: card for i, card in enumerate(meld.cards) if i != meld.wild
+    }
+    old_wild = meld.wildcard
+    old_place = None if meld.wild is None else meld.start + meld.wild
+    new_naturals: list[Card] = []
+    own_twos: list[Card] = []
+    new_wilds: list[Card] = []
+    for card in added:
+        if card.is_joker or (card.rank is Rank.TWO and card.suit is not suit):
+            new_wilds.append(card)
+        elif card.suit is not suit:
+            raise InvalidMeldError("wrong_suit", "R13", card=str(card), suit=suit.value)
+        elif card.rank is Rank.TWO:
+            own_twos.append(card)
+        else:
+            new_naturals.append(card)
+    has_ace = any(card.rank is Rank.ACE for card in fixed.values())
+    ace_places: tuple[int | None, ...] = (None,)
+    if any(card.rank is Rank.ACE for card in new_naturals):
+        if has_ace:
+            raise InvalidMeldError("ace_wraps", "R14")
+        ace_places = (1, 14)
+    refusals: list[InvalidMeldError] = []
+    for ace, own_two_home in product(ace_places, (True, False) if own_twos else (False,)):
+        places = dict(fixed)
+        duplicate = None
+        for card in new_naturals:
+            place = ace if card.rank is Rank.ACE else int(card.rank)  # type: ignore[arg-type]
+            assert place is not None
+            if place in places:
+                duplicate = card
+            places[place] = card
+        if own_two_home:
+            if 2 in places:
+                continue
+            places[2] = own_twos[0]
+        if duplicate is not None:
+            refusals.append(InvalidMeldError("duplicate_rank", "R13", card=str(duplicate)))
+            continue
+        wilds = new_wilds + (own_twos[1:] if own_two_home else own_twos)
+        result = _arrange_with_old_wild(
+            meld, suit, places, wilds, old_wild, old_place, rules, refusals
+        )
+        if result is not None:
+            return result
+    raise _best_refusal(refusals)
+
+
+def _arrange_with_old_wild(
+    meld: Meld,
+    suit: Suit,
+    places: dict[int, Card],
+    wilds: list[Card],
+    old_wild: Card | None,
+    old_place: int | None,
+    rules: Rules,
+    refusals: list[InvalidMeldError],
+) -> Meld | None:
+    """Try the old wildcard going home, staying, then moving; record why each fails."""
+    if old_wild is None or old_place is None:
+        return _try(suit, places, wilds, None, refusals)
+    replaced = old_place in places
+    options: list[tuple[str, dict[int, Card], list[Card], int | None]] = []
+    if old_wild.rank is Rank.TWO and old_wild.suit is suit and 2 not in places:
+        options.append(("home", {**places, 2: old_wild}, wilds, None))
+    if not replaced:
+        options.append(("stay", places, [old_wild, *wilds], old_place))
+    if replaced or (rules.wild_moves and not meld.wild_is_bound):
+        options.append(("move", places, [old_wild, *wilds], None))
+    for name, option_places, option_wilds, fixed in options:
+        if name == "stay":
+            found = _try(suit, option_places, option_wilds, fixed, refusals)
+            if found is None and refusals[-1].code in ("gap", "gaps"):
+                refusals[-1] = _locked(meld, suit, old_wild, rules, option_places, refusals[-1])
+        else:
+            found = _try(suit, option_places, option_wilds, fixed, refusals)
+        if found is not None:
+            return found
+    return None
+
+
+def _locked(
+    meld: Meld,
+    suit: Suit,
+    wild: Card,
+    rules: Rules,
+    places: dict[int, Card],
+    refusal: InvalidMeldError,
+) -> InvalidMeldError:
+    """Why a wildcard that must stay put blocks this attachment (R22, R23)."""
+    stands_for = meld.stands_for
+    assert stands_for is not None and meld.wild is not None
+    if meld.wild_is_bound:
+        return InvalidMeldError(
+            "bound_wildcard",
+            "R23",
+            wild=str(wild),
+            stands_for=str(stands_for),
+            low=str(meld.cards[meld.wild - 1]),
+            high=str(meld.cards[meld.wild + 1]),
+        )
+    if not rules.wild_moves and not isinstance(_place(sorted(places), True, None, suit), InvalidMeldError):
+        return InvalidMeldError("wild_locked", "R22", wild=str(wild), stands_for=str(stands_for))
+    return refusal
+
+
+def _try(
+    suit: Suit,
+    places: dict[int, Card],
+    wilds: list[Card],
+    fixed: int | None,
+    refusals: list[InvalidMeldError],
+) -> Meld | None:
+    if len(wilds) > 1:
+        refusals.append(InvalidMeldError("two_wildcards", "R19", wild=str(wilds[-1])))
+        return None
+    order = sorted(places)
+    placed = _place(order, bool(wilds), fixed, suit)
+    if isinstance(placed, InvalidMeldError):
+        refusals.append(placed)
+        return None
+    start, wild_place = placed
+    return _sequence(
+        suit, start, order, [places[p] for p in order], wilds[0] if wilds else None, wild_place
+    )
+
+
+_REFUSAL_ORDER = (
+    "duplicate_rank",
+    "bound_wildcard",
+    "wild_locked",
+    "two_wildcards",
+    "sequence_too_long",
+    "gap",
+    "gaps",
+)
+
+
+def _best_refusal(refusals: list[InvalidMeldError]) -> InvalidMeldError:
+    """The refusal that explains the most: a blocked wildcard before a plain gap."""
+    assert refusals
+    return min(refusals, key=lambda r: _REFUSAL_ORDER.index(r.code)
+               if r.code in _REFUSAL_ORDER else len(_REFUSAL_ORDER))
+
+
+# --- questions that never raise -------------------------------------------------------
+
+
+def can_meld(cards: Iterable[Card], rules: Rules = DEFAULT) -> bool:
+    """Do these cards make a meld? Never raises."""
+    try:
+        make_meld(cards, rules)
+    except (InvalidMeldError, InvalidNotationError):
+        return False
+    return True
+
+
+def can_attach(meld: Meld, cards: Iterable[Card], rules: Rules = DEFAULT) -> bool:
+    """Can all these cards be attached to the meld at once? Never raises."""
+    try:
+        attach(meld, cards, rules)
+    except (InvalidMeldError, InvalidNotationError):
+        return False
+    return True
+
+
+# --- enumeration ----------------------------------------------------------------------
+
+
+def _key(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda card: card.sort_key))
+
+
+def _sub_multisets(counts: list[tuple[Card, int]]) -> Iterator[list[Card]]:
+    """Every sub-multiset of cards given as (card, how many), the empty one first."""
+    for chosen in product(*(range(count + 1) for _, count in counts)):
+        yield [card for (card, _), n in zip(counts, chosen, strict=True) for _ in range(n)]
+
+
+def _available(counts: Counter[Card], suit: Suit) -> list[Card | None]:
+    """The natural card of the suit the hand holds at each place 0..14 (None if not)."""
+    available: list[Card | None] = [None] * 15
+    for place in range(1, 15):
+        card = _card_at(place, suit)
+        if counts[card]:
+            available[place] = card
+    return available
+
+
+def _fits(cards: list[Card], counts: Counter[Card]) -> bool:
+    return all(counts[card] >= n for card, n in Counter(cards).items())
+
+
+def possible_melds(hand: Iterable[Card], rules: Rules = DEFAULT) -> list[Meld]:
+    """Every distinct new meld that can be laid from these cards (R10-R14, R18-R21).
+
+    Two melds are distinct when they hold different cards; each comes as
+    :func:`make_meld` would lay it.
+
+    >>> [str(m) for m in possible_melds(parse_cards("5H 6H 7H JK"))]
+    ['5H 6H 7H', 'JK 5H 6H 7H', 'JK 5H 6H', '5H JK 7H', 'JK 6H 7H']
+    """
+    counts = Counter(_as_cards(hand))
+    wild_kinds = [card for card in counts if card.is_wild]
+    candidates: dict[tuple[Card, ...], None] = {}
+    for rank in Rank:
+        if rank is Rank.TWO or (rules.international and rank not in (Rank.ACE, Rank.THREE)):
+            continue
+        of_rank = [(card, n) for card, n in counts.items() if card.rank is rank]
+        for naturals in _sub_multisets(of_rank):
+            if len(naturals) >= MIN_CARDS:
+                candidates[_key(naturals)] = None
+            if len(naturals) >= 2:
+                for wild in wild_kinds:
+                    candidates[_key([*naturals, wild])] = None
+    for suit in Suit:
+        available = _available(counts, suit)
+        for low in range(1, 13):
+            for high in range(low + 2, min(low + MAX_PLACES, 15)):
+                window = range(low, high + 1)
+                missing = [place for place in window if available[place] is None]
+                if len(missing) > 1:
+                    break
+                naturals = [card for place in window if (card := available[place])]
+                if missing:
+                    for wild in wild_kinds:
+                        candidates[_key([*naturals, wild])] = None
+                    continue
+                candidates[_key(naturals)] = None
+                for i, wild in product(range(len(naturals)), wild_kinds):
+                    candidates[_key([*naturals[:i], *naturals[i + 1 :], wild])] = None
+    melds = []
+    for cards in sorted(candidates, key=_order):
+        if _fits(list(cards), counts):
+            try:
+                melds.append(make_meld(cards, rules))
+            except InvalidMeldError:
+                pass
+    return melds
+
+
+def _order(cards: tuple[Card, ...]) -> list[tuple[int, int]]:
+    return [card.sort_key for card in cards]
+
+
+def possible_attachments(
+    melds: Sequence[Meld], hand: Iterable[Card], rules: Rules = DEFAULT
+) -> list[tuple[int, tuple[Card, ...], Meld]]:
+    """Every attachment the hand can make to these melds (R17, R22-R25).
+
+    Each is (the meld's index, the cards in display order, the meld that results); the same
+    cards are listed once per meld.
+
+    >>> [(i, str(Meld(c, MeldKind.SET, None, 0)), str(m))
+    ...  for i, c, m in possible_attachments([Meld.parse("5H 6H 7H")], parse_cards("8H 9D"))]
+    [(0, '8H', '5H 6H 7H 8H')]
+    """
+    counts = Counter(_as_cards(hand))
+    wild_kinds = [card for card in counts if card.is_wild]
+    found: list[tuple[int, tuple[Card, ...], Meld]] = []
+    for index, meld in enumerate(melds):
+        candidates: dict[tuple[Card, ...], None] = {}
+        if meld.kind is MeldKind.SET:
+            of_rank = [(card, n) for card, n in counts.items() if card.rank is meld.rank]
+            for naturals in _sub_multisets(of_rank):
+                if naturals:
+                    candidates[_key(naturals)] = None
+                if meld.wild is None:
+                    for wild in wild_kinds:
+                        candidates[_key([*naturals, wild])] = None
+        else:
+            _sequence_attachments(meld, counts, wild_kinds, candidates)
+        for cards in sorted(candidates, key=_order):
+            if _fits(list(cards), counts):
+                try:
+                    found.append((index, cards, attach(meld, cards, rules)))
+                except InvalidMeldError:
+                    pass
+    return found
+
+
+def _sequence_attachments(
+    meld: Meld,
+    counts: Counter[Card],
+    wild_kinds: list[Card],
+    candidates: dict[tuple[Card, ...], None],
+) -> None:
+    """Candidate card sets for a sequence; :func:`attach` decides which are valid."""
+    suit = meld.suit
+    assert suit is not None
+    available = _available(counts, suit)
+    natural_places = [p for i, p in enumerate(meld.places) if i != meld.wild]
+    low_natural, high_natural = min(natural_places), max(natural_places)
+    # A meld with an ace has fixed its end; never add a second ace at the other one.
+    top = 13 if any(p == 1 for p in natural_places) else 14
+    bottom = 2 if any(p == 14 for p in natural_places) else 1
+    # Places left for wildcards: the meld's own wildcard and at most one from the hand.
+    spare = 2 if meld.wild is not None else 1
+    for low in range(max(bottom, high_natural - MAX_PLACES + 1), low_natural + 1):
+        for high in range(high_natural, min(top, low + MAX_PLACES - 1) + 1):
+            needed = [p for p in range(low, high + 1) if p not in natural_places]
+            if not needed:
+                continue
+            unavailable = [p for p in needed if available[p] is None]
+            if len(unavailable) > spare:
+                continue
+            free = [p for p in needed if available[p] is not None]
+            for skip in range(spare - len(unavailable) + 1):
+                for skipped in combinations(free, skip):
+                    naturals = [available[p] for p in free if p not in skipped]
+                    chosen = [card for card in naturals if card is not None]
+                    if chosen:
+                        candidates[_key(chosen)] = None
+                    for wild in wild_kinds:
+                        candidates[_key([*chosen, wild])] = None
+
+
+__all__ = [
+    "Burraco",
+    "Meld",
+    "MeldKind",
+    "attach",
+    "can_attach",
+    "can_meld",
+    "make_meld",
+    "possible_attachments",
+    "possible_melds",
+]

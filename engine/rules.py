@@ -1,0 +1,96 @@
+"""Rule variants as data (R22, R28, R36, R41): a frozen Rules passed to every verb.
+
+The default is the standard Italian game. Pages offer the named presets; the judge and
+positions write rules as a JSON object of the fields that differ from the default.
+
+>>> Rules.from_dict({"semi_clean": True}) == PRESETS["semi-clean"]
+True
+>>> Rules().to_dict()
+{}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, Literal
+
+from engine.errors import InvalidNotationError
+
+Variant = Literal["italian", "international"]
+VARIANTS: tuple[Variant, ...] = ("italian", "international")
+TARGETS = (505, 1005, 2000, 2005)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The options where federations differ; the defaults are the standard Italian rules.
+
+    - ``wild_moves``: a free wildcard may move to the other end or into a gap (R22).
+    - ``semi_clean``: a semi-clean burraco is recognised and worth 150 (R28).
+    - ``variant``: ``"international"`` closes only with a clean burraco, lays sets only of
+      aces or threes, and takes the pile only to use one of its cards at once (R41).
+    - ``target``: the total that ends a game (R36).
+    """
+
+    wild_moves: bool = True
+    semi_clean: bool = False
+    variant: Variant = "italian"
+    target: int = 2005
+
+    def __post_init__(self) -> None:
+        if self.variant not in VARIANTS:
+            raise InvalidNotationError(
+                f"unknown variant {self.variant!r}: choose one of {', '.join(VARIANTS)}"
+            )
+        if self.target not in TARGETS:
+            raise InvalidNotationError(
+                f"unknown target {self.target!r}: choose one of {', '.join(map(str, TARGETS))}"
+            )
+        if self.variant == "international" and self.semi_clean:
+            raise InvalidNotationError("the international variant has no semi-clean burraco")
+
+    @property
+    def international(self) -> bool:
+        return self.variant == "international"
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> Rules:
+        """Rules from a JSON object; unknown keys and wrong types are refused.
+
+        Raises :class:`InvalidNotationError`.
+        """
+        if data is None:
+            return DEFAULT
+        if not isinstance(data, Mapping):
+            raise InvalidNotationError("rules must be an object such as {\"semi_clean\": true}")
+        types = {field.name: type(getattr(DEFAULT, field.name)) for field in fields(cls)}
+        for key, value in data.items():
+            if key not in types:
+                raise InvalidNotationError(
+                    f"unknown rules option {key!r}: the options are {', '.join(types)}"
+                )
+            # bool is an int in Python: check the exact type so true is not a target.
+            if type(value) is not types[key]:
+                raise InvalidNotationError(
+                    f"rules option {key!r} must be a {types[key].__name__}, not {value!r}"
+                )
+        return cls(**data)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options that differ from the default, as JSON."""
+        return {key: value for key, value in asdict(self).items() if getattr(DEFAULT, key) != value}
+
+    def replace(self, **changes: Any) -> Rules:
+        return replace(self, **changes)
+
+
+DEFAULT = Rules()
+
+#: Rules a page can offer by name.
+PRESETS: dict[str, Rules] = {
+    "standard": DEFAULT,
+    "semi-clean": Rules(semi_clean=True),
+    "strict": Rules(wild_moves=False),
+    "international": Rules(variant="international"),
+}
