@@ -70,8 +70,8 @@ class Rank(enum.IntEnum):
         return _RANK_SYMBOLS[self]
 
     @property
-    def value(self) -> int:  # type: ignore[override]
-        # IntEnum keeps its number in _value_; "value" here is what R2 says a card is worth.
+    def points(self) -> int:
+        """What a card of this rank is worth (R2)."""
         return _RANK_VALUES[self]
 
 
@@ -115,10 +115,10 @@ class Card:
 
         >>> Card.parse("Q♠")
         Card.parse('QS')
-        >>> Card.parse("1H")
+        >>> Card.parse("1H")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        engine.errors.InvalidNotationError: '1H' is not a card: write the rank (A, 2-10, J, Q, K) then the suit (H, D, C, S), or JK for a joker
+        engine.errors.InvalidNotationError: '1H' is not a card: write the rank ...
         """
         try:
             return _BY_TEXT[text.strip().upper()]

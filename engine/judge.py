@@ -145,7 +145,7 @@ OPS: dict[str, Handler] = {
 def answer(request: Any) -> Answer:
     """Answer one request (a decoded JSON value); never raises."""
     if not isinstance(request, dict):
-        return _error("each line must be a JSON object such as {\"op\": \"meld\", ...}")
+        return _error('each line must be a JSON object such as {"op": "meld", ...}')
     op = request.get("op")
     handler = OPS.get(op) if isinstance(op, str) else None
     if handler is None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from itertools import combinations, product
 
@@ -154,10 +155,8 @@ class Meld:
         if self.wild is None:
             return Burraco.CLEAN
         if rules.semi_clean and not rules.international:
-            if self.kind is MeldKind.SET:
-                run = size - 1
-            else:
-                run = max(self.wild, size - 1 - self.wild)
+            # A set counts its naturals; a sequence the naturals on one side of the wildcard.
+            run = size - 1 if self.kind is MeldKind.SET else max(self.wild, size - 1 - self.wild)
             if run >= SEMI_CLEAN_RUN:
                 return Burraco.SEMI_CLEAN
         return Burraco.DIRTY
@@ -192,10 +191,10 @@ def make_meld(cards: Iterable[Card | str], rules: Rules = DEFAULT) -> Meld:
 
     >>> make_meld(parse_cards("AC 2C 3C 2S 5C")).wildcard
     Card.parse('2S')
-    >>> make_meld(parse_cards("JK 2H 7S"))
+    >>> make_meld(parse_cards("JK 2H 7S"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    engine.errors.InvalidMeldError: 2♥ would be a second wildcard in this meld: a meld holds at most one (R19)
+    engine.errors.InvalidMeldError: 2♥ would be a second wildcard in this meld: a meld holds ...
     """
     cards = _as_cards(cards)
     if len(cards) < MIN_CARDS:
@@ -256,16 +255,12 @@ def _make_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) 
                     refusal = placed
                 continue
             start, wild_place = placed
-            return _sequence(suit, start, places, naturals_of(naturals, own_twos, natural_two),
-                             wilds[0] if wilds else None, wild_place)
+            used = naturals + own_twos[:1] if natural_two else naturals
+            return _sequence(start, places, used, wilds[0] if wilds else None, wild_place)
     assert refusal is not None
     if 1 in seen and refusal.code != "two_wildcards" and _wraps(ranks, own_twos, others):
         raise InvalidMeldError("ace_wraps", "R14")
     raise refusal
-
-
-def naturals_of(naturals: list[Card], own_twos: list[Card], natural_two: bool) -> list[Card]:
-    return naturals + own_twos[:1] if natural_two else naturals
 
 
 def _place(
@@ -305,9 +300,9 @@ def _place(
 
 
 def _sequence(
-    suit: Suit, start: int, places: list[int], naturals: list[Card], wild: Card | None,
-    wild_place: int | None,
+    start: int, places: list[int], naturals: list[Card], wild: Card | None, wild_place: int | None
 ) -> Meld:
+    """The sequence with these naturals at these places and the wildcard at its place."""
     by_place = dict(zip(places, naturals, strict=True))
     end = max(max(places), wild_place or 0)
     cards = []
@@ -319,7 +314,6 @@ def _sequence(
             cards.append(wild)
         else:
             cards.append(by_place[place])
-    del suit
     return Meld(tuple(cards), MeldKind.SEQUENCE, index, start)
 
 
@@ -407,9 +401,7 @@ def _attach_to_set(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Meld:
 def _attach_to_sequence(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Meld:
     suit = meld.suit
     assert suit is not None
-    fixed = {
-        meld.start + i: card for i, card in enumerate(meld.cards) if i != meld.wild
-    }
+    fixed = {meld.start + i: card for i, card in enumerate(meld.cards) if i != meld.wild}
     old_wild = meld.wildcard
     old_place = None if meld.wild is None else meld.start + meld.wild
     new_naturals: list[Card] = []
@@ -509,7 +501,8 @@ def _locked(
             low=str(meld.cards[meld.wild - 1]),
             high=str(meld.cards[meld.wild + 1]),
         )
-    if not rules.wild_moves and not isinstance(_place(sorted(places), True, None, suit), InvalidMeldError):
+    moved = _place(sorted(places), True, None, suit)
+    if not rules.wild_moves and not isinstance(moved, InvalidMeldError):
         return InvalidMeldError("wild_locked", "R22", wild=str(wild), stands_for=str(stands_for))
     return refusal
 
@@ -531,7 +524,7 @@ def _try(
         return None
     start, wild_place = placed
     return _sequence(
-        suit, start, order, [places[p] for p in order], wilds[0] if wilds else None, wild_place
+        start, order, [places[p] for p in order], wilds[0] if wilds else None, wild_place
     )
 
 
@@ -549,8 +542,12 @@ _REFUSAL_ORDER = (
 def _best_refusal(refusals: list[InvalidMeldError]) -> InvalidMeldError:
     """The refusal that explains the most: a blocked wildcard before a plain gap."""
     assert refusals
-    return min(refusals, key=lambda r: _REFUSAL_ORDER.index(r.code)
-               if r.code in _REFUSAL_ORDER else len(_REFUSAL_ORDER))
+    return min(
+        refusals,
+        key=lambda r: (
+            _REFUSAL_ORDER.index(r.code) if r.code in _REFUSAL_ORDER else len(_REFUSAL_ORDER)
+        ),
+    )
 
 
 # --- questions that never raise -------------------------------------------------------
@@ -642,10 +639,8 @@ def possible_melds(hand: Iterable[Card], rules: Rules = DEFAULT) -> list[Meld]:
     melds = []
     for cards in sorted(candidates, key=_order):
         if _fits(list(cards), counts):
-            try:
+            with suppress(InvalidMeldError):
                 melds.append(make_meld(cards, rules))
-            except InvalidMeldError:
-                pass
     return melds
 
 
@@ -682,10 +677,8 @@ def possible_attachments(
             _sequence_attachments(meld, counts, wild_kinds, candidates)
         for cards in sorted(candidates, key=_order):
             if _fits(list(cards), counts):
-                try:
+                with suppress(InvalidMeldError):
                     found.append((index, cards, attach(meld, cards, rules)))
-                except InvalidMeldError:
-                    pass
     return found
 
 

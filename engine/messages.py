@@ -50,9 +50,7 @@ MESSAGES: dict[str, str] = {
     "mixed_suits": gettext_noop(
         "{cards} mix suits and ranks: a sequence is one suit, a set is one rank (R13)"
     ),
-    "wrong_suit": gettext_noop(
-        "{card} is not {suit}: every card of this sequence is {suit} (R13)"
-    ),
+    "wrong_suit": gettext_noop("{card} is not {suit}: every card of this sequence is {suit} (R13)"),
     "duplicate_rank": gettext_noop(
         "{card} is already in this sequence: a sequence holds each card once (R13)"
     ),
@@ -82,9 +80,7 @@ MESSAGES: dict[str, str] = {
         "under these rules the {wild} stays where it was laid, as the {stands_for}; it cannot"
         " move to make room (R22)"
     ),
-    "invalid_arrangement": gettext_noop(
-        "{cards} is not a meld as written: {why}"
-    ),
+    "invalid_arrangement": gettext_noop("{cards} is not a meld as written: {why}"),
     # --- the game (R3-R9, R15-R17, R29-R38) ---
 }
 

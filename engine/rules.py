@@ -63,7 +63,7 @@ class Rules:
         if data is None:
             return DEFAULT
         if not isinstance(data, Mapping):
-            raise InvalidNotationError("rules must be an object such as {\"semi_clean\": true}")
+            raise InvalidNotationError('rules must be an object such as {"semi_clean": true}')
         types = {field.name: type(getattr(DEFAULT, field.name)) for field in fields(cls)}
         for key, value in data.items():
             if key not in types:
