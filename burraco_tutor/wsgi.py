@@ -1,0 +1,9 @@
+"""WSGI entry point, used by gunicorn (``make serve``)."""
+
+import os
+
+from django.core.wsgi import get_wsgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "burraco_tutor.settings")
+
+application = get_wsgi_application()
