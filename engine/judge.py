@@ -17,11 +17,20 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
-from engine.cards import Card, check_copies, parse_cards, points
+from engine.cards import Card, check_copies, deck, parse_cards, points
 from engine.errors import BurracoError, InvalidMeldError, InvalidNotationError, Refusal
-from engine.melds import Meld, attach, make_meld
-from engine.rules import Rules
-from engine.scoring import score_side
+from engine.melds import (
+    BURRACO_SIZE,
+    MAX_PLACES,
+    MAX_SET,
+    MIN_CARDS,
+    Burraco,
+    Meld,
+    attach,
+    make_meld,
+)
+from engine.rules import HAND_SIZE, POZZETTO_SIZE, TARGETS, Rules
+from engine.scoring import BURRACO_BONUS, CLOSING_BONUS, POZZETTO_PENALTY, score_side
 
 Answer = dict[str, Any]
 Handler = Callable[[dict[str, Any], Rules], Answer]
@@ -133,12 +142,36 @@ def _score(request: dict[str, Any], rules: Rules) -> Answer:
     return {"score": score.total, "breakdown": score.breakdown()}
 
 
+def _facts(request: dict[str, Any], rules: Rules) -> Answer:
+    """The game's numbers, so content can ask the engine instead of writing them down."""
+    return {
+        "deck_size": len(deck()),
+        "jokers": Card.MAX_JOKERS,
+        "copies": Card.MAX_COPIES,
+        "wildcards": sum(1 for card in deck() if card.is_wild),
+        "hand_size": HAND_SIZE,
+        "pozzetto_size": POZZETTO_SIZE,
+        "min_meld": MIN_CARDS,
+        "max_set": MAX_SET,
+        "max_sequence": MAX_PLACES,
+        "burraco_size": BURRACO_SIZE,
+        "clean_bonus": BURRACO_BONUS[Burraco.CLEAN],
+        "dirty_bonus": BURRACO_BONUS[Burraco.DIRTY],
+        "semi_clean_bonus": BURRACO_BONUS[Burraco.SEMI_CLEAN],
+        "closing_bonus": CLOSING_BONUS,
+        "pozzetto_penalty": POZZETTO_PENALTY,
+        "targets": list(TARGETS),
+        "target": rules.target,
+    }
+
+
 #: Every op the judge serves. Later work adds its ops here in the same style.
 OPS: dict[str, Handler] = {
     "meld": _meld,
     "attach": _attach,
     "points": _points,
     "score": _score,
+    "facts": _facts,
 }
 
 

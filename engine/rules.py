@@ -20,6 +20,9 @@ from engine.errors import InvalidNotationError
 Variant = Literal["italian", "international"]
 VARIANTS: tuple[Variant, ...] = ("italian", "international")
 TARGETS = (505, 1005, 2000, 2005)
+#: R4: each player's hand and each pozzetto hold 11 cards.
+HAND_SIZE = 11
+POZZETTO_SIZE = 11
 
 
 @dataclass(frozen=True, slots=True)
