@@ -165,6 +165,17 @@ def _facts(request: dict[str, Any], rules: Rules) -> Answer:
     }
 
 
+def _puzzle(request: dict[str, Any], rules: Rules) -> Answer:
+    """Mark an answer to a puzzle, or list its correct answers when no answer is given."""
+    from engine.puzzles import FIELDS, Puzzle, check, solutions
+
+    data = field(request, "puzzle", dict)
+    puzzle = Puzzle.from_dict({key: value for key, value in data.items() if key in FIELDS})
+    if "answer" not in request:
+        return {"solutions": solutions(puzzle)}
+    return check(puzzle, request["answer"]).to_json()
+
+
 #: Every op the judge serves. Later work adds its ops here in the same style.
 OPS: dict[str, Handler] = {
     "meld": _meld,
@@ -172,6 +183,7 @@ OPS: dict[str, Handler] = {
     "points": _points,
     "score": _score,
     "facts": _facts,
+    "puzzle": _puzzle,
 }
 
 

@@ -23,7 +23,18 @@ Translate = Callable[[str], str]
 
 #: Parameters that hold a card, or a list of cards, in the notation.
 CARD_PARAMS = frozenset(
-    {"card", "cards", "wild", "stands_for", "missing", "low", "high", "existing", "added"}
+    {
+        "card",
+        "cards",
+        "wild",
+        "stands_for",
+        "missing",
+        "low",
+        "high",
+        "existing",
+        "added",
+        "arrangement",
+    }
 )
 
 MESSAGES: dict[str, str] = {
@@ -82,7 +93,188 @@ MESSAGES: dict[str, str] = {
     ),
     "invalid_arrangement": gettext_noop("{cards} is not a meld as written: {why}"),
     # --- the game (R3-R9, R15-R17, R29-R38) ---
+    "draw_first": gettext_noop(
+        "you must draw first: take the top card of the stock or the whole discard pile (R6)"
+    ),
+    "already_drawn": gettext_noop(
+        "you have already drawn this turn: now lay down, attach, or discard to end it (R6)"
+    ),
+    "not_in_hand": gettext_noop("you do not hold the {card} (R6)"),
+    "card_on_table": gettext_noop(
+        "the {card} is on the table, not in your hand: a card laid on the table stays in its"
+        " meld (R16)"
+    ),
+    "stock_unknown": gettext_noop(
+        "the stock's cards are not known here: say which card came, as in draw 5H (R7)"
+    ),
+    "stock_known": gettext_noop(
+        "the top card of the stock is known here (the {card}): write just draw (R7)"
+    ),
+    "card_accounted": gettext_noop(
+        "the {card} cannot come from the stock: all {most} copies are already elsewhere (R1)"
+    ),
+    "empty_pile": gettext_noop("the discard pile is empty: draw from the stock (R7)"),
+    "pile_single": gettext_noop(
+        "you took the {card} as a one-card pile, so you may not discard it this turn; an"
+        " identical copy from your hand would be allowed (R8)"
+    ),
+    "stall": gettext_noop(
+        "you began this exchange of one-card piles and have taken it {times} times: now you"
+        " must draw from the stock (R34)"
+    ),
+    "pile_unusable": gettext_noop(
+        "in the international game you may take the pile only to lay or attach one of its"
+        " cards at once, and none of {cards} can be used now (R41)"
+    ),
+    "pile_card_first": gettext_noop(
+        "you took the pile in the international game, so you must first lay or attach one of"
+        " its cards ({cards}) (R41)"
+    ),
+    "second_set": gettext_noop(
+        "your side already has a set of {rank} on the table: attach to it instead of laying a"
+        " second one (R15)"
+    ),
+    "no_melds": gettext_noop(
+        "your side has no melds on the table to attach to, and you may attach only to your"
+        " own side's melds (R17)"
+    ),
+    "no_such_meld": gettext_noop(
+        "your side has no meld number {index}: you may attach only to your own side's melds,"
+        " numbered 0 to {last} (R17)"
+    ),
+    "no_discard_left": gettext_noop(
+        "you cannot lay down all your cards: your side has already taken its pozzetto, so you"
+        " must keep a card for the closing discard (R32)"
+    ),
+    "last_card_no_burraco": gettext_noop(
+        "that would leave you only the {card}, and discarding your last card closes the hand,"
+        " which your side cannot do without a burraco (R30)"
+    ),
+    "last_card_no_clean_burraco": gettext_noop(
+        "that would leave you only the {card}, and discarding your last card closes the hand,"
+        " which in the international game needs a clean burraco (R41)"
+    ),
+    "last_card_wild": gettext_noop(
+        "that would leave you only the {card}, a wildcard, and a wildcard may not be the"
+        " closing discard (R31)"
+    ),
+    "last_card_pile_single": gettext_noop(
+        "that would leave you only the {card} you took as a one-card pile, which you may not"
+        " discard this turn (R8)"
+    ),
+    "close_no_pozzetto": gettext_noop(
+        "you cannot close: your side has not taken its pozzetto yet (R30)"
+    ),
+    "close_no_burraco": gettext_noop(
+        "you cannot close: your side has no burraco on the table yet (R30)"
+    ),
+    "close_no_clean_burraco": gettext_noop(
+        "you cannot close: the international game needs a clean burraco, and your side has"
+        " none (R41)"
+    ),
+    "close_wild": gettext_noop(
+        "you cannot close by discarding the {card}: the closing discard may not be a joker or"
+        " a pinella (R31)"
+    ),
+    "hand_closed": gettext_noop("the hand is over: a player has closed (R30)"),
+    "hand_exhausted": gettext_noop(
+        "the hand is over: the third-to-last card of the stock has been drawn (R33)"
+    ),
 }
+
+MESSAGES.update(
+    {
+        # --- puzzle answers (engine/puzzles.py) ---
+        "attach_possible": gettext_noop(
+            "it can be done: look again at your melds and the cards in your hand (R17)"
+        ),
+        "meld_possible": gettext_noop(
+            "your hand does hold a meld you may lay down: look again (R10)"
+        ),
+        "focus_missing": gettext_noop("the question is about {cards}: use it in your answer"),
+        "not_best": gettext_noop(
+            "that meld is valid and worth {points}, but another one in your hand is worth"
+            " {best} (R2)"
+        ),
+        "not_burraco": gettext_noop(
+            "that meld is valid but has only {count} cards: a burraco needs seven (R26)"
+        ),
+        "attach_allowed": gettext_noop("the attachment is allowed: the meld becomes {arrangement}"),
+        "wild_stands_for": gettext_noop(
+            "after the attachment the {wild} stands for the {stands_for}"
+        ),
+        "wild_went_home": gettext_noop(
+            "after the attachment the 2 stands in its own place as a natural card, so the meld"
+            " holds no wildcard (R25)"
+        ),
+        "burraco_clean": gettext_noop(
+            "this meld has {count} cards and no wildcard: it is a clean burraco (R27)"
+        ),
+        "burraco_dirty": gettext_noop(
+            "this meld has {count} cards and uses the {wild} as a wildcard: it is a dirty"
+            " burraco (R27)"
+        ),
+        "no_semi_clean": gettext_noop(
+            "these rules do not admit the semi-clean burraco, so with the {wild} as a wildcard"
+            " this one is dirty (R28)"
+        ),
+        "burraco_semi_clean": gettext_noop(
+            "seven natural cards in a row beside the {wild}: under these rules it is a"
+            " semi-clean burraco, worth 150 (R28)"
+        ),
+        "burraco_none": gettext_noop(
+            "a burraco needs at least seven cards, and this meld has {count} (R26)"
+        ),
+        "wrong_hand": gettext_noop(
+            "the side scores {expected} for this hand: its cards on the table and its bonuses,"
+            " minus the cards left in hand and the pozzetto if never taken (R35)"
+        ),
+        "wrong_total": gettext_noop(
+            "the running total after this hand is {expected}: the total before it plus the"
+            " hand's score (R36)"
+        ),
+        "wrong_winner": gettext_noop(
+            "look at the totals after this hand and the target: a side wins on reaching it,"
+            " the higher total wins if both do, and a tie plays on (R36)"
+        ),
+        "wrong_match_points": gettext_noop(
+            "the match points are {expected}: the difference between the two totals, positive"
+            " to the leader (R37)"
+        ),
+        "wrong_victory_points": gettext_noop(
+            "the table gives {expected} victory points for this lead (R38)"
+        ),
+        "closed_possible": gettext_noop("you can close this turn: look for the line (R30)"),
+        "closed_not_reached": gettext_noop("those moves are legal but do not close the hand (R30)"),
+        "pozzetto_al_volo_possible": gettext_noop(
+            "you can take the pozzetto al volo this turn (R29)"
+        ),
+        "pozzetto_al_volo_not_reached": gettext_noop(
+            "those moves are legal but do not take the pozzetto al volo: empty your hand by"
+            " laying down, with no discard (R29)"
+        ),
+        "pozzetto_con_lo_scarto_possible": gettext_noop(
+            "you can take the pozzetto con lo scarto this turn (R29)"
+        ),
+        "pozzetto_con_lo_scarto_not_reached": gettext_noop(
+            "those moves are legal but do not take the pozzetto: your last card must go with"
+            " the discard (R29)"
+        ),
+        "stock_exhausted_possible": gettext_noop(
+            "this turn can draw the third-to-last card of the stock (R33)"
+        ),
+        "stock_exhausted_not_reached": gettext_noop(
+            "those moves do not end the hand by the stock (R33)"
+        ),
+        "turn_ends_possible": gettext_noop("there is a legal way to end this turn (R9)"),
+        "turn_ends_not_reached": gettext_noop(
+            "those moves are legal but the turn is not over: it ends with one discard (R9)"
+        ),
+        "turn_already_over": gettext_noop(
+            "the turn was already over before move {index}: one discard ends it (R9)"
+        ),
+    }
+)
 
 _RANK_NAMES = {
     "A": gettext_noop("aces"),
@@ -128,6 +320,8 @@ def _param_text(key: str, value: Any, translate: Translate) -> str:
         return translate(_RANK_NAMES.get(str(value), str(value)))
     if key == "suit":
         return translate(_SUIT_NAMES.get(str(value), str(value)))
+    if key == "arrangement" and isinstance(value, list | tuple):
+        return " ".join(card_text(str(item), translate) for item in value)
     if key in CARD_PARAMS:
         if isinstance(value, list | tuple):
             words = [card_text(str(item), translate) for item in value]

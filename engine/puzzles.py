@@ -1,0 +1,693 @@
+"""Puzzles (issue 5): a question about a position, and the engine's verdict on an answer.
+
+A puzzle is a position plus a kind of question (docs/content.md). :func:`check` marks an
+answer by asking the rules, never by matching a stored key: every correct answer is
+accepted, and a wrong one gets the code, the rule and the sentence that say why.
+:func:`solutions` lists correct answers, so content can be verified and a correct answer
+drawn on the board.
+
+>>> puzzle = Puzzle.from_dict({"kind": "attach", "focus": ["10C"], "position": {
+...     "players": 2, "to_move": 0, "phase": "play", "hands": [["10C", "KD"], {"count": 9}],
+...     "melds": [[["6C", "JK", "8C"]], []], "discard": ["4H"], "stock": 60,
+...     "pozzetti_taken": [False, False]}})
+>>> verdict = check(puzzle, {"meld": 0, "cards": ["10C"]})
+>>> verdict.correct, verdict.rule
+(False, 'R23')
+>>> check(puzzle, {"none": True}).correct
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.actions import Action, ActionKind, legal_actions, transition
+from engine.cards import Card, parse_cards
+from engine.errors import BurracoError, InvalidNotationError, Refusal
+from engine.match import match_points, victory_points, winner
+from engine.melds import Meld, MeldKind, attach, possible_attachments, possible_melds
+from engine.messages import render
+from engine.rules import PRESETS, Rules
+from engine.scoring import SideScore, score_side
+from engine.state import Hidden, Phase, Position
+
+#: How many positions the search for a line of play may visit before giving up.
+SEARCH_LIMIT = 20_000
+
+
+class Kind(enum.Enum):
+    ATTACH = "attach"
+    LAY_MELD = "lay-meld"
+    WILDCARD = "wildcard"
+    CLASSIFY = "classify"
+    SCORE = "score"
+    CLOSE = "close"
+    PILE = "pile"
+
+
+LAY_GOALS = ("any", "best", "burraco")
+PILE_GOALS = ("pozzetto_al_volo", "pozzetto_con_lo_scarto", "stock_exhausted", "turn_ends")
+SCORE_ASKS = ("hand", "total", "match_points", "victory_points", "winner")
+BURRACO_ANSWERS = ("clean", "dirty", "semi-clean", "none")
+
+#: The fields of a puzzle the engine reads; content files add id, prompt, themes and so on.
+FIELDS = frozenset(
+    {
+        "kind",
+        "position",
+        "rules",
+        "focus",
+        "goal",
+        "meld",
+        "attach",
+        "side",
+        "closed",
+        "ask",
+        "hands",
+    }
+)
+
+
+class InvalidPuzzleError(BurracoError):
+    """A puzzle that asks nothing answerable: a missing field, a meld that is not there..."""
+
+
+class InvalidAnswerError(BurracoError):
+    """An answer that is not an answer to this puzzle: malformed, or naming cards the hand
+    does not hold or a meld that does not exist. Not a wrong answer: nothing to mark."""
+
+
+@dataclass(frozen=True, slots=True)
+class Puzzle:
+    """A question about a position (see docs/content.md for each kind's fields)."""
+
+    kind: Kind
+    position: Position
+    focus: tuple[Card, ...] = ()
+    goal: str = "any"
+    meld: int = 0
+    attached: tuple[Card, ...] = ()
+    side: int = 0
+    closed: int | None = None
+    ask: str = "hand"
+    hands: int = 3
+
+    @property
+    def rules(self) -> Rules:
+        return self.position.rules
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Puzzle:
+        """Read a puzzle's engine fields; other keys are the caller's business.
+
+        ``rules`` is a preset name (``standard``, ``semi-clean``, ``strict``,
+        ``international``) or a rules object. Raises :class:`BurracoError` (an
+        :class:`InvalidPuzzleError` or the position's own error) saying what is wrong.
+        """
+        if not isinstance(data, Mapping):
+            raise InvalidPuzzleError("a puzzle is an object with a kind and a position")
+        try:
+            kind = Kind(data.get("kind"))
+        except ValueError:
+            kinds = ", ".join(kind.value for kind in Kind)
+            raise InvalidPuzzleError(f"unknown kind {data.get('kind')!r}: one of {kinds}") from None
+        position = Position.from_json(data.get("position"), _rules(data.get("rules")))
+        puzzle = cls(
+            kind,
+            position,
+            focus=tuple(parse_cards(_list(data, "focus"))),
+            goal=_choice(data, "goal", LAY_GOALS if kind is Kind.LAY_MELD else PILE_GOALS),
+            meld=_int(data, "meld", 0),
+            attached=tuple(parse_cards(_list(data, "attach"))),
+            side=_int(data, "side", position.side),
+            closed=_int(data, "closed", None),
+            ask=_choice(data, "ask", SCORE_ASKS),
+            hands=_int(data, "hands", 3),
+        )
+        puzzle._check()
+        return puzzle
+
+    def _check(self) -> None:
+        position = self.position
+        if self.kind is Kind.SCORE:
+            if self.side not in (0, 1) or self.closed not in (None, 0, 1):
+                raise InvalidPuzzleError("side and closed name side 0 or 1")
+            for side in (self.side,) if self.ask == "hand" else (0, 1):
+                if position.side_hand(side) is None:
+                    raise InvalidPuzzleError(
+                        f"to score side {side} its players' hands must be known, not counts"
+                    )
+            if self.ask != "hand" and position.totals is None:
+                raise InvalidPuzzleError(f"ask {self.ask!r} needs the position's totals")
+            if self.hands not in (3, 4):
+                raise InvalidPuzzleError("hands is 3 or 4 (the victory-point tables, R38)")
+            return
+        position.hand  # noqa: B018 - raises when the learner's own hand is hidden
+        if self.kind in (Kind.ATTACH, Kind.LAY_MELD, Kind.WILDCARD, Kind.CLASSIFY):
+            if position.phase is not Phase.PLAY:
+                raise InvalidPuzzleError(f"a {self.kind.value} puzzle is set after the draw")
+            if not set(self.focus) <= set(position.hand):
+                raise InvalidPuzzleError("the focus cards must be in the learner's hand")
+        if self.kind in (Kind.WILDCARD, Kind.CLASSIFY):
+            melds = position.melds[position.side]
+            if not 0 <= self.meld < len(melds):
+                raise InvalidPuzzleError(f"the side has no meld {self.meld}")
+            sequence = melds[self.meld].kind is MeldKind.SEQUENCE
+            if self.kind is Kind.WILDCARD and not (sequence and self.attached):
+                raise InvalidPuzzleError(
+                    "a wildcard puzzle attaches cards ('attach') to a sequence"
+                )
+        drawing = position.phase is Phase.DRAW and isinstance(position.stock, Hidden)
+        if self.kind in (Kind.CLOSE, Kind.PILE) and drawing:
+            raise InvalidPuzzleError(
+                "a puzzle that starts before the draw lists the stock, so the draw is known"
+            )
+
+    @property
+    def side_melds(self) -> tuple[Meld, ...]:
+        return self.position.melds[self.position.side]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The engine's verdict on an answer.
+
+    ``code`` is ``"correct"`` or the reason it is wrong, with the ``rule`` and ``params``
+    that :func:`engine.messages.render` turns into a sentence. ``solution`` is a correct
+    answer to show beside a wrong one (None when the answer was right). ``detail`` holds
+    what is worth drawing: the meld that results, a score's breakdown, the events of a line.
+    """
+
+    correct: bool
+    code: str
+    rule: str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+    solution: Mapping[str, Any] | None = None
+    detail: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def message(self) -> str:
+        return render(self.code, self.params)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "correct": self.correct,
+            "code": self.code,
+            "rule": self.rule,
+            "params": dict(self.params),
+            "reason": self.message,
+            "solution": None if self.solution is None else dict(self.solution),
+            "detail": dict(self.detail),
+        }
+
+
+def _right(detail: Mapping[str, Any] | None = None, rule: str | None = None) -> Verdict:
+    return Verdict(True, "correct", rule, {}, None, detail or {})
+
+
+def _wrong(refusal: Refusal, puzzle: Puzzle, detail: Mapping[str, Any] | None = None) -> Verdict:
+    return Verdict(
+        False, refusal.code, refusal.rule, dict(refusal.params), example(puzzle), detail or {}
+    )
+
+
+def _miss(
+    code: str,
+    rule: str,
+    puzzle: Puzzle,
+    detail: Mapping[str, Any] | None = None,
+    **params: Any,
+) -> Verdict:
+    return Verdict(False, code, rule, params, example(puzzle), detail or {})
+
+
+# --- checking an answer -------------------------------------------------------------------
+
+
+def check(puzzle: Puzzle, answer: Any) -> Verdict:
+    """Mark an answer to a puzzle (docs/content.md lists each kind's answer).
+
+    Raises :class:`InvalidAnswerError` for an answer that is malformed or names cards the
+    hand does not hold or a meld that does not exist: there is nothing to mark.
+    """
+    if not isinstance(answer, Mapping):
+        raise InvalidAnswerError('an answer is an object such as {"none": true}')
+    return _CHECKS[puzzle.kind](puzzle, answer)
+
+
+def _check_attach(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
+    found = _attachments(puzzle)
+    if _is_none(answer, {"meld", "cards"}):
+        if found:
+            return _miss("attach_possible", "R17", puzzle, **_focus_params(puzzle))
+        return _right(rule="R17")
+    index = _meld_index(puzzle, answer)
+    cards = _hand_cards(puzzle, answer)
+    missing = [card for card in puzzle.focus if card not in cards]
+    if missing:
+        return _miss("focus_missing", "R17", puzzle, cards=[str(c) for c in missing])
+    try:
+        meld = attach(puzzle.side_melds[index], cards, puzzle.rules)
+    except Refusal as refusal:
+        return _wrong(refusal, puzzle)
+    return _right({"meld": index, "arrangement": _texts(meld.cards)}, "R17")
+
+
+def _check_lay_meld(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
+    found = _new_melds(puzzle)
+    if _is_none(answer, {"cards"}):
+        if found:
+            return _miss("meld_possible", "R10", puzzle, **_focus_params(puzzle))
+        return _right(rule="R10")
+    cards = _hand_cards(puzzle, answer)
+    missing = [card for card in puzzle.focus if card not in cards]
+    if missing:
+        return _miss("focus_missing", "R10", puzzle, cards=[str(c) for c in missing])
+    refusal = _meld_refusal(puzzle, cards)
+    if refusal is not None:
+        return _wrong(refusal, puzzle)
+    meld = next(m for m in found if Counter(m.cards) == Counter(cards))
+    detail = {"arrangement": _texts(meld.cards), "points": meld.points}
+    if puzzle.goal == "best":
+        best = max(m.points for m in found)
+        if meld.points < best:
+            return _miss("not_best", "R2", puzzle, points=meld.points, best=best, detail=detail)
+    if puzzle.goal == "burraco" and meld.burraco(puzzle.rules) is None:
+        return _miss("not_burraco", "R26", puzzle, count=len(meld.cards), detail=detail)
+    return _right(detail, "R10")
+
+
+def _check_wildcard(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
+    keys = set(answer)
+    if keys not in ({"stands_for"}, {"natural"}, {"none"}) or answer.get("none") is False:
+        raise InvalidAnswerError('answer {"stands_for": "9C"}, {"natural": true} or {"none": true}')
+    truth = _wildcard_result(puzzle)
+    if isinstance(truth, Refusal):
+        if "none" in keys:
+            return _right(rule=truth.rule)
+        return _wrong(truth, puzzle)
+    meld, rule = truth
+    detail = {"arrangement": _texts(meld.cards)}
+    if "none" in keys:
+        return _miss("attach_allowed", rule, puzzle, arrangement=_texts(meld.cards), detail=detail)
+    if "natural" in keys:
+        if answer["natural"] is not True:
+            raise InvalidAnswerError('answer {"natural": true}')
+        if meld.wildcard is None:
+            return _right(detail, rule)
+        return _miss(
+            "wild_stands_for",
+            rule,
+            puzzle,
+            wild=str(meld.wildcard),
+            stands_for=str(meld.stands_for),
+            detail=detail,
+        )
+    guess = _one_card(answer["stands_for"])
+    if meld.wildcard is not None and guess == meld.stands_for:
+        return _right(detail, rule)
+    if meld.wildcard is None:
+        return _miss("wild_went_home", rule, puzzle, detail=detail)
+    return _miss(
+        "wild_stands_for",
+        rule,
+        puzzle,
+        wild=str(meld.wildcard),
+        stands_for=str(meld.stands_for),
+        detail=detail,
+    )
+
+
+def _check_classify(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
+    if set(answer) != {"burraco"} or answer["burraco"] not in BURRACO_ANSWERS:
+        raise InvalidAnswerError('answer {"burraco": "clean"}, "dirty", "semi-clean" or "none"')
+    truth = _burraco(puzzle)
+    rule = {"clean": "R27", "dirty": "R27", "semi-clean": "R28", "none": "R26"}[truth]
+    meld = puzzle.side_melds[puzzle.meld]
+    detail = {"burraco": truth}
+    if answer["burraco"] == truth:
+        return _right(detail, rule)
+    code = f"burraco_{truth.replace('-', '_')}"
+    if answer["burraco"] == "semi-clean" and not puzzle.rules.semi_clean:
+        code, rule = "no_semi_clean", "R28"
+    return _miss(
+        code,
+        rule,
+        puzzle,
+        count=len(meld.cards),
+        wild=None if meld.wildcard is None else str(meld.wildcard),
+        detail=detail,
+    )
+
+
+def _check_score(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
+    truth, detail, rule = _score_truth(puzzle)
+    if puzzle.ask == "winner":
+        if set(answer) != {"winner"} or answer["winner"] not in (0, 1, None):
+            raise InvalidAnswerError('answer {"winner": 0}, {"winner": 1} or {"winner": null}')
+        given = answer["winner"]
+    else:
+        if set(answer) != {"score"}:
+            raise InvalidAnswerError('answer {"score": 345}')
+        given = answer["score"]
+        if isinstance(given, str) and given.strip().lstrip("-").isdigit():
+            given = int(given)
+        if not isinstance(given, int) or isinstance(given, bool) or abs(given) > 100_000:
+            raise InvalidAnswerError("a score is a whole number")
+    if given == truth:
+        return _right(detail, rule)
+    return _miss(f"wrong_{puzzle.ask}", rule, puzzle, expected=truth, detail=detail)
+
+
+def _check_line(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
+    goal = "closed" if puzzle.kind is Kind.CLOSE else puzzle.goal
+    rule = _GOAL_RULES[goal]
+    if _is_none(answer, {"actions"}):
+        line = find_line(puzzle.position, goal)
+        if line is not None:
+            return _miss(f"{goal}_possible", rule, puzzle)
+        return _right(rule=rule)
+    actions = answer.get("actions")
+    if set(answer) != {"actions"} or not isinstance(actions, list) or not actions:
+        raise InvalidAnswerError('answer {"actions": ["meld 7H 8H 9H", "discard KS"]}')
+    if len(actions) > 40:
+        raise InvalidAnswerError("that is more actions than one turn can hold")
+    parsed = [Action.parse(text) for text in actions]
+    position = puzzle.position
+    events: list[str] = []
+    for index, action in enumerate(parsed):
+        if _turn_over(puzzle.position, position):
+            return _miss("turn_already_over", "R9", puzzle, index=index)
+        try:
+            step = transition(position, action)
+        except Refusal as refusal:
+            detail = {"index": index, "events": events}
+            return _wrong(refusal, puzzle, detail)
+        position = step.position
+        events.extend(event.value for event in step.events)
+    detail = {"events": events, "position": position.to_json()}
+    if _reached(goal, puzzle.position, position, events):
+        return _right(detail, rule)
+    return _miss(f"{goal}_not_reached", rule, puzzle, detail=detail)
+
+
+_CHECKS = {
+    Kind.ATTACH: _check_attach,
+    Kind.LAY_MELD: _check_lay_meld,
+    Kind.WILDCARD: _check_wildcard,
+    Kind.CLASSIFY: _check_classify,
+    Kind.SCORE: _check_score,
+    Kind.CLOSE: _check_line,
+    Kind.PILE: _check_line,
+}
+
+_GOAL_RULES = {
+    "closed": "R30",
+    "pozzetto_al_volo": "R29",
+    "pozzetto_con_lo_scarto": "R29",
+    "stock_exhausted": "R33",
+    "turn_ends": "R9",
+}
+
+
+# --- what the engine knows ----------------------------------------------------------------
+
+
+def _attachments(puzzle: Puzzle) -> list[tuple[int, tuple[Card, ...], Meld]]:
+    found = possible_attachments(puzzle.side_melds, puzzle.position.hand, puzzle.rules)
+    return [item for item in found if _has_focus(puzzle, item[1])]
+
+
+def _new_melds(puzzle: Puzzle) -> list[Meld]:
+    found = possible_melds(puzzle.position.hand, puzzle.rules)
+    return [
+        meld
+        for meld in found
+        if _has_focus(puzzle, meld.cards) and _meld_refusal(puzzle, meld.cards) is None
+    ]
+
+
+def _meld_refusal(puzzle: Puzzle, cards: tuple[Card, ...]) -> Refusal | None:
+    """Why the side may not lay these cards now (R10-R15, R32...), or None."""
+    try:
+        transition(puzzle.position, Action(ActionKind.MELD, cards))
+    except Refusal as refusal:
+        return refusal
+    return None
+
+
+def _has_focus(puzzle: Puzzle, cards: tuple[Card, ...]) -> bool:
+    counts = Counter(cards)
+    return all(counts[card] >= n for card, n in Counter(puzzle.focus).items())
+
+
+def _wildcard_result(puzzle: Puzzle) -> tuple[Meld, str] | Refusal:
+    """The meld after the puzzle's attachment and the rule that placed its wildcard."""
+    before = puzzle.side_melds[puzzle.meld]
+    try:
+        after = attach(before, puzzle.attached, puzzle.rules)
+    except Refusal as refusal:
+        return refusal
+    return after, _wild_rule(before, after, puzzle.attached)
+
+
+def _wild_rule(before: Meld, after: Meld, added: tuple[Card, ...]) -> str:
+    old = before.wildcard
+    if old is not None and after.wildcard is not old and old in after.cards:
+        return "R25"  # the old wildcard is natural now: a pinella gone home
+    if before.stands_for is not None and before.stands_for in added:
+        return "R24"  # replaced by its own card, it moved to an end
+    if before.wild_is_bound:
+        return "R23"
+    if old is not None:
+        return "R22"
+    return "R21"
+
+
+def _burraco(puzzle: Puzzle) -> str:
+    kind = puzzle.side_melds[puzzle.meld].burraco(puzzle.rules)
+    return "none" if kind is None else kind.value
+
+
+def _side_score(puzzle: Puzzle, side: int) -> SideScore:
+    hand = puzzle.position.side_hand(side)
+    assert hand is not None
+    return score_side(
+        puzzle.position.melds[side],
+        hand,
+        pozzetto_taken=puzzle.position.pozzetti_taken[side],
+        closed=puzzle.closed == side,
+        rules=puzzle.rules,
+    )
+
+
+def _score_truth(puzzle: Puzzle) -> tuple[int | None, dict[str, Any], str]:
+    mine = _side_score(puzzle, puzzle.side)
+    detail: dict[str, Any] = {"breakdown": mine.breakdown(), "score": mine.total}
+    if puzzle.ask == "hand":
+        return mine.total, detail, "R35"
+    theirs = _side_score(puzzle, 1 - puzzle.side)
+    totals_before = puzzle.position.totals
+    assert totals_before is not None
+    scores = (mine.total, theirs.total) if puzzle.side == 0 else (theirs.total, mine.total)
+    totals = (totals_before[0] + scores[0], totals_before[1] + scores[1])
+    detail.update(totals=list(totals), scores=list(scores))
+    lead = match_points(totals)[puzzle.side]
+    if puzzle.ask == "total":
+        return totals[puzzle.side], detail, "R36"
+    if puzzle.ask == "winner":
+        return winner(totals, puzzle.rules), detail, "R36"
+    if puzzle.ask == "match_points":
+        return lead, detail, "R37"
+    detail["match_points"] = lead
+    return victory_points(lead, puzzle.hands)[0], detail, "R38"
+
+
+def _turn_over(start: Position, position: Position) -> bool:
+    return (
+        position.is_over
+        or position.to_move != start.to_move
+        or (position.phase is Phase.DRAW and start.phase is Phase.PLAY)
+    )
+
+
+def _reached(goal: str, start: Position, position: Position, events: list[str]) -> bool:
+    if goal == "turn_ends":
+        return _turn_over(start, position)
+    return goal in events
+
+
+def find_line(position: Position, goal: str) -> list[Action] | None:
+    """A line of actions this turn that reaches ``goal`` (an event, or ``turn_ends``), or
+    None when there is none.
+
+    Raises :class:`InvalidPuzzleError` when the search would visit more than
+    :data:`SEARCH_LIMIT` positions: such a puzzle is too big to settle.
+    """
+    seen: set[Position] = set()
+
+    def search(current: Position, events: tuple[str, ...]) -> list[Action] | None:
+        if current in seen:
+            return None
+        seen.add(current)
+        if len(seen) > SEARCH_LIMIT:
+            raise InvalidPuzzleError("the position is too big for the engine to settle")
+        for action in legal_actions(current):
+            if action.kind is ActionKind.DRAW and isinstance(current.stock, Hidden):
+                continue  # a draw from an unknown stock is luck, not a line of play
+            step = transition(current, action)
+            reached = events + tuple(event.value for event in step.events)
+            if _reached(goal, position, step.position, list(reached)):
+                return [action]
+            if _turn_over(position, step.position):
+                continue
+            rest = search(step.position, reached)
+            if rest is not None:
+                return [action, *rest]
+        return None
+
+    return search(position, ())
+
+
+# --- correct answers ----------------------------------------------------------------------
+
+
+def solutions(puzzle: Puzzle, limit: int = 50) -> list[dict[str, Any]]:
+    """Correct answers to the puzzle, at most ``limit`` (one line of play for close and
+    pile). Every one of them passes :func:`check`."""
+    return list(_solutions(puzzle))[:limit]
+
+
+def _solutions(puzzle: Puzzle) -> Iterator[dict[str, Any]]:
+    kind = puzzle.kind
+    if kind is Kind.ATTACH:
+        found = _attachments(puzzle)
+        if not found:
+            yield {"none": True}
+        for index, cards, _ in found:
+            yield {"meld": index, "cards": _texts(cards)}
+    elif kind is Kind.LAY_MELD:
+        melds = _new_melds(puzzle)
+        if puzzle.goal == "best" and melds:
+            best = max(meld.points for meld in melds)
+            melds = [meld for meld in melds if meld.points == best]
+        if puzzle.goal == "burraco":
+            melds = [meld for meld in melds if meld.burraco(puzzle.rules) is not None]
+        if not melds:
+            yield {"none": True}
+        for meld in melds:
+            yield {"cards": _texts(meld.cards)}
+    elif kind is Kind.WILDCARD:
+        truth = _wildcard_result(puzzle)
+        if isinstance(truth, Refusal):
+            yield {"none": True}
+        elif truth[0].stands_for is None:
+            yield {"natural": True}
+        else:
+            yield {"stands_for": str(truth[0].stands_for)}
+    elif kind is Kind.CLASSIFY:
+        yield {"burraco": _burraco(puzzle)}
+    elif kind is Kind.SCORE:
+        value = _score_truth(puzzle)[0]
+        yield {"winner": value} if puzzle.ask == "winner" else {"score": value}
+    else:
+        goal = "closed" if kind is Kind.CLOSE else puzzle.goal
+        line = find_line(puzzle.position, goal)
+        yield {"none": True} if line is None else {"actions": [str(a) for a in line]}
+
+
+def example(puzzle: Puzzle) -> dict[str, Any] | None:
+    """One correct answer, to show next to a wrong one."""
+    found = solutions(puzzle, limit=1)
+    return found[0] if found else None
+
+
+# --- reading answers and fields -------------------------------------------------------------
+
+
+def _rules(value: Any) -> Rules:
+    if value is None:
+        return PRESETS["standard"]
+    if isinstance(value, str):
+        if value not in PRESETS:
+            raise InvalidPuzzleError(f"unknown rules preset {value!r}: one of {', '.join(PRESETS)}")
+        return PRESETS[value]
+    return Rules.from_dict(value)
+
+
+def _list(data: Mapping[str, Any], key: str) -> list[Any]:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise InvalidPuzzleError(f"{key} is a list of cards")
+    return value
+
+
+def _int(data: Mapping[str, Any], key: str, default: int | None) -> Any:
+    value = data.get(key, default)
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+        raise InvalidPuzzleError(f"{key} is a whole number, not {value!r:.40}")
+    return value
+
+
+def _choice(data: Mapping[str, Any], key: str, allowed: tuple[str, ...]) -> str:
+    value = data.get(key, allowed[0])
+    if value not in allowed:
+        raise InvalidPuzzleError(f"{key} is one of {', '.join(allowed)}, not {value!r:.40}")
+    return str(value)
+
+
+def _is_none(answer: Mapping[str, Any], other: set[str]) -> bool:
+    if set(answer) == {"none"}:
+        if answer["none"] is not True:
+            raise InvalidAnswerError('answer {"none": true} when it cannot be done')
+        return True
+    if not set(answer) <= other:
+        raise InvalidAnswerError(f"an answer here has the fields {', '.join(sorted(other))}")
+    return False
+
+
+def _meld_index(puzzle: Puzzle, answer: Mapping[str, Any]) -> int:
+    index = answer.get("meld")
+    if isinstance(index, str) and index.isdigit():
+        index = int(index)
+    if not isinstance(index, int) or isinstance(index, bool):
+        raise InvalidAnswerError("choose one of your side's melds")
+    if not 0 <= index < len(puzzle.side_melds):
+        raise InvalidAnswerError(f"your side has no meld number {index + 1}")
+    return index
+
+
+def _hand_cards(puzzle: Puzzle, answer: Mapping[str, Any]) -> tuple[Card, ...]:
+    texts = answer.get("cards")
+    if not isinstance(texts, list) or not texts:
+        raise InvalidAnswerError("choose at least one card from your hand")
+    if len(texts) > len(puzzle.position.hand):
+        raise InvalidAnswerError("that is more cards than your hand holds")
+    try:
+        cards = tuple(parse_cards(texts))
+    except InvalidNotationError as error:
+        raise InvalidAnswerError(str(error)) from None
+    held = Counter(puzzle.position.hand)
+    for card, count in Counter(cards).items():
+        if held[card] < count:
+            raise InvalidAnswerError(f"your hand does not hold {card.symbol}")
+    return cards
+
+
+def _one_card(value: Any) -> Card:
+    try:
+        return Card.parse(value)
+    except InvalidNotationError as error:
+        raise InvalidAnswerError(str(error)) from None
+
+
+def _focus_params(puzzle: Puzzle) -> dict[str, Any]:
+    return {"cards": _texts(puzzle.focus)} if puzzle.focus else {}
+
+
+def _texts(cards: tuple[Card, ...]) -> list[str]:
+    return [str(card) for card in cards]
