@@ -1,0 +1,54 @@
+# Burraco Tutor: `make run` serves the site, `make test` checks it (see README.md).
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+MANAGE := $(PY) manage.py
+# Rebuilt whenever the requirements change, so a second `make run` skips the install.
+STAMP := $(VENV)/.installed
+BIND ?= 127.0.0.1:8000
+WORKERS ?= 3
+
+.PHONY: run test serve setup messages compilemessages
+
+run: setup
+	$(MANAGE) migrate --noinput
+	@# Content arrives with a later issue; until then the command does not exist.
+	@if $(MANAGE) help load_content >/dev/null 2>&1; then $(MANAGE) load_content; fi
+	$(MANAGE) runserver 127.0.0.1:8000
+
+test: setup
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy engine
+	$(VENV)/bin/pytest
+
+serve: setup
+	$(MANAGE) collectstatic --noinput
+	$(MANAGE) migrate --noinput
+	@if $(MANAGE) help load_content >/dev/null 2>&1; then $(MANAGE) load_content; fi
+	$(VENV)/bin/gunicorn burraco_tutor.wsgi --bind $(BIND) --workers $(WORKERS)
+
+setup: $(STAMP)
+
+$(PY):
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
+		echo "Burraco Tutor needs Python 3.11 or newer, but '$(PYTHON)' is:" \
+			"$$($(PYTHON) --version 2>&1 || echo missing)." \
+			"Install a newer Python and run e.g. 'make PYTHON=python3.12 run'." >&2; \
+		exit 1; }
+	$(PYTHON) -m venv $(VENV)
+
+# pip 26 brings --build-constraint; setuptools<81 is what XStatic-Bootstrap's build needs.
+$(STAMP): requirements.txt build-constraints.txt | $(PY)
+	$(PY) -m pip install --quiet --upgrade "pip>=26"
+	$(PY) -m pip install --quiet --build-constraint build-constraints.txt -r requirements.txt
+	touch $@
+
+# Extracting needs GNU gettext (apt-get install gettext); compiling and running do not.
+messages: setup
+	$(MANAGE) makemessages --locale it --locale en --no-obsolete --add-location file --ignore staticfiles --ignore tests
+	$(PY) -m burraco_tutor.catalogues fill-english
+	$(PY) -m burraco_tutor.catalogues compile
+
+compilemessages: setup
+	$(PY) -m burraco_tutor.catalogues compile
