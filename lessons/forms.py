@@ -17,6 +17,8 @@ class NotationForm(forms.Form):
     cards = forms.CharField(
         label=_("Cards"),
         max_length=200,
+        # clean_cards says what is missing; a required field would also get crispy's asterisk.
+        required=False,
         help_text=_("For example: 10H QS 7D JK"),
         widget=forms.TextInput(
             attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}

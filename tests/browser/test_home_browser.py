@@ -1,0 +1,85 @@
+"""The home page in a real browser: assets load, nothing errs, the keyboard can do everything."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import Visit
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+def test_the_home_page_loads_htmx_and_bootstrap_without_console_errors(visit: Visit) -> None:
+    page = visit.open("/")
+    expect(page.locator("h1")).to_contain_text("Impara il Burraco")
+    assert page.evaluate("typeof window.htmx") == "object"
+    assert page.evaluate("typeof window.bootstrap") == "object"
+    # Bootstrap's stylesheet makes the navbar a flex container (a <nav> is a block otherwise).
+    assert page.locator("nav.navbar").evaluate("nav => getComputedStyle(nav).display") == "flex"
+    assert visit.errors == []
+
+
+def test_the_first_tab_reaches_the_skip_link_which_moves_focus_to_the_content(
+    visit: Visit,
+) -> None:
+    page = visit.open("/")
+    page.keyboard.press("Tab")
+    skip_link = page.locator("a.skip-link")
+    expect(skip_link).to_be_focused()
+    expect(skip_link).to_be_visible()
+    page.keyboard.press("Enter")
+    expect(page.locator("main#main")).to_be_focused()
+
+
+@pytest.mark.parametrize("visit", [{"viewport": DESKTOP}], indirect=True)
+def test_the_language_switch_works_from_the_keyboard(visit: Visit) -> None:
+    page = visit.open("/")
+    english = page.get_by_role("button", name="English")
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        if english.evaluate("button => button === document.activeElement"):
+            break
+    expect(english).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("h1")).to_contain_text("Learn Burraco")
+    expect(page.get_by_role("button", name="English")).to_have_attribute("aria-pressed", "true")
+    assert visit.errors == []
+
+
+def test_the_notation_box_swaps_in_the_cards_without_reloading_the_page(visit: Visit) -> None:
+    page = visit.open("/")
+    page.evaluate("window.stayedOnPage = true")
+    field = page.get_by_role("textbox", name="Carte")
+    field.fill("10h jk")
+    field.press("Enter")
+    expect(page.locator("#notation")).to_contain_text("10 di cuori, jolly")
+    assert page.evaluate("window.stayedOnPage") is True
+    # htmx puts the focus back on the field it replaced, so typing can go on.
+    expect(page.get_by_role("textbox", name="Carte")).to_be_focused()
+    assert visit.errors == []
+
+
+@pytest.mark.parametrize(
+    "visit",
+    [
+        {"locale": locale, "viewport": viewport}
+        for locale in ("it-IT", "en-GB")
+        for viewport in (DESKTOP, PHONE)
+    ],
+    indirect=True,
+    ids=["it-desktop", "it-phone", "en-desktop", "en-phone"],
+)
+def test_the_home_page_fits_the_screen_on_desktop_and_phone(
+    visit: Visit, request: pytest.FixtureRequest
+) -> None:
+    page = visit.open("/?cards=AS+10H+QD+JK")
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0
+    # Kept in screenshots/ (not committed) for a person to look at.
+    visit.screenshot(request.node.callspec.id)
+    assert visit.errors == []
