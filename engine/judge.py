@@ -19,6 +19,7 @@ from typing import Any, TextIO
 
 from engine.cards import Card, check_copies, deck, parse_cards, points
 from engine.errors import BurracoError, InvalidMeldError, InvalidNotationError, Refusal
+from engine.game_ops import GAME_OPS
 from engine.melds import (
     BURRACO_SIZE,
     MAX_PLACES,
@@ -184,6 +185,7 @@ OPS: dict[str, Handler] = {
     "score": _score,
     "facts": _facts,
     "puzzle": _puzzle,
+    **GAME_OPS,
 }
 
 

@@ -1,0 +1,556 @@
+"""Actions (R6-R9, R15-R17, R29-R34, R41): what a player does, and what it does to a position.
+
+An action is a short string: ``draw`` (or ``draw 5H`` where the stock is only a count),
+``pile``, ``meld 7H 8H 9H``, ``attach 2 10H JH`` (to the player's own side's meld number
+2) and ``discard KS``. The pozzetto has no action of its own: it is taken when a hand
+empties (R29), and closing is the discard that R30 allows.
+
+:func:`legal_actions` lists every legal action, :func:`why_illegal` says why one is not
+(a refusal with a code, a rule id and a sentence for learners), and :func:`apply` returns
+the position after one. :func:`transition` also returns what happened on the way.
+
+>>> from engine.state import Position
+>>> position = Position.parse('''{"players": 2, "to_move": 0, "phase": "play",
+...   "hands": [["5H", "6H", "7H", "KS"], {"count": 10}], "melds": [[], []],
+...   "discard": ["QD"], "stock": ["4C", "9D", "JH"], "pozzetti_taken": [false, false]}''')
+>>> [str(action) for action in legal_actions(position)]
+['meld 5H 6H 7H', 'discard 5H', 'discard 6H', 'discard 7H', 'discard KS']
+>>> print(why_illegal(position, Action.parse("discard 9S")))
+you do not hold the 9♠ (R6)
+>>> after = apply(position, Action.parse("meld 7h 6h 5h"))
+>>> [str(meld) for meld in after.melds[0]], after.hand
+(['5H 6H 7H'], (Card.parse('KS'),))
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.cards import Card, max_copies, parse_cards
+from engine.errors import IllegalActionError, InvalidNotationError, Refusal
+from engine.melds import Meld, MeldKind, attach, make_meld, possible_attachments, possible_melds
+from engine.state import (
+    POZZETTO_SIZE,
+    Cards,
+    Hand,
+    Hidden,
+    Phase,
+    Position,
+    Stall,
+    Termination,
+    last_discard_refusal,
+)
+
+#: R34: how many times the player who began a run of one-card piles may take one in it;
+#: after that they must draw from the stock. The federation code says only "several times".
+STALL_LIMIT = 3
+
+
+class ActionKind(enum.Enum):
+    DRAW = "draw"
+    PILE = "pile"
+    MELD = "meld"
+    ATTACH = "attach"
+    DISCARD = "discard"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Action:
+    """One action of the player to move.
+
+    ``cards`` are the card drawn (``draw 5H``), laid, attached or discarded; ``meld`` is the
+    index of the side's meld an ``attach`` adds to. Two actions with the same cards in a
+    different order are equal: the engine, not the order, decides how a meld is arranged.
+
+    >>> Action.parse("Meld 9h 8h 7h") == Action.parse("meld 7H 8H 9H")
+    True
+    >>> str(Action.parse("attach 2 10h jh"))
+    'attach 2 10H JH'
+    """
+
+    kind: ActionKind
+    cards: Cards = ()
+    meld: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read an action such as ``draw``, ``pile``, ``meld 7H 8H 9H``, ``attach 2 10H``
+        or ``discard KS`` (verbs and cards in any case).
+
+        Raises :class:`InvalidNotationError` for text that is no action.
+
+        >>> Action.parse("discard")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        engine.errors.InvalidNotationError: 'discard' is not an action: discard takes exactly ...
+        """
+        if not isinstance(text, str):
+            raise InvalidNotationError(f"an action is text such as 'draw', not {text!r:.60}")
+        words = text.replace(",", " ").split()
+        if not words:
+            raise InvalidNotationError(f"{text!r} is not an action: {_FORMS}")
+        verb, arguments = words[0].lower(), words[1:]
+        try:
+            kind = ActionKind(verb)
+        except ValueError:
+            raise InvalidNotationError(f"{text!r:.60} is not an action: {_FORMS}") from None
+        meld = None
+        if kind is ActionKind.ATTACH:
+            if not arguments or not arguments[0].isdigit() or not arguments[0].isascii():
+                raise InvalidNotationError(
+                    f"{text!r:.60} is not an action: attach names the meld by its number first,"
+                    ' as in "attach 2 10H JH"'
+                )
+            meld = int(arguments[0])
+            arguments = arguments[1:]
+        try:
+            cards = tuple(parse_cards(arguments))
+        except InvalidNotationError as error:
+            raise InvalidNotationError(f"{text!r:.60} is not an action: {error}") from None
+        counts = {
+            ActionKind.DRAW: (0, 1),
+            ActionKind.PILE: (0, 0),
+            ActionKind.DISCARD: (1, 1),
+        }.get(kind, (1, None))
+        low, high = counts
+        if len(cards) < low or (high is not None and len(cards) > high):
+            raise InvalidNotationError(f"{text!r:.60} is not an action: {_ARITY[kind]}")
+        return cls(kind, cards, meld)
+
+    def __str__(self) -> str:
+        words = [self.kind.value]
+        if self.meld is not None:
+            words.append(str(self.meld))
+        words.extend(str(card) for card in self.cards)
+        return " ".join(words)
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    def _key(self) -> tuple[ActionKind, int | None, tuple[tuple[int, int], ...]]:
+        return self.kind, self.meld, tuple(sorted(card.sort_key for card in self.cards))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
+_FORMS = "write draw, draw 5H, pile, meld 7H 8H 9H, attach 2 10H JH or discard KS"
+_ARITY = {
+    ActionKind.DRAW: 'draw takes no card, or the one card that came: "draw 5H"',
+    ActionKind.PILE: "pile takes no cards: it takes the whole discard pile (R7)",
+    ActionKind.MELD: 'meld needs the cards to lay, as in "meld 7H 8H 9H"',
+    ActionKind.ATTACH: 'attach needs cards after the meld number, as in "attach 2 10H JH"',
+    ActionKind.DISCARD: 'discard takes exactly one card, as in "discard KS"',
+}
+
+
+class Event(enum.Enum):
+    """Something the rules make happen on the way, beyond the action itself."""
+
+    POZZETTO_AL_VOLO = "pozzetto_al_volo"
+    POZZETTO_CON_LO_SCARTO = "pozzetto_con_lo_scarto"
+    CLOSED = "closed"
+    STOCK_EXHAUSTED = "stock_exhausted"
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    """The position after an action and the events it brought about."""
+
+    position: Position
+    events: tuple[Event, ...] = ()
+
+
+# --- the verbs --------------------------------------------------------------------------
+
+
+def apply(position: Position, action: Action | str) -> Position:
+    """The position after the player to move plays ``action``.
+
+    Raises :class:`IllegalActionError` or :class:`InvalidMeldError` (both refusals with a
+    code, a rule and a sentence) when the rules forbid it, :class:`InvalidNotationError`
+    for text that is no action, and :class:`InvalidPositionError` when the player's cards
+    are hidden.
+    """
+    return transition(position, action).position
+
+
+def why_illegal(position: Position, action: Action | str) -> Refusal | None:
+    """Why the rules forbid ``action`` now, or None when it is legal.
+
+    Raises :class:`InvalidNotationError` for text that is no action and
+    :class:`InvalidPositionError` when the player's cards are hidden.
+    """
+    try:
+        transition(position, action)
+    except Refusal as refusal:
+        return refusal
+    return None
+
+
+def is_legal(position: Position, action: Action | str) -> bool:
+    """Do the rules allow ``action`` now? Never raises."""
+    try:
+        transition(position, action)
+    except (Refusal, InvalidNotationError, ValueError):
+        return False
+    return True
+
+
+def transition(position: Position, action: Action | str) -> Transition:
+    """The position after ``action`` and the events on the way (the pozzetto taken al volo
+    or con lo scarto, the closing, the stock exhausted).
+
+    Raises as :func:`apply`.
+    """
+    if isinstance(action, str):
+        action = Action.parse(action)
+    termination = position.termination
+    if termination is Termination.CLOSED:
+        raise IllegalActionError("hand_closed", "R30")
+    if termination is Termination.STOCK_EXHAUSTED:
+        raise IllegalActionError("hand_exhausted", "R33")
+    hand = position.hand
+    if action.kind in (ActionKind.DRAW, ActionKind.PILE):
+        if position.phase is not Phase.DRAW:
+            raise IllegalActionError("already_drawn", "R6")
+        if action.kind is ActionKind.DRAW:
+            return _draw(position, hand, action)
+        refusal = _pile_refusal(position, hand)
+        if refusal is not None:
+            raise refusal
+        return Transition(_take_pile(position, hand))
+    if position.phase is not Phase.PLAY:
+        raise IllegalActionError("draw_first", "R6")
+    _check_held(position, hand, action.cards)
+    if action.kind is ActionKind.DISCARD:
+        return _discard(position, hand, action.cards[0])
+    if position.pile_taken and not _uses_pile(position, action.cards):
+        raise IllegalActionError("pile_card_first", "R41", cards=_texts(position.pile_taken))
+    side_melds = position.melds[position.side]
+    if action.kind is ActionKind.MELD:
+        meld = make_meld(action.cards, position.rules)
+        if _second_set(side_melds, meld):
+            assert meld.rank is not None
+            raise IllegalActionError("second_set", "R15", rank=meld.rank.symbol)
+        melds = (*side_melds, meld)
+    else:
+        index = action.meld
+        assert index is not None
+        if index >= len(side_melds):
+            if not side_melds:
+                raise IllegalActionError("no_melds", "R17", index=index)
+            raise IllegalActionError("no_such_meld", "R17", index=index, last=len(side_melds) - 1)
+        melds = _replaced(
+            side_melds, index, attach(side_melds[index], action.cards, position.rules)
+        )
+    rest = _without(hand, action.cards)
+    refusal = _rest_refusal(position, melds, rest, action.cards)
+    if refusal is not None:
+        raise refusal
+    return _after_play(position, melds, rest, action.cards)
+
+
+def legal_actions(position: Position) -> list[Action]:
+    """Every action the player to move may play now; empty once the hand is over.
+
+    Draws come first, then the pile, new melds, attachments and discards. Raises
+    :class:`InvalidPositionError` when the player's cards are hidden.
+    """
+    if position.is_over:
+        return []
+    hand = position.hand
+    if position.phase is Phase.DRAW:
+        if isinstance(position.stock, Hidden):
+            actions = [Action(ActionKind.DRAW, (card,)) for card in position.unseen()]
+        else:
+            actions = [Action(ActionKind.DRAW)]
+        if _pile_refusal(position, hand) is None:
+            actions.append(Action(ActionKind.PILE))
+        return actions
+    actions = _plays(position)
+    if not position.pile_taken:
+        for card in dict.fromkeys(hand):
+            if _discard_refusal(position, hand, card) is None:
+                actions.append(Action(ActionKind.DISCARD, (card,)))
+    return actions
+
+
+# --- drawing (R7, R8, R33, R34, R41) -------------------------------------------------------
+
+
+def _draw(position: Position, hand: Cards, action: Action) -> Transition:
+    stock = position.stock
+    if isinstance(stock, Hidden):
+        if not action.cards:
+            raise IllegalActionError("stock_unknown", "R7")
+        card = action.cards[0]
+        if card not in position.unseen():
+            raise IllegalActionError("card_accounted", "R1", card=str(card), most=max_copies(card))
+        rest: Cards | Hidden = Hidden(stock.count - 1)
+    else:
+        if action.cards:
+            raise IllegalActionError("stock_known", "R7", card=str(stock[0]))
+        card, rest = stock[0], stock[1:]
+    return Transition(
+        replace(
+            position,
+            hands=_seat(position.hands, position.to_move, (*hand, card)),
+            stock=rest,
+            phase=Phase.PLAY,
+            # Drawing from the stock ends any run of one-card piles (R34).
+            stall=None,
+        )
+    )
+
+
+def _pile_refusal(position: Position, hand: Cards) -> IllegalActionError | None:
+    pile = position.discard
+    if not pile:
+        return IllegalActionError("empty_pile", "R7")
+    stall = position.stall
+    if (
+        len(pile) == 1
+        and stall is not None
+        and stall.seat == position.to_move
+        and stall.count >= STALL_LIMIT * position.players
+    ):
+        return IllegalActionError("stall", "R34", times=STALL_LIMIT)
+    # R41: the pile may be taken only to use one of its cards at once, so the first play
+    # after taking it must use one; refuse the pile when none can be used.
+    if position.rules.international and not _plays(_take_pile(position, hand)):
+        return IllegalActionError("pile_unusable", "R41", cards=_texts(pile))
+    return None
+
+
+def _take_pile(position: Position, hand: Cards) -> Position:
+    pile = position.discard
+    single = len(pile) == 1
+    stall = position.stall
+    if not single:
+        stall = None
+    elif stall is None:
+        stall = Stall(position.to_move, 1)
+    else:
+        stall = Stall(stall.seat, stall.count + 1)
+    return replace(
+        position,
+        hands=_seat(position.hands, position.to_move, (*hand, *pile)),
+        discard=(),
+        phase=Phase.PLAY,
+        pile_single=pile[0] if single else None,
+        pile_taken=pile if position.rules.international else (),
+        stall=stall,
+    )
+
+
+# --- laying down and attaching (R15-R17, R29, R32, R41) ----------------------------------
+
+
+def _plays(position: Position) -> list[Action]:
+    """The legal melds and attachments of the player to move."""
+    hand = position.hand
+    rules = position.rules
+    side_melds = position.melds[position.side]
+    pile = set(position.pile_taken)
+    actions: list[Action] = []
+    set_ranks = {meld.rank for meld in side_melds if meld.kind is MeldKind.SET}
+    for meld in possible_melds(hand, rules):
+        if meld.kind is MeldKind.SET and meld.rank in set_ranks:
+            continue
+        if pile and pile.isdisjoint(meld.cards):
+            continue
+        melds = (*side_melds, meld)
+        if _rest_refusal_fast(position, hand, melds, meld.cards) is None:
+            actions.append(Action(ActionKind.MELD, meld.cards))
+    for index, cards, result in possible_attachments(side_melds, hand, rules):
+        if pile and pile.isdisjoint(cards):
+            continue
+        melds = _replaced(side_melds, index, result)
+        if _rest_refusal_fast(position, hand, melds, cards) is None:
+            actions.append(Action(ActionKind.ATTACH, cards, index))
+    return actions
+
+
+def _rest_refusal_fast(
+    position: Position, hand: Cards, melds: tuple[Meld, ...], played: Cards
+) -> IllegalActionError | None:
+    # Only a play that leaves one card or none can be refused here; skip the rest cheaply.
+    if len(hand) - len(played) > 1:
+        return None
+    return _rest_refusal(position, melds, _without(hand, played), played)
+
+
+def _rest_refusal(
+    position: Position, melds: tuple[Meld, ...], rest: Cards, played: Cards
+) -> IllegalActionError | None:
+    """Why the player may not be left holding ``rest`` after laying ``played`` (R32)."""
+    if not rest:
+        if position.pozzetti_taken[position.side]:
+            return IllegalActionError("no_discard_left", "R32")
+        return None  # the pozzetto al volo (R29)
+    if len(rest) > 1:
+        return None
+    pile_single = None if position.pile_single in played else position.pile_single
+    refusal = last_discard_refusal(position, melds, rest[0], pile_single)
+    if refusal is None:
+        return None
+    return IllegalActionError(_LAST_CARD[refusal.code], refusal.rule, card=str(rest[0]))
+
+
+_LAST_CARD = {
+    "close_no_burraco": "last_card_no_burraco",
+    "close_no_clean_burraco": "last_card_no_clean_burraco",
+    "close_wild": "last_card_wild",
+    "pile_single": "last_card_pile_single",
+}
+
+
+def _after_play(
+    position: Position, melds: tuple[Meld, ...], rest: Cards, played: Cards
+) -> Transition:
+    side = position.side
+    # Of two identical cards, the pile's copy is taken to be the one laid (R8).
+    pile_single = None if position.pile_single in played else position.pile_single
+    hand: Hand = rest
+    events: tuple[Event, ...] = ()
+    pozzetti_taken, pozzetti = position.pozzetti_taken, position.pozzetti
+    if not rest:
+        hand = _pozzetto(position, side)
+        pozzetti_taken = _seat(pozzetti_taken, side, True)
+        pozzetti = _seat(pozzetti, side, None)
+        events = (Event.POZZETTO_AL_VOLO,)
+    return Transition(
+        replace(
+            position,
+            hands=_seat(position.hands, position.to_move, hand),
+            melds=_seat(position.melds, side, melds),
+            pile_single=pile_single,
+            pile_taken=(),
+            pozzetti_taken=pozzetti_taken,
+            pozzetti=pozzetti,
+        ),
+        events,
+    )
+
+
+def _second_set(side_melds: Sequence[Meld], meld: Meld) -> bool:
+    return meld.kind is MeldKind.SET and any(
+        other.kind is MeldKind.SET and other.rank is meld.rank for other in side_melds
+    )
+
+
+def _uses_pile(position: Position, cards: Cards) -> bool:
+    return not set(position.pile_taken).isdisjoint(cards)
+
+
+# --- discarding (R8, R9, R29-R31, R33) ----------------------------------------------------
+
+
+def _discard_refusal(position: Position, hand: Cards, card: Card) -> IllegalActionError | None:
+    if position.pile_taken:
+        return IllegalActionError("pile_card_first", "R41", cards=_texts(position.pile_taken))
+    rest = _without(hand, (card,))
+    if not rest:
+        return last_discard_refusal(
+            position, position.melds[position.side], card, position.pile_single
+        )
+    if card == position.pile_single and card not in rest:
+        return IllegalActionError("pile_single", "R8", card=str(card))
+    return None
+
+
+def _discard(position: Position, hand: Cards, card: Card) -> Transition:
+    refusal = _discard_refusal(position, hand, card)
+    if refusal is not None:
+        raise refusal
+    side = position.side
+    rest: Hand = _without(hand, (card,))
+    events: list[Event] = []
+    pozzetti_taken, pozzetti = position.pozzetti_taken, position.pozzetti
+    if not rest:
+        if pozzetti_taken[side]:
+            events.append(Event.CLOSED)
+        else:
+            # Con lo scarto: the pozzetto is played from the player's next turn (R29).
+            rest = _pozzetto(position, side)
+            pozzetti_taken = _seat(pozzetti_taken, side, True)
+            pozzetti = _seat(pozzetti, side, None)
+            events.append(Event.POZZETTO_CON_LO_SCARTO)
+    if Event.CLOSED not in events and position.is_last_turn:
+        events.append(Event.STOCK_EXHAUSTED)
+    return Transition(
+        replace(
+            position,
+            hands=_seat(position.hands, position.to_move, rest),
+            discard=(*position.discard, card),
+            to_move=position.next_seat,
+            phase=Phase.DRAW,
+            pile_single=None,
+            pile_taken=(),
+            pozzetti_taken=pozzetti_taken,
+            pozzetti=pozzetti,
+        ),
+        tuple(events),
+    )
+
+
+# --- small helpers -----------------------------------------------------------------------
+
+
+def _check_held(position: Position, hand: Cards, cards: Cards) -> None:
+    missing = Counter(cards) - Counter(hand)
+    if not missing:
+        return
+    card = next(iter(missing))
+    on_table = any(card in meld.cards for side in position.melds for meld in side)
+    if on_table and card not in hand:
+        raise IllegalActionError("card_on_table", "R16", card=str(card))
+    raise IllegalActionError("not_in_hand", "R6", card=str(card))
+
+
+def _pozzetto(position: Position, side: int) -> Hand:
+    pozzetto = position.pozzetti[side]
+    return Hidden(POZZETTO_SIZE) if pozzetto is None else pozzetto
+
+
+def _without(hand: Cards, cards: Iterable[Card]) -> Cards:
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return tuple(rest)
+
+
+def _seat(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _replaced(melds: tuple[Meld, ...], index: int, meld: Meld) -> tuple[Meld, ...]:
+    return (*melds[:index], meld, *melds[index + 1 :])
+
+
+def _texts(cards: Iterable[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+__all__ = [
+    "STALL_LIMIT",
+    "Action",
+    "ActionKind",
+    "Event",
+    "Transition",
+    "apply",
+    "is_legal",
+    "legal_actions",
+    "transition",
+    "why_illegal",
+]

@@ -1,0 +1,104 @@
+"""The judge's ops for the game (ARCHITECTURE.md): ``legal``, ``play`` and ``victory_points``.
+
+Each handler takes a request and the rules it names and returns the answer's fields; an
+error raised as :class:`~engine.errors.BurracoError` becomes ``ok: false`` in the judge.
+
+>>> from engine.rules import DEFAULT
+>>> position = {"players": 2, "to_move": 0, "phase": "draw", "hands": [["5H"], ["6C"]],
+...     "melds": [[], []], "discard": ["KS"], "stock": ["4C", "9D", "JH"],
+...     "pozzetti_taken": [False, False]}
+>>> legal({"position": position}, DEFAULT)
+{'actions': ['draw', 'pile']}
+>>> answer = play({"position": position, "actions": ["draw", "discard 4C"]}, DEFAULT)
+>>> answer["legal"], answer["events"], answer["over"], answer["position"]["stock"]
+(True, ['stock_exhausted'], True, ['9D', 'JH'])
+>>> answer["result"][0]
+{'score': -105, 'breakdown': {'table': 0, 'bonus': 0, 'closing': 0, 'hand': -5, 'pozzetto': -100}}
+>>> play({"position": position, "actions": ["draw", "discard 9S"]}, DEFAULT)["code"]
+'not_in_hand'
+>>> victory_points({"match_points": -300, "hands": 3}, DEFAULT)
+{'vp': [7, 13]}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.actions import Action, legal_actions, transition
+from engine.errors import InvalidNotationError, Refusal
+from engine.match import victory_points as vp_table
+from engine.rules import Rules
+from engine.state import Position
+
+Answer = dict[str, Any]
+
+
+def legal(request: dict[str, Any], rules: Rules) -> Answer:
+    """``{"op": "legal", "position": {...}}``: every legal action now, as strings."""
+    position = _position(request, rules)
+    return {"actions": [str(action) for action in legal_actions(position)]}
+
+
+def play(request: dict[str, Any], rules: Rules) -> Answer:
+    """``{"op": "play", "position": {...}, "actions": [...]}``: apply the actions in order.
+
+    All legal: the position after them, the events, whether the hand is over and, when it
+    is, each side's score. Otherwise the index of the first illegal action and why.
+    """
+    position = _position(request, rules)
+    texts = request.get("actions")
+    if not isinstance(texts, list):
+        raise InvalidNotationError('the request needs "actions": a list of action strings')
+    actions = []
+    for index, text in enumerate(texts):
+        try:
+            actions.append(Action.parse(text))
+        except InvalidNotationError as error:
+            raise InvalidNotationError(f"action {index}: {error}") from None
+    events: list[str] = []
+    for index, action in enumerate(actions):
+        try:
+            step = transition(position, action)
+        except Refusal as refusal:
+            return {
+                "legal": False,
+                "index": index,
+                "code": refusal.code,
+                "rule": refusal.rule,
+                "reason": str(refusal),
+                "params": dict(refusal.params),
+            }
+        position = step.position
+        events.extend(event.value for event in step.events)
+    answer: Answer = {
+        "legal": True,
+        "position": position.to_json(),
+        "events": events,
+        "over": position.is_over,
+    }
+    outcome = position.outcome()
+    if outcome is not None:
+        answer["result"] = [
+            None if score is None else {"score": score.total, "breakdown": score.breakdown()}
+            for score in outcome.scores
+        ]
+    return answer
+
+
+def victory_points(request: dict[str, Any], rules: Rules) -> Answer:
+    """``{"op": "victory_points", "match_points": m, "hands": 3}``: both sides' VP (R38)."""
+    for name in ("match_points", "hands"):
+        if name not in request:
+            raise InvalidNotationError(f"the request needs a {name!r} field")
+    a, b = vp_table(request["match_points"], request["hands"])
+    return {"vp": [a, b]}
+
+
+def _position(request: dict[str, Any], rules: Rules) -> Position:
+    if "position" not in request:
+        raise InvalidNotationError("the request needs a 'position' field")
+    return Position.from_json(request["position"], rules)
+
+
+#: The ops to add to :data:`engine.judge.OPS`.
+GAME_OPS = {"legal": legal, "play": play, "victory_points": victory_points}

@@ -1,0 +1,156 @@
+"""The game over several hands (R36-R38): running totals, the winner, match and victory points.
+
+>>> match = Match(players=2).record((1240, 300)).record((900, 610))
+>>> match.totals, match.winner, match.match_points
+((2140, 910), 0, (1230, -1230))
+>>> victory_points(1230, hands=3)
+(18, 2)
+>>> victory_points(-52, hands=3)
+(9, 11)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from engine.errors import InvalidNotationError
+from engine.rules import DEFAULT, Rules
+from engine.state import Outcome, Position
+
+#: R38 as RULES.md lists it: for each band, the highest lead it covers and the winner's
+#: victory points (out of 20); a lead above the last band earns 20.
+VP_TABLES: dict[int, tuple[tuple[int, int], ...]] = {
+    3: (
+        (50, 10),
+        (150, 11),
+        (250, 12),
+        (350, 13),
+        (500, 14),
+        (650, 15),
+        (800, 16),
+        (1000, 17),
+        (1250, 18),
+        (1500, 19),
+    ),
+    4: (
+        (100, 10),
+        (300, 11),
+        (500, 12),
+        (700, 13),
+        (900, 14),
+        (1100, 15),
+        (1300, 16),
+        (1500, 17),
+        (1700, 18),
+        (2000, 19),
+    ),
+}
+VP_TOTAL = 20
+
+
+def victory_points(match_points: int, hands: int) -> tuple[int, int]:
+    """Side A's and side B's victory points for side A's lead of ``match_points`` (R38).
+
+    Every score in Burraco is a multiple of 5, so the tables skip from 50 to 55. A band is
+    bounded by its highest lead, as the tables' last line ("over 1500") reads: a lead above
+    a band's top falls in the next band, so a lead of 52 counts as 55 (11-9).
+    Raises :class:`InvalidNotationError` when ``hands`` is not 3 or 4 or the lead is not a
+    whole number.
+
+    >>> victory_points(0, 3), victory_points(55, 3), victory_points(-1505, 3)
+    ((10, 10), (11, 9), (0, 20))
+    >>> victory_points(2000, 4), victory_points(2005, 4)
+    ((19, 1), (20, 0))
+    """
+    if not isinstance(hands, int) or isinstance(hands, bool) or hands not in VP_TABLES:
+        raise InvalidNotationError(
+            f"victory points have tables for 3 and 4 hands (R38), not {hands!r:.40}"
+        )
+    if not isinstance(match_points, int) or isinstance(match_points, bool):
+        raise InvalidNotationError(
+            f"match points are a whole number (side A's lead), not {match_points!r:.40}"
+        )
+    lead = abs(match_points)
+    winner = next((vp for top, vp in VP_TABLES[hands] if lead <= top), VP_TOTAL)
+    if match_points < 0:
+        return VP_TOTAL - winner, winner
+    return winner, VP_TOTAL - winner
+
+
+def match_points(totals: tuple[int, int]) -> tuple[int, int]:
+    """The difference between the two sides' totals, positive to the leader (R37).
+
+    >>> match_points((1500, 2100))
+    (-600, 600)
+    """
+    lead = totals[0] - totals[1]
+    return lead, -lead
+
+
+def winner(totals: tuple[int, int], rules: Rules = DEFAULT) -> int | None:
+    """The side that has won once a hand ends, or None while the game goes on (R36).
+
+    A side wins on reaching the target; if both pass it, the higher total wins; a tie plays
+    on.
+
+    >>> winner((2005, 1990)), winner((2100, 2100)), winner((2010, 2200)), winner((1000, 0))
+    (0, None, 1, None)
+    """
+    if max(totals) < rules.target or totals[0] == totals[1]:
+        return None
+    return 0 if totals[0] > totals[1] else 1
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A game of several hands: the running totals and whose deal comes next (R5, R36).
+
+    ``hands`` counts the hands played; the deal passes clockwise, so the first hand's
+    dealer is seat 0, the next seat 1, and so on.
+    """
+
+    players: int = 2
+    rules: Rules = DEFAULT
+    totals: tuple[int, int] = (0, 0)
+    hands: int = 0
+
+    @property
+    def dealer(self) -> int:
+        return self.hands % self.players
+
+    @property
+    def winner(self) -> int | None:
+        return winner(self.totals, self.rules)
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def match_points(self) -> tuple[int, int]:
+        return match_points(self.totals)
+
+    def deal(self, rng: random.Random) -> Position:
+        """The next hand, dealt by the next dealer with these totals."""
+        from engine.deal import deal
+
+        return deal(self.players, rng, dealer=self.dealer, rules=self.rules, totals=self.totals)
+
+    def record(self, scores: tuple[int, int] | Outcome) -> Match:
+        """The match after a hand that scored ``scores`` (side 0's, side 1's).
+
+        Raises :class:`InvalidNotationError` when the game is already won, or for an
+        outcome whose hands are hidden (it cannot be scored).
+        """
+        if self.is_over:
+            raise InvalidNotationError(
+                f"the game is over: side {self.winner} has won {self.totals[0]} to"
+                f" {self.totals[1]} (R36)"
+            )
+        if isinstance(scores, Outcome):
+            if scores.scores[0] is None or scores.scores[1] is None:
+                raise InvalidNotationError("a hand with hidden cards cannot be scored")
+            scores = (scores.scores[0].total, scores.scores[1].total)
+        totals = (self.totals[0] + scores[0], self.totals[1] + scores[1])
+        return replace(self, totals=totals, hands=self.hands + 1)

@@ -1,0 +1,712 @@
+"""Positions (R3, R4, R29-R35): the state of a hand between two actions, and its JSON form.
+
+A :class:`Position` holds everything the rules need to judge the next action: the hands,
+the melds of each side, the discard pile, the stock, the pozzetti and where the turn
+stands. Positions are values; :mod:`engine.actions` turns one into the next. The JSON form
+is the one ARCHITECTURE.md ("Positions and actions") describes, plus two optional keys
+that only a turn in progress needs: ``stall`` (R34) and ``pile_taken`` (R41).
+
+The end of a hand is part of the position, not a separate flag: a hand is over when a
+player's hand is empty (only a closing leaves one empty, R29-R30) or when the stock is
+down to two cards at the start of a turn (R33). :meth:`Position.outcome` says how it ended
+and what each side scored.
+
+>>> position = Position.parse('''{"players": 2, "to_move": 0, "phase": "draw",
+...   "hands": [["5H", "6H", "7H"], {"count": 9}], "melds": [[], [["3C", "4C", "5C"]]],
+...   "discard": ["KS"], "stock": 40, "pozzetti_taken": [false, true]}''')
+>>> position.hand
+(Card.parse('5H'), Card.parse('6H'), Card.parse('7H'))
+>>> str(position.melds[1][0]), position.stock_count, position.is_over
+('3C 4C 5C', 40, False)
+>>> Position.parse(str(position)) == position
+True
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cards import ALL_CARDS, Card, format_cards, max_copies, parse_cards
+from engine.errors import (
+    IllegalActionError,
+    InvalidMeldError,
+    InvalidNotationError,
+    InvalidPositionError,
+)
+from engine.melds import Burraco, Meld, MeldKind
+from engine.rules import DEFAULT, HAND_SIZE, POZZETTO_SIZE, Rules
+from engine.scoring import SideScore, score_side
+
+PLAYER_COUNTS = (2, 4)
+SIDES = 2
+DECK_SIZE = 108
+#: R33: the hand ends once the third-to-last card is drawn, leaving two in the stock.
+STOCK_LEFT = 2
+
+
+class Phase(enum.Enum):
+    """Where the turn of the player to move stands (R6)."""
+
+    DRAW = "draw"
+    PLAY = "play"
+
+
+class Termination(enum.Enum):
+    """How a hand ended."""
+
+    CLOSED = "closed"
+    STOCK_EXHAUSTED = "stock_exhausted"
+
+
+@dataclass(frozen=True, slots=True)
+class Hidden:
+    """Cards lying face down, of which only the number is known (``{"count": n}``)."""
+
+    count: int
+
+    def __len__(self) -> int:
+        return self.count
+
+
+@dataclass(frozen=True, slots=True)
+class Stall:
+    """A run of turns in a row that each began by taking a one-card pile (R34).
+
+    ``seat`` began the run; ``count`` is how many turns it has lasted.
+    """
+
+    seat: int
+    count: int
+
+
+#: A hand or a pozzetto: its cards when known, else how many.
+Cards = tuple[Card, ...]
+Hand = tuple[Card, ...] | Hidden
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a hand ended and each side's score (None for a side whose hands are hidden)."""
+
+    termination: Termination
+    closer: int | None
+    scores: tuple[SideScore | None, SideScore | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """The state of a hand: who is to move, in which phase, and where every card lies.
+
+    Seats run clockwise from 0; seats 0 and 2 are side 0, seats 1 and 3 side 1 (with two
+    players, seat and side are the same). ``melds`` has one tuple per side, ``discard`` runs
+    bottom to top and ``stock`` top first. Build positions with :meth:`from_json` or
+    :func:`engine.deal.deal`, which check them; :mod:`engine.actions` makes the next one.
+    """
+
+    players: int
+    to_move: int
+    phase: Phase
+    hands: tuple[Hand, ...]
+    melds: tuple[tuple[Meld, ...], ...]
+    discard: Cards
+    stock: Cards | Hidden
+    pozzetti_taken: tuple[bool, ...]
+    #: Each side's untaken pozzetto when its cards are known, else None.
+    pozzetti: tuple[Cards | None, ...] = (None, None)
+    #: The card the player to move took as a one-card pile this turn and still holds (R8).
+    pile_single: Card | None = None
+    #: International game: the pile just taken, until one of its cards is played (R41).
+    pile_taken: Cards = ()
+    stall: Stall | None = None
+    rules: Rules = DEFAULT
+    #: Each side's running total before this hand (R36), when known.
+    totals: tuple[int, ...] | None = None
+
+    # --- reading and writing ------------------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: str, rules: Rules | None = None) -> Position:
+        """Read a position from its JSON text.
+
+        Raises :class:`InvalidNotationError` for text that is not JSON or names no card,
+        and :class:`InvalidPositionError` for a position that cannot arise in a game.
+        """
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            raise InvalidNotationError(
+                f"a position is a JSON object, and this is not JSON: {error}"
+            ) from None
+        return cls.from_json(data, rules)
+
+    @classmethod
+    def from_json(cls, data: Any, rules: Rules | None = None) -> Position:
+        """Read a position from decoded JSON; ``rules`` apply when it names none.
+
+        Raises :class:`InvalidNotationError` for a malformed card or rules object and
+        :class:`InvalidPositionError` for anything else that is wrong (see :meth:`check`).
+        """
+        if not isinstance(data, Mapping):
+            raise InvalidPositionError(
+                f"a position is a JSON object with the keys {', '.join(_REQUIRED)}, not"
+                f" {data!r:.60}"
+            )
+        unknown = [key for key in data if key not in _REQUIRED + _OPTIONAL]
+        if unknown:
+            raise InvalidPositionError(
+                f"unknown key {unknown[0]!r:.40} in the position: the keys are"
+                f" {', '.join(_REQUIRED + _OPTIONAL)}"
+            )
+        missing = [key for key in _REQUIRED if key not in data]
+        if missing:
+            raise InvalidPositionError(f"the position needs the key {missing[0]!r}")
+        if "rules" in data:
+            rules = Rules.from_dict(data["rules"])
+        rules = rules or DEFAULT
+        players = _int(data["players"], "players")
+        if players not in PLAYER_COUNTS:
+            raise InvalidPositionError(f"players must be 2 or 4 (R3), not {players}")
+        hands = _list(data["hands"], "hands", players, "one per seat")
+        melds = _list(data["melds"], "melds", SIDES, "one list per side")
+        pozzetti = data.get("pozzetti")
+        stock = data["stock"]
+        position = cls(
+            players=players,
+            to_move=_int(data["to_move"], "to_move"),
+            phase=_phase(data["phase"]),
+            hands=tuple(_hand(hand, f"the hand of seat {seat}") for seat, hand in enumerate(hands)),
+            melds=tuple(_side_melds(side, melds[side], rules) for side in range(SIDES)),
+            discard=_cards(data["discard"], "the discard pile"),
+            stock=(
+                Hidden(_count(stock, "stock"))
+                if isinstance(stock, int)
+                else _cards(stock, "the stock")
+            ),
+            pozzetti_taken=tuple(
+                _bool(taken, f"pozzetti_taken[{side}]")
+                for side, taken in enumerate(
+                    _list(data["pozzetti_taken"], "pozzetti_taken", SIDES, "one per side")
+                )
+            ),
+            pozzetti=(
+                (None, None)
+                if pozzetti is None
+                else tuple(
+                    None if cards is None else _cards(cards, f"the pozzetto of side {side}")
+                    for side, cards in enumerate(_list(pozzetti, "pozzetti", SIDES, "one per side"))
+                )
+            ),
+            pile_single=_card_or_none(data.get("pile_single"), "pile_single"),
+            pile_taken=(
+                () if data.get("pile_taken") is None else _cards(data["pile_taken"], "pile_taken")
+            ),
+            stall=_stall(data.get("stall")),
+            rules=rules,
+            totals=(
+                None
+                if data.get("totals") is None
+                else tuple(
+                    _int(total, "totals")
+                    for total in _list(data["totals"], "totals", SIDES, "one per side")
+                )
+            ),
+        )
+        position.check()
+        return position
+
+    def to_json(self) -> dict[str, Any]:
+        """The position as JSON; optional keys appear only when they say something."""
+        data: dict[str, Any] = {
+            "players": self.players,
+            "to_move": self.to_move,
+            "phase": self.phase.value,
+            "hands": [
+                {"count": hand.count} if isinstance(hand, Hidden) else _texts(hand)
+                for hand in self.hands
+            ],
+            "melds": [[_texts(meld.cards) for meld in side] for side in self.melds],
+            "discard": _texts(self.discard),
+            "stock": self.stock.count if isinstance(self.stock, Hidden) else _texts(self.stock),
+            "pozzetti_taken": list(self.pozzetti_taken),
+        }
+        if any(pozzetto is not None for pozzetto in self.pozzetti):
+            data["pozzetti"] = [None if p is None else _texts(p) for p in self.pozzetti]
+        if self.pile_single is not None:
+            data["pile_single"] = str(self.pile_single)
+        if self.pile_taken:
+            data["pile_taken"] = _texts(self.pile_taken)
+        if self.stall is not None:
+            data["stall"] = {"seat": self.stall.seat, "count": self.stall.count}
+        if self.rules != DEFAULT:
+            data["rules"] = self.rules.to_dict()
+        if self.totals is not None:
+            data["totals"] = list(self.totals)
+        return data
+
+    def __str__(self) -> str:
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
+    def __repr__(self) -> str:
+        return f"Position.parse({str(self)!r})"
+
+    # --- questions ----------------------------------------------------------------------
+
+    @property
+    def side(self) -> int:
+        """The side of the player to move."""
+        return self.to_move % SIDES
+
+    def seats(self, side: int) -> range:
+        """The seats of a side: one with two players, two partners with four."""
+        return range(side, self.players, SIDES)
+
+    @property
+    def next_seat(self) -> int:
+        """The seat that plays after the player to move (clockwise, R6)."""
+        return (self.to_move + 1) % self.players
+
+    @property
+    def hand(self) -> Cards:
+        """The cards of the player to move.
+
+        Raises :class:`InvalidPositionError` when they are hidden: the engine can judge
+        and play only a hand it knows.
+        """
+        hand = self.hands[self.to_move]
+        if isinstance(hand, Hidden):
+            raise InvalidPositionError(
+                f"seat {self.to_move} is to move but its {hand.count} cards are hidden"
+                ' ({"count": ...}): the engine can only play a hand whose cards it knows'
+            )
+        return hand
+
+    @property
+    def stock_count(self) -> int:
+        return len(self.stock)
+
+    @property
+    def is_last_turn(self) -> bool:
+        """Has the player to move drawn the third-to-last card of the stock (R33)?"""
+        return self.phase is Phase.PLAY and self.stock_count <= STOCK_LEFT
+
+    @property
+    def closer(self) -> int | None:
+        """The seat that closed the hand (the only way a hand is left empty), if any."""
+        for seat, hand in enumerate(self.hands):
+            if len(hand) == 0:
+                return seat
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        """Has the hand ended, by a closing (R30) or with the stock exhausted (R33)?"""
+        return self.termination is not None
+
+    @property
+    def termination(self) -> Termination | None:
+        if self.closer is not None:
+            return Termination.CLOSED
+        if self.phase is Phase.DRAW and self.stock_count <= STOCK_LEFT:
+            return Termination.STOCK_EXHAUSTED
+        return None
+
+    def side_hand(self, side: int) -> Cards | None:
+        """All the cards in the hands of a side's players; None if any is hidden."""
+        cards: list[Card] = []
+        for seat in self.seats(side):
+            hand = self.hands[seat]
+            if isinstance(hand, Hidden):
+                if hand.count:
+                    return None
+                continue
+            cards.extend(hand)
+        return tuple(cards)
+
+    def has_closing_burraco(self, side: int) -> bool:
+        """Does the side have the burraco that closing needs (R30; a clean one, R41)?"""
+        for meld in self.melds[side]:
+            kind = meld.burraco(self.rules)
+            if kind is Burraco.CLEAN or (kind is not None and not self.rules.international):
+                return True
+        return False
+
+    def closing_refusal(self) -> IllegalActionError | None:
+        """Why the side to move could not close now (R30, R41), or None if it could.
+
+        Closing also needs a last discard that is no wildcard (R31); see
+        :func:`engine.actions.why_illegal` for a particular discard.
+        """
+        if not self.pozzetti_taken[self.side]:
+            return IllegalActionError("close_no_pozzetto", "R30")
+        if not self.has_closing_burraco(self.side):
+            if self.rules.international:
+                return IllegalActionError("close_no_clean_burraco", "R41")
+            return IllegalActionError("close_no_burraco", "R30")
+        return None
+
+    def outcome(self) -> Outcome | None:
+        """How the hand ended and what each side scored (R35), or None while it goes on."""
+        termination = self.termination
+        if termination is None:
+            return None
+        closer = self.closer
+        scores: list[SideScore | None] = []
+        for side in range(SIDES):
+            hand = self.side_hand(side)
+            scores.append(
+                None
+                if hand is None
+                else score_side(
+                    self.melds[side],
+                    hand,
+                    pozzetto_taken=self.pozzetti_taken[side],
+                    closed=closer is not None and closer % SIDES == side,
+                    rules=self.rules,
+                )
+            )
+        return Outcome(termination, closer, (scores[0], scores[1]))
+
+    def known_cards(self) -> Counter[Card]:
+        """How many of each card the position shows, in every place."""
+        counts: Counter[Card] = Counter()
+        for hand in self.hands:
+            if not isinstance(hand, Hidden):
+                counts.update(hand)
+        for side in self.melds:
+            for meld in side:
+                counts.update(meld.cards)
+        counts.update(self.discard)
+        if not isinstance(self.stock, Hidden):
+            counts.update(self.stock)
+        for pozzetto in self.pozzetti:
+            if pozzetto is not None:
+                counts.update(pozzetto)
+        return counts
+
+    def unseen(self) -> list[Card]:
+        """The cards (one entry per card, display order) whose copies are not all shown:
+        the cards a hidden stock could hand out."""
+        known = self.known_cards()
+        return [card for card in ALL_CARDS if known[card] < max_copies(card)]
+
+    def card_count(self) -> int:
+        """How many cards the position holds in all, hidden ones and untaken pozzetti
+        included; 108 once every place is described (R1)."""
+        melded = sum(len(meld.cards) for side in self.melds for meld in side)
+        pozzetti = sum(
+            POZZETTO_SIZE if pozzetto is None else len(pozzetto)
+            for side, pozzetto in enumerate(self.pozzetti)
+            if not self.pozzetti_taken[side]
+        )
+        return (
+            sum(len(hand) for hand in self.hands)
+            + melded
+            + len(self.discard)
+            + self.stock_count
+            + pozzetti
+        )
+
+    # --- consistency --------------------------------------------------------------------
+
+    def check(self) -> None:
+        """Refuse a position that cannot arise in a game.
+
+        Checks that seats and sides are consistent, that no card appears more often than
+        the deck holds it (R1), that no side has two sets of one rank (R15), that the
+        pozzetti and the stock are possible (R4, R29, R33), and that the phase matches what
+        the player to move holds. Melds are checked when they are read.
+        Raises :class:`InvalidPositionError`.
+        """
+        self._check_shape()
+        self._check_cards()
+        self._check_melds()
+        self._check_phase()
+
+    def _check_shape(self) -> None:
+        if self.players not in PLAYER_COUNTS:
+            raise InvalidPositionError(f"players must be 2 or 4 (R3), not {self.players}")
+        if not 0 <= self.to_move < self.players:
+            raise InvalidPositionError(
+                f"to_move must be a seat from 0 to {self.players - 1}, not {self.to_move}"
+            )
+        lengths = (
+            ("hands", self.hands, self.players),
+            ("melds", self.melds, SIDES),
+            ("pozzetti_taken", self.pozzetti_taken, SIDES),
+            ("pozzetti", self.pozzetti, SIDES),
+            ("totals", self.totals or (0, 0), SIDES),
+        )
+        for name, value, length in lengths:
+            if len(value) != length:
+                raise InvalidPositionError(f"{name} must have {length} entries, not {len(value)}")
+        for seat, hand in enumerate(self.hands):
+            if isinstance(hand, Hidden) and hand.count < 0:
+                raise InvalidPositionError(f"seat {seat} cannot hold {hand.count} cards")
+        if self.stock_count < STOCK_LEFT:
+            raise InvalidPositionError(
+                f"the stock never falls below {STOCK_LEFT} cards: the hand ends when the"
+                f" third-to-last is drawn (R33), so a stock of {self.stock_count} cannot be"
+            )
+        if self.stall is not None and (
+            not 0 <= self.stall.seat < self.players or self.stall.count < 1
+        ):
+            raise InvalidPositionError(
+                f"stall must name a seat from 0 to {self.players - 1} and a count of at least"
+                f" 1, not {self.stall.seat} and {self.stall.count}"
+            )
+
+    def _check_cards(self) -> None:
+        for card, count in self.known_cards().items():
+            if count > max_copies(card):
+                raise InvalidPositionError(
+                    f"{card} appears {count} times in this position's hands, melds, discard"
+                    f" pile, stock and pozzetti, but the deck holds only {max_copies(card)} (R1)"
+                )
+        for side, pozzetto in enumerate(self.pozzetti):
+            if pozzetto is None:
+                continue
+            if self.pozzetti_taken[side]:
+                raise InvalidPositionError(
+                    f"side {side} has taken its pozzetto, so its cards are in a hand, not in"
+                    " pozzetti (write null)"
+                )
+            if len(pozzetto) != POZZETTO_SIZE:
+                raise InvalidPositionError(
+                    f"a pozzetto holds {POZZETTO_SIZE} cards (R4), and side {side}'s lists"
+                    f" {len(pozzetto)}"
+                )
+        total = self.card_count()
+        if total > DECK_SIZE:
+            raise InvalidPositionError(
+                f"this position holds {total} cards (hands, melds, pile, stock and 11 for each"
+                f" untaken pozzetto), but the deck has only {DECK_SIZE} (R1)"
+            )
+
+    def _check_melds(self) -> None:
+        for side, melds in enumerate(self.melds):
+            ranks = [meld.rank for meld in melds if meld.kind is MeldKind.SET]
+            for rank in set(ranks):
+                if ranks.count(rank) > 1:
+                    assert rank is not None
+                    raise InvalidPositionError(
+                        f"side {side} has two sets of {rank.symbol}s on the table, but a side"
+                        " attaches to its set instead of laying a second one (R15)"
+                    )
+
+    def _check_phase(self) -> None:
+        empty = [seat for seat, hand in enumerate(self.hands) if len(hand) == 0]
+        if len(empty) > 1:
+            raise InvalidPositionError(
+                f"seats {' and '.join(map(str, empty))} both have empty hands, but the hand"
+                " ends as soon as one player closes (R30)"
+            )
+        for seat in empty:
+            side = seat % SIDES
+            if self.phase is Phase.PLAY and seat == self.to_move:
+                raise InvalidPositionError(
+                    f"seat {seat} is in the middle of a turn with no cards: a player always"
+                    " keeps a card to discard (R32), or takes the pozzetto (R29)"
+                )
+            if not self.pozzetti_taken[side] or not self.has_closing_burraco(side):
+                raise InvalidPositionError(
+                    f"seat {seat} has no cards left, which only a closing leaves, but side"
+                    f" {side} has not taken its pozzetto or has no"
+                    f" {'clean ' if self.rules.international else ''}burraco (R30)"
+                )
+        if self.phase is Phase.DRAW and (self.pile_single or self.pile_taken):
+            raise InvalidPositionError(
+                "pile_single and pile_taken describe the turn after the pile is taken: in the"
+                ' "draw" phase they must be left out'
+            )
+        if self.pile_taken and not self.rules.international:
+            raise InvalidPositionError(
+                "pile_taken belongs to the international game (R41); leave it out here"
+            )
+        taken = self.pile_taken or ((self.pile_single,) if self.pile_single else ())
+        if not taken:
+            self._check_last_card()
+            return
+        if self.discard:
+            raise InvalidPositionError(
+                "the player to move has just taken the pile, so the discard pile must be empty"
+                " until their discard (R7)"
+            )
+        if self.pile_taken and (
+            (len(self.pile_taken) == 1) != (self.pile_single is not None)
+            or (self.pile_single is not None and self.pile_taken != (self.pile_single,))
+        ):
+            raise InvalidPositionError(
+                "pile_single must be the one card of pile_taken when the pile held one card"
+            )
+        hand = self.hands[self.to_move]
+        if not isinstance(hand, Hidden) and Counter(taken) - Counter(hand):
+            raise InvalidPositionError(
+                f"the player to move took {format_cards(taken)} from the pile this turn, so"
+                " their hand must still hold it"
+            )
+        self._check_last_card()
+
+    def _check_last_card(self) -> None:
+        hand = self.hands[self.to_move]
+        if self.phase is not Phase.PLAY or isinstance(hand, Hidden) or len(hand) != 1:
+            return
+        refusal = last_discard_refusal(self, self.melds[self.side], hand[0], self.pile_single)
+        if refusal is not None:
+            raise InvalidPositionError(
+                f"seat {self.to_move} holds only the {hand[0]} and could not discard it to"
+                f" end the turn: {refusal}"
+            )
+
+
+def last_discard_refusal(
+    position: Position, side_melds: Sequence[Meld], card: Card, pile_single: Card | None
+) -> IllegalActionError | None:
+    """Why the player to move may not discard ``card`` when it is the last in their hand.
+
+    With the pozzetto taken such a discard closes (R30, R31, R41); without it, it takes the
+    pozzetto con lo scarto (R29). Either way the one-card pile's card stays (R8).
+    """
+    params = {"card": str(card)}
+    if position.pozzetti_taken[position.side]:
+        burraco = False
+        for meld in side_melds:
+            kind = meld.burraco(position.rules)
+            if kind is Burraco.CLEAN or (kind is not None and not position.rules.international):
+                burraco = True
+                break
+        if not burraco:
+            if position.rules.international:
+                return IllegalActionError("close_no_clean_burraco", "R41", **params)
+            return IllegalActionError("close_no_burraco", "R30", **params)
+        if card.is_wild:
+            return IllegalActionError("close_wild", "R31", **params)
+    if card == pile_single:
+        return IllegalActionError("pile_single", "R8", **params)
+    return None
+
+
+# --- reading JSON, one kind of value at a time ------------------------------------------
+
+_REQUIRED = (
+    "players",
+    "to_move",
+    "phase",
+    "hands",
+    "melds",
+    "discard",
+    "stock",
+    "pozzetti_taken",
+)
+_OPTIONAL = ("pozzetti", "pile_single", "pile_taken", "stall", "rules", "totals")
+
+
+def _int(value: Any, name: str) -> int:
+    # bool is an int in Python: true is not a seat.
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidPositionError(f"{name} must be a whole number, not {value!r:.60}")
+    return value
+
+
+def _count(value: Any, name: str) -> int:
+    count = _int(value, name)
+    if count < 0:
+        raise InvalidPositionError(f"{name} cannot be a negative number of cards ({count})")
+    return count
+
+
+def _bool(value: Any, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidPositionError(f"{name} must be true or false, not {value!r:.60}")
+    return value
+
+
+def _list(value: Any, name: str, length: int, what: str) -> list[Any]:
+    if not isinstance(value, list) or len(value) != length:
+        raise InvalidPositionError(f"{name} must be a list of {length} entries ({what})")
+    return value
+
+
+def _phase(value: Any) -> Phase:
+    try:
+        return Phase(value)
+    except (ValueError, TypeError):
+        raise InvalidPositionError(
+            f'phase must be "draw" (the player must draw) or "play" (the player has drawn),'
+            f" not {value!r:.60}"
+        ) from None
+
+
+def _cards(value: Any, where: str) -> Cards:
+    if not isinstance(value, list):
+        raise InvalidPositionError(f"{where} must be a list of cards, not {value!r:.60}")
+    try:
+        return tuple(parse_cards(value))
+    except InvalidNotationError as error:
+        raise InvalidNotationError(f"in {where}: {error}") from None
+
+
+def _card_or_none(value: Any, where: str) -> Card | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise InvalidPositionError(f"{where} must be a card or null, not {value!r:.60}")
+    return _cards([value], where)[0]
+
+
+def _hand(value: Any, where: str) -> Hand:
+    if isinstance(value, dict):
+        if set(value) != {"count"}:
+            raise InvalidPositionError(
+                f'{where} must be a list of cards or {{"count": n}}, not {value!r:.60}'
+            )
+        return Hidden(_count(value["count"], f"{where}'s count"))
+    return _cards(value, where)
+
+
+def _side_melds(side: int, value: Any, rules: Rules) -> tuple[Meld, ...]:
+    if not isinstance(value, list):
+        raise InvalidPositionError(f"melds[{side}] must be a list of melds, not {value!r:.60}")
+    melds = []
+    for index, arrangement in enumerate(value):
+        cards = _cards(arrangement, f"meld {index} of side {side}")
+        try:
+            melds.append(Meld.parse(cards, rules))
+        except InvalidMeldError as error:
+            raise InvalidPositionError(
+                f"meld {index} of side {side} ({format_cards(cards)}) is not valid: {error}"
+            ) from None
+    return tuple(melds)
+
+
+def _stall(value: Any) -> Stall | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) != {"seat", "count"}:
+        raise InvalidPositionError(
+            f'stall must be {{"seat": s, "count": n}} or null (R34), not {value!r:.60}'
+        )
+    return Stall(_int(value["seat"], "stall's seat"), _int(value["count"], "stall's count"))
+
+
+def _texts(cards: Iterable[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+__all__ = [
+    "DECK_SIZE",
+    "HAND_SIZE",
+    "POZZETTO_SIZE",
+    "STOCK_LEFT",
+    "Hidden",
+    "Outcome",
+    "Phase",
+    "Position",
+    "Stall",
+    "Termination",
+    "last_discard_refusal",
+]
