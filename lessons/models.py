@@ -1,0 +1,188 @@
+"""Lessons, their steps, puzzles, themes and learners' attempts.
+
+Content (lessons, curated puzzles) comes from the YAML files under lessons/content/ through
+``load_content``; nothing here stores a verdict the engine computes: a puzzle keeps its
+position and question, and :meth:`Puzzle.engine_puzzle` hands them to the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from engine import puzzles as engine_puzzles
+
+LANGUAGES = ("it", "en")
+
+
+def in_language(obj: object, field: str) -> str:
+    """The value of a bilingual field (``title_it``/``title_en``) in the active language,
+    falling back to Italian, the site's first language."""
+    language = (get_language() or "it")[:2]
+    if language not in LANGUAGES:
+        language = "it"
+    value: str = getattr(obj, f"{field}_{language}") or getattr(obj, f"{field}_it")
+    return value
+
+
+class Theme(models.Model):
+    """What a puzzle or step is about: a rule id (R23) or a named topic (wildcards)."""
+
+    name = models.CharField(max_length=40, unique=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_rule(self) -> bool:
+        return self.name[:1] == "R" and self.name[1:].isdigit()
+
+
+class Lesson(models.Model):
+    slug = models.SlugField(max_length=80, unique=True)
+    order = models.PositiveIntegerField()
+    title_it = models.CharField(max_length=200)
+    title_en = models.CharField(max_length=200)
+    summary_it = models.TextField()
+    summary_en = models.TextField()
+    rules = models.JSONField(default=list)
+
+    class Meta:
+        ordering = ["order"]
+
+    def __str__(self) -> str:
+        return self.slug
+
+    @property
+    def title(self) -> str:
+        return in_language(self, "title")
+
+    @property
+    def summary(self) -> str:
+        return in_language(self, "summary")
+
+
+class Step(models.Model):
+    """One short step of a lesson: an explanation, or a question the engine checks."""
+
+    class Kind(models.TextChoices):
+        EXPLAIN = "explain", _("Explanation")
+        ASK = "ask", _("Question")
+
+    lesson = models.ForeignKey(Lesson, on_delete=models.CASCADE, related_name="steps")
+    number = models.PositiveIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    text_it = models.TextField()
+    text_en = models.TextField()
+    explain_it = models.TextField(blank=True)
+    explain_en = models.TextField(blank=True)
+    #: The board to draw, in the engine's JSON (for a puzzle question, the puzzle's own).
+    position = models.JSONField(null=True, blank=True)
+    #: {"puzzle": {engine fields}} or {"choice": {"options": [...], ...}}; None to explain.
+    question = models.JSONField(null=True, blank=True)
+    rules = models.JSONField(default=list)
+
+    class Meta:
+        ordering = ["lesson", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["lesson", "number"], name="unique_step_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.lesson.slug}/{self.number}"
+
+    @property
+    def text(self) -> str:
+        return in_language(self, "text")
+
+    @property
+    def explanation(self) -> str:
+        return in_language(self, "explain")
+
+
+class Puzzle(models.Model):
+    """A position and a question about it (docs/content.md), with a Glicko-2 difficulty."""
+
+    Kind = models.TextChoices("Kind", [(kind.value, kind.value) for kind in engine_puzzles.Kind])
+
+    class Source(models.TextChoices):
+        CURATED = "curated", _("curated")
+        GENERATED = "generated", _("generated")
+        TEACHER = "teacher", _("teacher")
+
+    slug = models.SlugField(max_length=100, unique=True)
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    position = models.JSONField()
+    #: The kind's own fields (focus, goal, meld, attach, side, closed, ask, hands).
+    params = models.JSONField(default=dict)
+    rules = models.CharField(max_length=20, default="standard")
+    prompt_it = models.TextField()
+    prompt_en = models.TextField()
+    hint_it = models.TextField(blank=True)
+    hint_en = models.TextField(blank=True)
+    themes = models.ManyToManyField(Theme, related_name="puzzles")
+    rating = models.FloatField(default=1500.0)
+    rating_deviation = models.FloatField(default=350.0)
+    volatility = models.FloatField(default=0.06)
+    plays = models.PositiveIntegerField(default=0)
+    source = models.CharField(max_length=10, choices=Source.choices, default=Source.CURATED)
+    generator = models.CharField(max_length=40, blank=True)
+    seed = models.BigIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["rating", "slug"]
+        indexes = [models.Index(fields=["source", "kind"])]
+
+    def __str__(self) -> str:
+        return self.slug
+
+    @property
+    def prompt(self) -> str:
+        return in_language(self, "prompt")
+
+    @property
+    def hint(self) -> str:
+        return in_language(self, "hint")
+
+    def engine_fields(self) -> dict[str, Any]:
+        return {**self.params, "kind": self.kind, "position": self.position, "rules": self.rules}
+
+    def engine_puzzle(self) -> engine_puzzles.Puzzle:
+        """The puzzle as the engine reads it (raises the engine's BurracoError if the stored
+        position no longer reads, which load_content prevents)."""
+        return engine_puzzles.Puzzle.from_dict(self.engine_fields())
+
+
+class Attempt(models.Model):
+    """One answer to a puzzle, by an account or an anonymous session."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+        related_name="attempts",
+    )
+    session_key = models.CharField(max_length=40, blank=True, db_index=True)
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="attempts")
+    answer = models.JSONField()
+    correct = models.BooleanField()
+    #: The engine's code and rule id for a wrong answer ("correct" and "" for a right one).
+    code = models.CharField(max_length=60)
+    rule = models.CharField(max_length=8, blank=True)
+    seconds = models.FloatField(null=True, blank=True)
+    hint_used = models.BooleanField(default=False)
+    rated = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.puzzle.slug}: {'✓' if self.correct else '✗'}"
