@@ -33,7 +33,7 @@ setup: $(STAMP)
 $(PY):
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
 		echo "Burraco Tutor needs Python 3.11 or newer, but '$(PYTHON)' is:" \
-			"$$($(PYTHON) --version 2>&1 || echo missing)." \
+			"$$($(PYTHON) --version 2>&1 | head -n 1 || echo missing)." \
 			"Install a newer Python and run e.g. 'make PYTHON=python3.12 run'." >&2; \
 		exit 1; }
 	$(PYTHON) -m venv $(VENV)
