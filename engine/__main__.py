@@ -16,12 +16,10 @@ def main(argv: list[str]) -> int:
         sys.stderr.write(USAGE)
         return 2
     if argv[0] == "judge":
-        from engine import judge
-
-        return judge.main(argv[1:])
-    from engine import simulate
-
-    return simulate.main(argv[1:])
+        from engine.judge import main as command
+    else:
+        from engine.simulate import main as command
+    return command(argv[1:])
 
 
 if __name__ == "__main__":

@@ -202,6 +202,8 @@ def parse_cards(texts: Iterable[str] | str) -> list[Card]:
     """
     if isinstance(texts, str):
         texts = texts.replace(",", " ").split()
+    if not isinstance(texts, Iterable):
+        raise InvalidNotationError(f"{texts!r:.60} is not a list of cards")
     cards = []
     for text in texts:
         if not isinstance(text, str):

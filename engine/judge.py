@@ -123,7 +123,12 @@ def _attach(request: dict[str, Any], rules: Rules) -> Answer:
 
 
 def _points(request: dict[str, Any], rules: Rules) -> Answer:
-    return {"points": points(cards_field(request, "cards"))}
+    cards = cards_field(request, "cards")
+    try:
+        check_copies(cards)
+    except InvalidMeldError as error:
+        raise InvalidNotationError(str(error)) from None
+    return {"points": points(cards)}
 
 
 def _score(request: dict[str, Any], rules: Rules) -> Answer:
@@ -232,7 +237,8 @@ def run(lines: Iterable[str], out: TextIO) -> None:
             out.flush()
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str]) -> int:
+    """``python -m engine judge``: answer standard input until it ends."""
     del argv
     run(sys.stdin, sys.stdout)
     return 0

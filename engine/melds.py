@@ -249,7 +249,7 @@ def _make_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) 
             places = [ace if rank == 1 else rank for rank in ranks]
             if natural_two:
                 places.append(2)
-            placed = _place(sorted(places), bool(wilds), None, suit)
+            placed = _place(sorted(places), wilds[0] if wilds else None, None, suit)
             if isinstance(placed, InvalidMeldError):
                 if refusal is None or refusal.code == "two_wildcards":
                     refusal = placed
@@ -264,14 +264,15 @@ def _make_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) 
 
 
 def _place(
-    places: list[int], has_wild: bool, fixed: int | None, suit: Suit
+    places: list[int], wild: Card | None, fixed: int | None, suit: Suit
 ) -> tuple[int, int | None] | InvalidMeldError:
     """Where a sequence starts and where its wildcard stands, or why it cannot be laid.
 
-    ``places`` are the natural cards' places, sorted and distinct. A wildcard ``fixed`` at
-    a place stays there; otherwise it fills the one gap, or stands at the low end, or at
-    the high end when the low end is the ace's (R21).
+    ``places`` are the natural cards' places, sorted and distinct. A ``wild`` card
+    ``fixed`` at a place stays there; otherwise it fills the one gap, or stands at the low
+    end, or at the high end when the low end is the ace's (R21).
     """
+    has_wild = wild is not None
     if fixed is not None:
         places = sorted([*places, fixed])
         has_wild = False
@@ -281,12 +282,18 @@ def _place(
     if span > MAX_PLACES:
         return InvalidMeldError("sequence_too_long", "R14", count=span)
     if len(gaps) > (1 if has_wild else 0):
-        around = [_card_at(gaps[0] - 1, suit), _card_at(gaps[-1] + 1, suit)]
+        # Name the cards on the table either side, the wildcard as itself.
+        around = [
+            wild if place == fixed and wild is not None else _card_at(place, suit)
+            for place in (gaps[0] - 1, gaps[-1] + 1)
+        ]
         return InvalidMeldError(
             "gap" if len(gaps) == 1 else "gaps",
             "R13" if len(gaps) == 1 else "R19",
             cards=[str(card) for card in around],
             missing=[str(_card_at(place, suit)) for place in gaps],
+            # How many cards short the sequence is, once its wildcard fills a gap.
+            short=len(gaps) - (1 if has_wild else 0),
         )
     if not has_wild:
         return low, (fixed if fixed is not None else None)
@@ -445,7 +452,19 @@ def _attach_to_sequence(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Me
         )
         if result is not None:
             return result
-    raise _best_refusal(refusals)
+    refusal = _best_refusal(refusals)
+    if refusal.code in ("gap", "gaps", "sequence_too_long"):
+        # Around the corner from K to 2 the cards would fit: say so, as make_meld does.
+        ranks = [
+            int(c.rank)
+            for c in (*fixed.values(), *new_naturals)
+            if c.rank is not None and c.rank is not Rank.TWO
+        ]
+        twos = [c for c in (*fixed.values(), *own_twos) if c.rank is Rank.TWO]
+        others = [*new_wilds, *([old_wild] if old_wild is not None else [])]
+        if 1 in ranks and _wraps(ranks, twos, others):
+            raise InvalidMeldError("ace_wraps", "R14")
+    raise refusal
 
 
 def _arrange_with_old_wild(
@@ -469,15 +488,17 @@ def _arrange_with_old_wild(
         options.append(("stay", places, [old_wild, *wilds], old_place))
     if replaced or (rules.wild_moves and not meld.wild_is_bound):
         options.append(("move", places, [old_wild, *wilds], None))
+    failed: dict[str, InvalidMeldError] = {}
     for name, option_places, option_wilds, fixed in options:
-        if name == "stay":
-            found = _try(suit, option_places, option_wilds, fixed, refusals)
-            if found is None and refusals[-1].code in ("gap", "gaps"):
-                refusals[-1] = _locked(meld, suit, old_wild, rules, option_places, refusals[-1])
-        else:
-            found = _try(suit, option_places, option_wilds, fixed, refusals)
+        tried: list[InvalidMeldError] = []
+        found = _try(suit, option_places, option_wilds, fixed, tried)
         if found is not None:
             return found
+        failed[name] = tried[-1]
+        if name == "stay" and failed[name].code in ("gap", "gaps"):
+            failed[name] = _locked(meld, suit, old_wild, rules, option_places, failed[name])
+    # Where two explain equally well, the wildcard going home, then moving, says the most.
+    refusals.extend(failed[name] for name in ("home", "move", "stay") if name in failed)
     return None
 
 
@@ -501,7 +522,7 @@ def _locked(
             low=str(meld.cards[meld.wild - 1]),
             high=str(meld.cards[meld.wild + 1]),
         )
-    moved = _place(sorted(places), True, None, suit)
+    moved = _place(sorted(places), wild, None, suit)
     if not rules.wild_moves and not isinstance(moved, InvalidMeldError):
         return InvalidMeldError("wild_locked", "R22", wild=str(wild), stands_for=str(stands_for))
     return refusal
@@ -518,7 +539,7 @@ def _try(
         refusals.append(InvalidMeldError("two_wildcards", "R19", wild=str(wilds[-1])))
         return None
     order = sorted(places)
-    placed = _place(order, bool(wilds), fixed, suit)
+    placed = _place(order, wilds[0] if wilds else None, fixed, suit)
     if isinstance(placed, InvalidMeldError):
         refusals.append(placed)
         return None
@@ -540,14 +561,17 @@ _REFUSAL_ORDER = (
 
 
 def _best_refusal(refusals: list[InvalidMeldError]) -> InvalidMeldError:
-    """The refusal that explains the most: a blocked wildcard before a plain gap."""
+    """The refusal that explains the most: a blocked wildcard before a gap, and of the
+    gaps, the arrangement that came closest (the fewest cards short); the first on a tie."""
     assert refusals
-    return min(
-        refusals,
-        key=lambda r: (
-            _REFUSAL_ORDER.index(r.code) if r.code in _REFUSAL_ORDER else len(_REFUSAL_ORDER)
-        ),
-    )
+
+    def rank(refusal: InvalidMeldError) -> tuple[int, int]:
+        if refusal.code in ("gap", "gaps"):
+            return _REFUSAL_ORDER.index("gap"), int(refusal.params["short"])
+        order = _REFUSAL_ORDER.index(refusal.code) if refusal.code in _REFUSAL_ORDER else 99
+        return order, 0
+
+    return min(refusals, key=rank)
 
 
 # --- questions that never raise -------------------------------------------------------
@@ -607,7 +631,9 @@ def possible_melds(hand: Iterable[Card], rules: Rules = DEFAULT) -> list[Meld]:
     >>> [str(m) for m in possible_melds(parse_cards("5H 6H 7H JK"))]
     ['5H 6H 7H', 'JK 5H 6H 7H', 'JK 5H 6H', '5H JK 7H', 'JK 6H 7H']
     """
-    counts = Counter(_as_cards(hand))
+    cards = _as_cards(hand)
+    check_copies(cards)
+    counts = Counter(cards)
     wild_kinds = [card for card in counts if card.is_wild]
     candidates: dict[tuple[Card, ...], None] = {}
     for rank in Rank:
@@ -660,7 +686,9 @@ def possible_attachments(
     ...  for i, c, m in possible_attachments([Meld.parse("5H 6H 7H")], parse_cards("8H 9D"))]
     [(0, '8H', '5H 6H 7H 8H')]
     """
-    counts = Counter(_as_cards(hand))
+    cards = _as_cards(hand)
+    check_copies([*cards, *(card for meld in melds for card in meld.cards)])
+    counts = Counter(cards)
     wild_kinds = [card for card in counts if card.is_wild]
     found: list[tuple[int, tuple[Card, ...], Meld]] = []
     for index, meld in enumerate(melds):

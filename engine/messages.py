@@ -42,9 +42,7 @@ MESSAGES: dict[str, str] = {
     "too_many_copies": gettext_noop(
         "{card} appears {count} times, but the deck holds only {most} (R1)"
     ),
-    "too_few_cards": gettext_noop(
-        "a meld needs at least three cards, and {cards} is only {count} (R10)"
-    ),
+    "too_few_cards": gettext_noop("a meld needs at least three cards, not {count} (R10)"),
     "wildcards_only": gettext_noop(
         "{cards} are all wildcards: a meld needs natural cards, and there is no set of 2s or"
         " jokers (R12)"

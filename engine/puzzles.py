@@ -171,6 +171,11 @@ class Puzzle:
     def side_melds(self) -> tuple[Meld, ...]:
         return self.position.melds[self.position.side]
 
+    @property
+    def line_goal(self) -> str:
+        """What a line of play must reach in a close or pile puzzle."""
+        return "closed" if self.kind is Kind.CLOSE else self.goal
+
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
@@ -364,7 +369,7 @@ def _check_score(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
 
 
 def _check_line(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
-    goal = "closed" if puzzle.kind is Kind.CLOSE else puzzle.goal
+    goal = puzzle.line_goal
     rule = _GOAL_RULES[goal]
     if _is_none(answer, {"actions"}):
         line = find_line(puzzle.position, goal)
@@ -374,25 +379,67 @@ def _check_line(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
     actions = answer.get("actions")
     if set(answer) != {"actions"} or not isinstance(actions, list) or not actions:
         raise InvalidAnswerError('answer {"actions": ["meld 7H 8H 9H", "discard KS"]}')
+    played = follow(puzzle, actions)
+    if played.overrun is not None:
+        return _miss("turn_already_over", "R9", puzzle, index=played.overrun + 1)
+    detail = {"events": list(played.events), "position": played.position.to_json()}
+    if played.refusal is not None:
+        return _wrong(played.refusal, puzzle, {**detail, "index": played.played})
+    if played.reached:
+        return _right(detail, rule)
+    return _miss(f"{goal}_not_reached", rule, puzzle, detail=detail)
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """Where a line of play in a close or pile puzzle has got to."""
+
+    position: Position
+    events: tuple[str, ...]
+    #: How many actions were legal and played.
+    played: int
+    #: Why the next action is refused, if one was.
+    refusal: Refusal | None
+    #: The index of an action that came after the turn was already over.
+    overrun: int | None
+    #: Has the line reached the puzzle's goal (closing, a pozzetto, the turn's end...)?
+    reached: bool
+    #: Is the learner's turn over (a discard, or the end of the hand)?
+    over: bool
+
+    @property
+    def finished(self) -> bool:
+        """Is there nothing left to play: a refusal, the goal reached or the turn over?"""
+        return self.refusal is not None or self.overrun is not None or self.reached or self.over
+
+
+def follow(puzzle: Puzzle, actions: list[Any]) -> Line:
+    """Play a line of actions from the puzzle's position, as far as the rules allow.
+
+    Raises :class:`InvalidAnswerError` for a line that is too long or holds text that is
+    no action.
+    """
     if len(actions) > 40:
         raise InvalidAnswerError("that is more actions than one turn can hold")
-    parsed = [Action.parse(text) for text in actions]
-    position = puzzle.position
+    try:
+        parsed = [Action.parse(text) for text in actions]
+    except InvalidNotationError as error:
+        raise InvalidAnswerError(str(error)) from None
+    goal = puzzle.line_goal
+    start = position = puzzle.position
     events: list[str] = []
     for index, action in enumerate(parsed):
-        if _turn_over(puzzle.position, position):
-            return _miss("turn_already_over", "R9", puzzle, index=index)
+        if _turn_over(start, position):
+            return Line(position, tuple(events), index, None, index, False, True)
         try:
             step = transition(position, action)
         except Refusal as refusal:
-            detail = {"index": index, "events": events}
-            return _wrong(refusal, puzzle, detail)
+            return Line(position, tuple(events), index, refusal, None, False, False)
         position = step.position
         events.extend(event.value for event in step.events)
-    detail = {"events": events, "position": position.to_json()}
-    if _reached(goal, puzzle.position, position, events):
-        return _right(detail, rule)
-    return _miss(f"{goal}_not_reached", rule, puzzle, detail=detail)
+    reached = bool(parsed) and _reached(goal, start, position, events)
+    over = _turn_over(start, position)
+    return Line(position, tuple(events), len(parsed), None, None, reached, over)
 
 
 _CHECKS = {
@@ -595,8 +642,7 @@ def _solutions(puzzle: Puzzle) -> Iterator[dict[str, Any]]:
         value = _score_truth(puzzle)[0]
         yield {"winner": value} if puzzle.ask == "winner" else {"score": value}
     else:
-        goal = "closed" if kind is Kind.CLOSE else puzzle.goal
-        line = find_line(puzzle.position, goal)
+        line = find_line(puzzle.position, puzzle.line_goal)
         yield {"none": True} if line is None else {"actions": [str(a) for a in line]}
 
 
