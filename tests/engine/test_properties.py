@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from engine import judge
-from engine.cards import JOKER, Card, Rank, Suit, deck, parse_cards, points
+from engine.cards import JOKER, Card, Rank, Suit, deck, max_copies, parse_cards, points
 from engine.errors import BurracoError, InvalidMeldError
 from engine.melds import Meld, MeldKind, attach, make_meld, possible_attachments, possible_melds
 from engine.rules import PRESETS, Rules
@@ -90,7 +90,8 @@ def hands(draw: st.DrawFn, max_size: int = 9, used: Sequence[Card] = ()) -> list
         ranks = draw(st.lists(st.sampled_from(list(Rank)), min_size=1, max_size=2, unique=True))
         pool += [Card(r, s) for r in ranks for s in SUITS for _ in range(2)]
     pool += [JOKER] * 4 + [Card(Rank.TWO, s) for s in SUITS for _ in range(2)]
-    left = Counter(pool)
+    # A window or rank that takes in the 2s would add them twice: cap at the deck's copies.
+    left = Counter({c: min(n, max_copies(c)) for c, n in Counter(pool).items()})
     for c in used:
         if left[c]:
             left[c] -= 1
