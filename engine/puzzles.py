@@ -590,7 +590,10 @@ def find_line(position: Position, goal: str) -> list[Action] | None:
             reached = events + tuple(event.value for event in step.events)
             if _reached(goal, position, step.position, list(reached)):
                 return [action]
-            if _turn_over(position, step.position):
+            if _turn_over(position, step.position) or isinstance(
+                step.position.hands[step.position.to_move], Hidden
+            ):
+                # A pozzetto taken al volo whose cards are unknown cannot be played on.
                 continue
             rest = search(step.position, reached)
             if rest is not None:
