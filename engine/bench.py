@@ -14,9 +14,14 @@ import time
 from collections.abc import Callable, Iterator
 from functools import partial
 
+from engine.actions import apply, legal_actions
 from engine.cards import Card, deck, parse_cards
+from engine.deal import deal
 from engine.judge import run
 from engine.melds import Meld, attach, make_meld, possible_melds
+from engine.rules import DEFAULT
+from engine.simulate import play_hand, random_action
+from engine.state import Phase, Position
 
 ROUNDS = 7
 
@@ -78,10 +83,39 @@ def judge_benchmark() -> None:
     print(f"{'judge throughput (meld, attach, points)':<48} {rate:>10,.0f} req/s (target ≥ 5,000)")
 
 
+def _typical_positions(count: int, rng: random.Random) -> list[Position]:
+    """Play-phase positions met in random two-player hands, after a few turns."""
+    found: list[Position] = []
+    while len(found) < count:
+        position = deal(2, rng)
+        for _ in range(rng.randrange(10, 60)):
+            if position.is_over:
+                break
+            position = apply(position, random_action(position, rng))
+        if not position.is_over and position.phase is Phase.PLAY:
+            found.append(position)
+    return found
+
+
+def game_benchmarks() -> None:
+    rng = random.Random(3)
+    positions = iter(_typical_positions(ROUNDS * 20, rng))
+    seconds = median_seconds(lambda: legal_actions(next(positions)), 20)
+    report("legal_actions, a typical play-phase position", seconds, "ms", "≤ 10 ms")
+    hands = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < 3 or hands < 20:
+        play_hand(deal(2, rng, rules=DEFAULT), rng, check=False)
+        hands += 1
+    rate = hands / (time.perf_counter() - start)
+    print(f"{'whole random hands, two players':<48} {rate:>10.1f} /s  (target ≥ 20)")
+
+
 def main() -> None:
     print("engine benchmark: median of", ROUNDS, "rounds")
     meld_benchmarks()
     judge_benchmark()
+    game_benchmarks()
 
 
 if __name__ == "__main__":

@@ -147,8 +147,10 @@ def _check_step(
         taken[before.side] += len(pozzetto_events)
         if taken[before.side] > 1 or before.pozzetti_taken[before.side]:
             raise Violation(f"side {before.side} took a second pozzetto")
-    for melds in after.melds:
+    for side, melds in enumerate(after.melds):
         for meld in melds:
+            if meld in before.melds[side]:
+                continue
             again = Meld.parse([str(card) for card in meld.cards], after.rules)
             if again != meld:
                 raise Violation(f"the meld {meld} reads back as {again}")
