@@ -17,6 +17,7 @@ from functools import partial
 from engine.actions import apply, legal_actions
 from engine.cards import Card, deck, parse_cards
 from engine.deal import deal
+from engine.generate import generate_many
 from engine.judge import run
 from engine.melds import Meld, attach, make_meld, possible_melds
 from engine.rules import DEFAULT
@@ -111,10 +112,20 @@ def game_benchmarks() -> None:
     print(f"{'whole random hands, two players':<48} {rate:>10.1f} /s  (target ≥ 20)")
 
 
+def generator_benchmark() -> None:
+    """Puzzles a second from engine.generate (issue 5: at least 100 for attach and lay-meld)."""
+    for kind in ("attach", "lay-meld"):
+        start = time.perf_counter()
+        made = generate_many(kind, 300, seed=3)
+        rate = len(made) / (time.perf_counter() - start)
+        print(f"{'generate ' + kind + ' puzzles':<48} {rate:>10,.0f} /s  (target ≥ 100)")
+
+
 def main() -> None:
     print("engine benchmark: median of", ROUNDS, "rounds")
     meld_benchmarks()
     judge_benchmark()
+    generator_benchmark()
     game_benchmarks()
 
 
