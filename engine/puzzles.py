@@ -265,7 +265,7 @@ def _check_attach(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
 def _check_lay_meld(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
     found = _new_melds(puzzle)
     if _is_none(answer, {"cards"}):
-        if found:
+        if _goal_melds(puzzle, found):
             return _miss("meld_possible", "R10", puzzle, **_focus_params(puzzle))
         return _right(rule="R10")
     cards = _hand_cards(puzzle, answer)
@@ -277,13 +277,22 @@ def _check_lay_meld(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
         return _wrong(refusal, puzzle)
     meld = next(m for m in found if Counter(m.cards) == Counter(cards))
     detail = {"arrangement": _texts(meld.cards), "points": meld.points}
-    if puzzle.goal == "best":
-        best = max(m.points for m in found)
-        if meld.points < best:
+    if meld not in _goal_melds(puzzle, found):
+        if puzzle.goal == "best":
+            best = max(m.points for m in found)
             return _miss("not_best", "R2", puzzle, points=meld.points, best=best, detail=detail)
-    if puzzle.goal == "burraco" and meld.burraco(puzzle.rules) is None:
         return _miss("not_burraco", "R26", puzzle, count=len(meld.cards), detail=detail)
     return _right(detail, "R10")
+
+
+def _goal_melds(puzzle: Puzzle, found: list[Meld]) -> list[Meld]:
+    """The melds that answer a lay-meld puzzle: any, the best by points, or a burraco."""
+    if puzzle.goal == "best" and found:
+        best = max(meld.points for meld in found)
+        return [meld for meld in found if meld.points == best]
+    if puzzle.goal == "burraco":
+        return [meld for meld in found if meld.burraco(puzzle.rules) is not None]
+    return found
 
 
 def _check_wildcard(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
@@ -621,12 +630,7 @@ def _solutions(puzzle: Puzzle) -> Iterator[dict[str, Any]]:
         for index, cards, _ in found:
             yield {"meld": index, "cards": _texts(cards)}
     elif kind is Kind.LAY_MELD:
-        melds = _new_melds(puzzle)
-        if puzzle.goal == "best" and melds:
-            best = max(meld.points for meld in melds)
-            melds = [meld for meld in melds if meld.points == best]
-        if puzzle.goal == "burraco":
-            melds = [meld for meld in melds if meld.burraco(puzzle.rules) is not None]
+        melds = _goal_melds(puzzle, _new_melds(puzzle))
         if not melds:
             yield {"none": True}
         for meld in melds:
