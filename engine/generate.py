@@ -585,8 +585,6 @@ def _analyse_attach(puzzle: Puzzle, answers: list[dict[str, Any]]) -> _Facts:
         facts.score += 60 * len(facts.themes & {"R22", "R23", "R24", "R25"})
         facts.score -= 50 * (len(used) - 1)
     facts.score += 20 * max(0, len(puzzle.position.hand) - 5) + 30 * max(0, len(melds) - 2)
-    if not rules.wild_moves:
-        facts.themes |= {"R22", "R41"} if rules.international else {"R22"}
     return facts
 
 
@@ -675,7 +673,6 @@ def _analyse_wildcard(puzzle: Puzzle, answers: list[dict[str, Any]]) -> _Facts:
     facts.score += 80 * (len(interesting) - 1) + 40 * (len(added) - 1)
     facts.score += 150 * bool(facts.themes & {"R22", "R25"})
     if not puzzle.rules.wild_moves:
-        facts.themes.add("R22")
         facts.score += 100
     return facts
 
@@ -1720,10 +1717,11 @@ def _judge(draft: _Draft, kind: str, theme: str | None, seed: int) -> Generated 
         return None
     if not facts.clear:
         return None
-    if puzzle.rules != PRESETS["standard"]:
-        facts.themes.add("R41" if puzzle.rules.international else "R22")
-        if puzzle.rules.semi_clean:
-            facts.themes.add("R28")
+    # a variant is part of what the puzzle teaches where it changes the answer's rules
+    if puzzle.rules.international and puzzle.kind in (Kind.LAY_MELD, Kind.CLOSE, Kind.PILE):
+        facts.themes.add("R41")
+    if not puzzle.rules.wild_moves and puzzle.kind in (Kind.ATTACH, Kind.WILDCARD):
+        facts.themes.add("R22")
     themes = _ordered(facts.themes, puzzle)
     if theme is not None and theme not in themes:
         return None
@@ -1737,7 +1735,7 @@ def _judge(draft: _Draft, kind: str, theme: str | None, seed: int) -> Generated 
         difficulty=max(LOWEST, min(HIGHEST, round(facts.score / 10) * 10)),
         prompt=draft.prompt,
         prompt_params=params,
-        key=_key(fields),
+        key=puzzle_key(fields),
         seed=seed,
     )
 
@@ -1783,8 +1781,8 @@ def _meld_order(meld: list[str]) -> tuple[int, int, int, str]:
     return (1, first.suit.order, len(meld), " ".join(meld))
 
 
-def _key(fields: Mapping[str, Any]) -> str:
-    """A short hash of what makes the question what it is.
+def puzzle_key(fields: Mapping[str, Any]) -> str:
+    """A short hash of what makes the question what it is (the fields of :class:`Generated`).
 
     For questions about the learner's hand and melds (attach, lay-meld, wildcard, classify)
     the opponents, the pile and the stock do not change the answer, so they are left out.
@@ -1854,5 +1852,6 @@ __all__ = [
     "generate",
     "generate_many",
     "preset_name",
+    "puzzle_key",
     "recipe_kinds",
 ]
