@@ -117,8 +117,10 @@ class Generated:
     ``fields`` are the engine fields (``kind``, ``position``, ``rules`` as a preset name and
     the kind's own fields); ``themes`` rule ids first, then topics; ``difficulty`` an initial
     Glicko-2 rating; ``prompt`` a code the web side turns into words with ``prompt_params``
-    (cards in the notation); ``key`` a short hash of what makes the question what it is, the
-    same for two puzzles that ask the same thing; ``seed`` replays it with :func:`from_seed`.
+    (cards in the notation); ``rule`` the rule the puzzle is most about (the theme it was
+    steered to, else the most particular of its rules), for a hint; ``key`` a short hash of
+    what makes the question what it is, the same for two puzzles that ask the same thing;
+    ``seed`` replays it with :func:`from_seed`.
     """
 
     kind: str
@@ -127,6 +129,7 @@ class Generated:
     difficulty: int
     prompt: str
     prompt_params: Mapping[str, Any] = field(hash=False)
+    rule: str
     key: str
     seed: int
 
@@ -1735,9 +1738,28 @@ def _judge(draft: _Draft, kind: str, theme: str | None, seed: int) -> Generated 
         difficulty=max(LOWEST, min(HIGHEST, round(facts.score / 10) * 10)),
         prompt=draft.prompt,
         prompt_params=params,
+        rule=_main_rule(themes, theme),
         key=puzzle_key(fields),
         seed=seed,
     )
+
+
+#: The rules from the most particular to the most general: the first a puzzle shows is the
+#: one it is most about.
+_PARTICULAR = (
+    "R23", "R25", "R24", "R22", "R20", "R19", "R21", "R14", "R15", "R12", "R28", "R31",
+    "R32", "R8", "R34", "R33", "R7", "R29", "R38", "R37", "R36", "R30", "R27", "R26", "R11",
+    "R13", "R41", "R35", "R2", "R17", "R18", "R10", "R9", "R6",
+)  # fmt: skip
+
+
+def _main_rule(themes: tuple[str, ...], theme: str | None) -> str:
+    if theme in themes and theme in RULE_TOPICS:
+        return theme
+    ranked = [r for r in _PARTICULAR if r in themes]
+    if theme is not None:
+        ranked = [r for r in ranked if RULE_TOPICS.get(r) == theme] or ranked
+    return ranked[0] if ranked else themes[0]
 
 
 def _ordered(rules: set[str], puzzle: Puzzle) -> tuple[str, ...]:
