@@ -29,7 +29,7 @@ from engine.match import Match
 from engine.melds import Meld
 from engine.rules import PRESETS, Rules
 from engine.scoring import BURRACO_BONUS, CLOSING_BONUS, POZZETTO_PENALTY
-from engine.state import SIDES, Outcome, Phase, Position, Termination
+from engine.state import DECK_SIZE, SIDES, Hidden, Outcome, Phase, Position, Termination
 
 #: A hand longer than this is stuck in a loop (a real one lasts well under 1,000 actions).
 MAX_ACTIONS = 5_000
@@ -132,8 +132,9 @@ def _check_step(
     if refusal is not None:
         raise Violation(f"a legal action is refused: {refusal}")
     after.check()
-    cards = after.known_cards()
-    if cards != _DECK:
+    # check() caps every card at the copies the deck holds, so 108 known cards are the deck.
+    if after.card_count() != DECK_SIZE or not _all_known(after):
+        cards = after.known_cards()
         extra, lost = cards - _DECK, _DECK - cards
         raise Violation(f"cards not conserved: extra {dict(extra)}, lost {dict(lost)}")
     _check_turn(before, action, after)
@@ -159,6 +160,17 @@ def _check_step(
     exhausted = after.termination is Termination.STOCK_EXHAUSTED
     if (Event.STOCK_EXHAUSTED in events) != exhausted:
         raise Violation("the stock_exhausted event and the position disagree")
+
+
+def _all_known(position: Position) -> bool:
+    return (
+        not any(isinstance(hand, Hidden) for hand in position.hands)
+        and not isinstance(position.stock, Hidden)
+        and all(
+            taken or pozzetto is not None
+            for taken, pozzetto in zip(position.pozzetti_taken, position.pozzetti, strict=True)
+        )
+    )
 
 
 def _check_turn(before: Position, action: Action, after: Position) -> None:
