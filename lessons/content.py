@@ -26,8 +26,21 @@ from lessons.models import Lesson, Puzzle, Step, Theme
 CONTENT = Path(__file__).resolve().parent / "content"
 RULE_IDS = tuple(f"R{n}" for n in range(1, 42))
 TOPICS = (
-    "deck", "turn", "pile", "sets", "sequences", "ace", "wildcards", "attaching", "burraco",
-    "pozzetto", "closing", "scoring", "match", "partners", "variants",
+    "deck",
+    "turn",
+    "pile",
+    "sets",
+    "sequences",
+    "ace",
+    "wildcards",
+    "attaching",
+    "burraco",
+    "pozzetto",
+    "closing",
+    "scoring",
+    "match",
+    "partners",
+    "variants",
 )
 CARD_TOKEN = re.compile(r"\[([^\[\]\s]{2,4})\]")
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -78,8 +91,9 @@ def read_puzzles(path: Path) -> list[dict[str, Any]]:
     data = _yaml(path)
     if not isinstance(data, list):
         raise ContentError(f"{path.name}: a puzzle file is a list of puzzles")
-    return [check_puzzle(item, f"{path.name}: puzzle {_name(item, i)}") for i, item in
-            enumerate(data)]
+    return [
+        check_puzzle(item, f"{path.name}: puzzle {_name(item, i)}") for i, item in enumerate(data)
+    ]
 
 
 def _name(item: Any, index: int) -> str:
@@ -135,7 +149,9 @@ def _check_text(value: Any, where: str) -> None:
             try:
                 Card.parse(token)
             except BurracoError:
-                raise ContentError(f"{where}: [{token}] in the {language} text is no card") from None
+                raise ContentError(
+                    f"{where}: [{token}] in the {language} text is no card"
+                ) from None
 
 
 def _check_themes(themes: Any, where: str) -> None:
@@ -220,7 +236,7 @@ def check_choice(choice: Any, where: str) -> None:
     for option in options:
         if isinstance(option, Mapping):
             if "value" not in option:
-                _check_text({k: v for k, v in option.items()}, f"{where}: option")
+                _check_text(dict(option), f"{where}: option")
             values.append(option.get("value", option))
         else:
             values.append(option)

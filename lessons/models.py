@@ -166,7 +166,10 @@ class Attempt(models.Model):
     """One answer to a puzzle, by an account or an anonymous session."""
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
         related_name="attempts",
     )
     session_key = models.CharField(max_length=40, blank=True, db_index=True)
@@ -186,3 +189,40 @@ class Attempt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.puzzle.slug}: {'✓' if self.correct else '✗'}"
+
+
+class StepProgress(models.Model):
+    """A learner's progress on one step: seen, and for a question, answered right, and
+    whether the first try was right (the lesson's stars count first tries)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="step_progress",
+    )
+    session_key = models.CharField(max_length=40, blank=True, db_index=True)
+    step = models.ForeignKey(Step, on_delete=models.CASCADE, related_name="progress")
+    done = models.BooleanField(default=False)
+    #: None until a question is first answered; then whether that first answer was right.
+    first_try = models.BooleanField(null=True, blank=True)
+    tries = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "step"],
+                condition=models.Q(user__isnull=False),
+                name="one_progress_per_user_step",
+            ),
+            models.UniqueConstraint(
+                fields=["session_key", "step"],
+                condition=models.Q(user__isnull=True),
+                name="one_progress_per_session_step",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.step}: {'done' if self.done else 'open'}"

@@ -23,7 +23,10 @@ BILINGUAL = {
 def content_report() -> dict[str, Any]:
     curated = Puzzle.objects.filter(source=Puzzle.Source.CURATED)
     by_kind = dict(
-        curated.values_list("kind").annotate(n=Count("id")).order_by("kind").values_list("kind", "n")
+        curated.values_list("kind")
+        .annotate(n=Count("id"))
+        .order_by("kind")
+        .values_list("kind", "n")
     )
     puzzle_rules: Counter[str] = Counter(
         curated.filter(themes__name__in=RULE_IDS).values_list("themes__name", flat=True)

@@ -1,8 +1,15 @@
 from django.urls import path
 
-from lessons import views
+from lessons import lesson_views, puzzle_views, views
 
 app_name = "lessons"
 urlpatterns = [
     path("", views.home, name="home"),
+    path("lessons/", lesson_views.lesson_list, name="lessons"),
+    path("lessons/<slug:slug>/", lesson_views.lesson_detail, name="lesson"),
+    path("lessons/<slug:slug>/<int:number>/", lesson_views.step_detail, name="step"),
+    path("puzzles/", puzzle_views.puzzle_list, name="puzzles"),
+    path("puzzles/next/", puzzle_views.puzzle_next, name="puzzle_next"),
+    path("puzzles/<slug:slug>/", puzzle_views.puzzle_detail, name="puzzle"),
+    path("puzzles/<slug:slug>/hint/", puzzle_views.puzzle_hint, name="puzzle_hint"),
 ]

@@ -16,3 +16,37 @@ class UserFactory(factory.django.DjangoModelFactory):
     username = factory.Sequence(lambda n: f"learner{n}")
     email = factory.LazyAttribute(lambda user: f"{user.username}@example.org")
     password = factory.django.Password("a-long-test-password")
+
+
+def position(hand: list[str], melds: list[list[str]], **changes: object) -> dict[str, object]:
+    """A two-player position after the draw, the learner (seat 0) holding ``hand``."""
+    data: dict[str, object] = {
+        "players": 2,
+        "to_move": 0,
+        "phase": "play",
+        "hands": [hand, {"count": 9}],
+        "melds": [melds, []],
+        "discard": ["4H"],
+        "stock": 40,
+        "pozzetti_taken": [False, False],
+    }
+    data.update(changes)
+    return data
+
+
+class PuzzleFactory(factory.django.DjangoModelFactory):
+    """A curated attach puzzle: can the 10♣ join 6♣ JK 8♣ (R23)? Override kind, position
+    and params for the other kinds."""
+
+    class Meta:
+        model = "lessons.Puzzle"
+
+    slug = factory.Sequence(lambda n: f"puzzle-{n}")
+    kind = "attach"
+    position = factory.LazyFunction(lambda: position(["10C", "7C", "KD"], [["6C", "JK", "8C"]]))
+    params = factory.LazyFunction(lambda: {"focus": ["10C"]})
+    prompt_it = "Puoi attaccare il [10C]?"
+    prompt_en = "Can you attach the [10C]?"
+    hint_it = "Guarda il jolly."
+    hint_en = "Look at the joker."
+    rating = 1400.0

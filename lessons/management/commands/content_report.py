@@ -27,6 +27,8 @@ class Command(BaseCommand):
         )
         self.stdout.write("by kind: " + ", ".join(f"{k} {n}" for k, n in report["by_kind"].items()))
         for rule, counts in report["rules"].items():
-            self.stdout.write(f"{rule:>4}: {counts['steps']:>3} steps {counts['puzzles']:>3} puzzles")
+            self.stdout.write(
+                f"{rule:>4}: {counts['steps']:>3} steps {counts['puzzles']:>3} puzzles"
+            )
         for language, counts in report["languages"].items():
             self.stdout.write(f"{language}: {counts['missing']} missing translations")

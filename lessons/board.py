@@ -1,0 +1,81 @@
+"""What the board shows of a position: the learner's side and the other, the pile, the
+stock, the pozzetti and the hand. The same board serves puzzles and lesson steps."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from engine.cards import Card
+from engine.melds import Meld
+from engine.state import Hidden, Position
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    cards: tuple[Card, ...] | None
+    count: int
+
+
+@dataclass(frozen=True)
+class Board:
+    """A position seen from the seat to move."""
+
+    position: Position
+    my_melds: tuple[Meld, ...]
+    their_melds: tuple[Meld, ...]
+    hand: tuple[Card, ...] | None
+    others: tuple[Seat, ...]
+    discard: tuple[Card, ...]
+    stock: int
+    my_pozzetto: bool
+    their_pozzetto: bool
+    partners: bool
+    #: Melds to highlight: the index in my_melds of a meld the answer changed.
+    changed: int | None = None
+
+    @property
+    def numbered_melds(self) -> list[tuple[int, Meld]]:
+        """The learner's side's melds with the numbers people see (from 1)."""
+        return [(index + 1, meld) for index, meld in enumerate(self.my_melds)]
+
+
+def board(
+    position: Position, changed: int | None = None, melds: tuple[Meld, ...] | None = None
+) -> Board:
+    """The board of a position; ``melds`` replaces the learner's side's melds (to draw an
+    answer's result) and ``changed`` marks one of them."""
+    side = position.side
+    hand = position.hands[position.to_move]
+    return Board(
+        position=position,
+        my_melds=position.melds[side] if melds is None else melds,
+        their_melds=position.melds[1 - side],
+        hand=None if isinstance(hand, Hidden) else tuple(sorted(hand, key=lambda c: c.sort_key)),
+        others=tuple(_seat(position, seat) for seat in _others(position)),
+        discard=position.discard,
+        stock=position.stock_count,
+        my_pozzetto=position.pozzetti_taken[side],
+        their_pozzetto=position.pozzetti_taken[1 - side],
+        partners=position.players == 4,
+        changed=changed,
+    )
+
+
+def _others(position: Position) -> list[int]:
+    return [(position.to_move + step) % position.players for step in range(1, position.players)]
+
+
+def _seat(position: Position, seat: int) -> Seat:
+    hand = position.hands[seat]
+    offset = (seat - position.to_move) % position.players
+    if position.players == 2:
+        name = _("Opponent")
+    else:
+        # Play runs clockwise, so the next seat is on the learner's left.
+        names = {1: _("Opponent on your left"), 2: _("Partner"), 3: _("Opponent on your right")}
+        name = names[offset]
+    cards = None if isinstance(hand, Hidden) else tuple(hand)
+    return Seat(name, cards, len(hand))

@@ -1,0 +1,107 @@
+"""Lesson pages: the list with stars, a lesson's overview, and one step at a time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse, QueryDict
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+from django.views.decorators.vary import vary_on_headers
+
+from burraco_tutor.http import HtmxHttpRequest
+from engine.state import Position
+from lessons import quiz, tutor
+from lessons.board import board
+from lessons.models import Lesson, Step
+
+
+def lesson_list(request: HtmxHttpRequest) -> HttpResponse:
+    rows = tutor.lessons_with_stars(request)
+    upcoming = next((lesson for lesson, stars, _, _ in rows if stars == 0), None)
+    return render(request, "lessons/lessons.html", {"rows": rows, "upcoming": upcoming})
+
+
+def lesson_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    lesson = get_object_or_404(Lesson, slug=slug)
+    rows = tutor.progress(request, lesson)
+    steps = [(step, rows.get(step.pk)) for step in lesson.steps.all()]
+    resume = next((step for step, row in steps if not (row and row.done)), None)
+    context = {
+        "lesson": lesson,
+        "steps": steps,
+        "resume": resume,
+        "stars": tutor.stars(lesson, rows),
+    }
+    return render(request, "lessons/lesson.html", context)
+
+
+@vary_on_headers("HX-Request")
+@require_http_methods(["GET", "POST"])
+def step_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
+    step = get_object_or_404(
+        Step.objects.select_related("lesson"), lesson__slug=slug, number=number
+    )
+    if request.method == "GET":
+        tutor.mark_seen(request, step)
+        return _page(request, step)
+    try:
+        result = tutor.answer_step(step, request.POST)
+    except quiz.AnswerError as error:
+        return _page(request, step, error=str(error), status=400)
+    tutor.record(request, step, result.correct)
+    if request.htmx:
+        return _page(request, step, result=result)
+    answer = {k: v for k, v in request.POST.lists() if k != "csrfmiddlewaretoken"}
+    request.session[f"step-result:{step.pk}"] = answer
+    return redirect(reverse("lessons:step", args=[slug, number]) + "#feedback")
+
+
+def _page(
+    request: HtmxHttpRequest,
+    step: Step,
+    *,
+    result: tutor.StepResult | None = None,
+    error: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    lesson = step.lesson
+    total = lesson.steps.count()
+    if result is None and request.method == "GET":
+        result = _result_after_redirect(request, step)
+    context: dict[str, Any] = {
+        "lesson": lesson,
+        "step": step,
+        "total": total,
+        "previous": step.number - 1 if step.number > 1 else None,
+        "next": step.number + 1 if step.number < total else None,
+        "result": result,
+        "error": error,
+        "stars": tutor.stars(lesson, tutor.progress(request, lesson))
+        if step.number == total
+        else 0,
+    }
+    puzzle = tutor.step_puzzle(step)
+    if puzzle is not None:
+        context.update(quiz.page_context(puzzle, None, [], None))
+    elif step.position:
+        context["board"] = board(Position.from_json(step.position))
+    if step.question and "choice" in step.question:
+        context["options"] = tutor.choice_options(step)
+    template = "lessons/step.html#step" if request.htmx else "lessons/step.html"
+    return render(request, template, context, status=status)
+
+
+def _result_after_redirect(request: HtmxHttpRequest, step: Step) -> tutor.StepResult | None:
+    """After a non-htmx answer (post/redirect/get), the verdict to show, once."""
+    saved = request.session.pop(f"step-result:{step.pk}", None)
+    if not isinstance(saved, dict):
+        return None
+    data = QueryDict(mutable=True)
+    for key, values in saved.items():
+        data.setlist(key, values)
+    try:
+        return tutor.answer_step(step, data)
+    except quiz.AnswerError:
+        return None

@@ -1,0 +1,108 @@
+"""Puzzle pages: themes, one puzzle with its board, answering, hints and the next puzzle."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from burraco_tutor.http import HtmxHttpRequest
+from engine import puzzles as engine_puzzles
+from lessons import quiz, selection
+from lessons.learners import learner_filter
+from lessons.models import Attempt, Puzzle, Theme
+from lessons.rulebook import rule_number, theme_title
+
+LINE_OPS = ("meld", "attach", "discard", "draw", "pile", "undo")
+
+
+def puzzle_list(request: HtmxHttpRequest) -> HttpResponse:
+    """The themes, rules first, each with how many puzzles practise it."""
+    themes = Theme.objects.annotate(count=Count("puzzles")).filter(count__gt=0)
+    rows = sorted(
+        ((theme.name, theme_title(theme.name), theme.count) for theme in themes),
+        key=lambda row: (rule_number(row[0]), row[0]),
+    )
+    return render(request, "lessons/puzzles.html", {"themes": rows})
+
+
+def puzzle_next(request: HtmxHttpRequest) -> HttpResponse:
+    """The next puzzle for this learner, near their level, on a theme if asked."""
+    theme = request.GET.get("theme", "")[:400] or None
+    puzzle = selection.next_puzzle(request, theme)
+    url = reverse("lessons:puzzle", args=[puzzle.slug])
+    return redirect(f"{url}?{urlencode({'theme': theme})}" if theme else url)
+
+
+@vary_on_headers("HX-Request")
+@require_http_methods(["GET", "POST"])
+def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    puzzle = get_object_or_404(Puzzle, slug=slug)
+    question = puzzle.engine_puzzle()
+    if request.method == "GET":
+        quiz.started(request, puzzle)
+        attempt = _own_attempt(request, puzzle, request.GET.get("attempt", ""))
+        return _page(request, puzzle, question, attempt=attempt)
+    op = request.POST.get("op", "answer")
+    try:
+        if question.kind in (quiz.KIND.CLOSE, quiz.KIND.PILE) and op in LINE_OPS:
+            line = quiz.extend_line(question, request.POST, op)
+            played = engine_puzzles.follow(question, line)
+            if not played.finished:
+                return _page(request, puzzle, question, line=line, played=played, status=200)
+            answer: dict[str, Any] = {"actions": line}
+        else:
+            answer = quiz.answer_from_form(question.kind, request.POST)
+        verdict = quiz.mark(question, answer)
+    except quiz.AnswerError as error:
+        return _page(request, puzzle, question, error=str(error), status=400)
+    attempt = quiz.record(request, puzzle, answer, verdict)
+    if request.htmx:
+        return _page(request, puzzle, question, attempt=attempt)
+    url = reverse("lessons:puzzle", args=[puzzle.slug])
+    return redirect(f"{url}?{urlencode({'attempt': attempt.pk})}#feedback")
+
+
+@require_POST
+def puzzle_hint(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """Show the hint: the next attempt at this puzzle will not be rated."""
+    puzzle = get_object_or_404(Puzzle, slug=slug)
+    quiz.use_hint(request, puzzle)
+    if request.htmx:
+        return render(request, "lessons/puzzle.html#hint", {"puzzle": puzzle, "hint": True})
+    return redirect(reverse("lessons:puzzle", args=[puzzle.slug]) + "#hint")
+
+
+def _own_attempt(request: HtmxHttpRequest, puzzle: Puzzle, pk: str) -> Attempt | None:
+    """One of this learner's attempts at this puzzle; someone else's is simply not shown."""
+    if not pk.isdigit():
+        return None
+    return Attempt.objects.filter(learner_filter(request), puzzle=puzzle, pk=pk).first()
+
+
+def _page(
+    request: HtmxHttpRequest,
+    puzzle: Puzzle,
+    question: engine_puzzles.Puzzle,
+    *,
+    attempt: Attempt | None = None,
+    line: list[str] | None = None,
+    played: engine_puzzles.Line | None = None,
+    error: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    context = quiz.page_context(question, attempt, line or [], played)
+    context.update(
+        puzzle=puzzle,
+        error=error,
+        hint=quiz.hint_used(request, puzzle),
+        theme=request.GET.get("theme", "")[:40],
+    )
+    template = "lessons/puzzle.html#puzzle" if request.htmx else "lessons/puzzle.html"
+    return render(request, template, context, status=status)

@@ -1,0 +1,372 @@
+"""Answering puzzles: reading an answer from a form, asking the engine, keeping the attempt.
+
+Views stay thin: they hand the request here. The engine marks every answer
+(:func:`engine.puzzles.check`); this module only turns form fields into the engine's answer,
+renders the verdict in the learner's language and records the attempt.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.http import HttpRequest, QueryDict
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from engine import puzzles as engine_puzzles
+from engine.actions import Action, ActionKind
+from engine.cards import ALL_CARDS
+from engine.errors import BurracoError
+from engine.melds import Meld
+from engine.state import Position
+from engine.messages import render
+from lessons.board import board
+from lessons.learners import learner_fields, learner_filter
+from lessons.models import Attempt, Puzzle, Step
+from lessons.rulebook import theme_title
+
+MAX_CARDS = 30
+MAX_ACTIONS = 40
+MAX_TEXT = 200
+KIND = engine_puzzles.Kind
+
+
+class AnswerError(Exception):
+    """A form that is no answer to this puzzle; the view answers 400 with this message."""
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """A verdict ready to show: the sentence, the rule and where it is taught."""
+
+    verdict: engine_puzzles.Verdict
+    message: str
+    rule: str | None
+    rule_title: str
+    lesson_url: str | None
+
+    @property
+    def correct(self) -> bool:
+        return self.verdict.correct
+
+
+def answer_from_form(kind: engine_puzzles.Kind, data: QueryDict) -> dict[str, Any]:
+    """The engine's answer (docs/content.md) from the answer form's fields.
+
+    Raises :class:`AnswerError` for a form that names nothing answerable.
+    """
+    for button in ("none", "natural"):
+        if data.get(button, "1") != "1":
+            raise AnswerError(gettext("That button does not exist on this page."))
+    if data.get("none"):
+        return {"none": True}
+    if kind in (KIND.ATTACH, KIND.LAY_MELD):
+        cards = _cards(data)
+        if kind is KIND.LAY_MELD:
+            return {"cards": cards}
+        meld = data.get("meld", "")
+        if not meld.isdigit() or len(meld) > 3:
+            raise AnswerError(gettext("Choose the meld to attach to."))
+        return {"meld": int(meld), "cards": cards}
+    if kind is KIND.WILDCARD:
+        if data.get("natural"):
+            return {"natural": True}
+        return {"stands_for": _text(data, "stands_for", gettext("Choose a card."))}
+    if kind is KIND.CLASSIFY:
+        return {"burraco": _text(data, "burraco", gettext("Choose an answer."))}
+    if kind is KIND.SCORE:
+        if "winner" in data:
+            winner = data["winner"]
+            if winner not in ("0", "1", "none"):
+                raise AnswerError(gettext("Choose a side, or nobody yet."))
+            return {"winner": None if winner == "none" else int(winner)}
+        score = data.get("score", "").strip().replace("−", "-")
+        if not score.lstrip("-").isdigit() or len(score) > 7:
+            raise AnswerError(gettext("Write the score as a whole number, such as 345 or -120."))
+        return {"score": int(score)}
+    return {"actions": line_from_form(data)}
+
+
+def line_from_form(data: QueryDict) -> list[str]:
+    """The actions played so far in a close or pile puzzle (a JSON list in the form)."""
+    raw = data.get("line", "[]")
+    try:
+        line = json.loads(raw) if len(raw) < 4000 else None
+    except ValueError:
+        line = None
+    if not isinstance(line, list) or len(line) > MAX_ACTIONS:
+        raise AnswerError(gettext("The moves sent are not a list of moves."))
+    if not all(isinstance(action, str) and len(action) < MAX_TEXT for action in line):
+        raise AnswerError(gettext("The moves sent are not a list of moves."))
+    try:
+        return [str(Action.parse(action)) for action in line]
+    except BurracoError as error:
+        raise AnswerError(str(error)) from None
+
+
+def _cards(data: QueryDict) -> list[str]:
+    cards = data.getlist("cards")
+    if not cards:
+        raise AnswerError(gettext("Choose at least one card from your hand."))
+    if len(cards) > MAX_CARDS or any(len(card) > 8 for card in cards):
+        raise AnswerError(gettext("That is more cards than a hand holds."))
+    return cards
+
+
+def _text(data: QueryDict, name: str, missing: str) -> str:
+    value = data.get(name, "").strip()
+    if not value or len(value) > MAX_TEXT:
+        raise AnswerError(missing)
+    return value
+
+
+def mark(puzzle: engine_puzzles.Puzzle, answer: Mapping[str, Any]) -> engine_puzzles.Verdict:
+    """The engine's verdict; raises :class:`AnswerError` when it is no answer at all."""
+    try:
+        return engine_puzzles.check(puzzle, answer)
+    except engine_puzzles.InvalidAnswerError as error:
+        raise AnswerError(str(error)) from None
+    except BurracoError as error:
+        raise AnswerError(str(error)) from None
+
+
+def feedback(verdict: engine_puzzles.Verdict) -> Feedback:
+    """The verdict in the learner's language, with a link to the step that teaches its rule."""
+    if verdict.correct:
+        message = gettext("Correct!")
+    else:
+        message = render(verdict.code, verdict.params, gettext)
+    rule = verdict.rule
+    return Feedback(
+        verdict=verdict,
+        message=message,
+        rule=rule,
+        rule_title=theme_title(rule) if rule else "",
+        lesson_url=lesson_url(rule) if rule else None,
+    )
+
+
+def lesson_url(rule: str) -> str | None:
+    """The first lesson step that names a rule."""
+    steps = Step.objects.order_by("lesson__order", "number").values_list(
+        "lesson__slug", "number", "rules"
+    )
+    # A few hundred short rows: filtering JSON lists in Python works on every database.
+    for slug, number, rules in steps:
+        if rule in rules:
+            return reverse("lessons:step", args=[slug, number])
+    return None
+
+
+def started(request: HttpRequest, puzzle: Puzzle) -> None:
+    """Remember when the learner opened the puzzle, to time the answer."""
+    request.session[f"started:{puzzle.pk}"] = time.time()
+
+
+def hint_used(request: HttpRequest, puzzle: Puzzle) -> bool:
+    return bool(request.session.get(f"hint:{puzzle.pk}"))
+
+
+def use_hint(request: HttpRequest, puzzle: Puzzle) -> None:
+    """Show the hint; the next attempt at this puzzle is then not rated."""
+    request.session[f"hint:{puzzle.pk}"] = True
+
+
+def record(
+    request: HttpRequest, puzzle: Puzzle, answer: Mapping[str, Any], verdict: engine_puzzles.Verdict
+) -> Attempt:
+    """Keep the attempt. Only a learner's first attempt at a puzzle, without a hint, is
+    rated; the row lock on the puzzle makes two tabs answering at once agree on which."""
+    began = request.session.pop(f"started:{puzzle.pk}", None)
+    seconds = round(time.time() - began, 1) if isinstance(began, int | float) else None
+    hinted = bool(request.session.pop(f"hint:{puzzle.pk}", False))
+    with transaction.atomic():
+        Puzzle.objects.select_for_update().filter(pk=puzzle.pk).update(plays=F("plays") + 1)
+        first = not Attempt.objects.filter(learner_filter(request), puzzle=puzzle).exists()
+        return Attempt.objects.create(
+            **learner_fields(request),
+            puzzle=puzzle,
+            answer=dict(answer),
+            correct=verdict.correct,
+            code=verdict.code,
+            rule="" if verdict.correct else (verdict.rule or ""),
+            seconds=seconds if seconds is None or 0 <= seconds < 86_400 else None,
+            hint_used=hinted,
+            rated=first and not hinted,
+        )
+
+
+def extend_line(question: engine_puzzles.Puzzle, data: QueryDict, op: str) -> list[str]:
+    """The line of play after one more step of the line builder (close and pile puzzles).
+
+    Raises :class:`AnswerError` when the form does not say which cards or meld.
+    """
+    line = line_from_form(data)
+    if op == "undo":
+        return line[:-1]
+    if op in ("draw", "pile"):
+        return [*line, op]
+    cards = " ".join(_cards(data))
+    if op == "discard":
+        if len(data.getlist("cards")) != 1:
+            raise AnswerError(gettext("Choose exactly one card to discard."))
+        return [*line, f"discard {cards}"]
+    if op == "meld":
+        return [*line, f"meld {cards}"]
+    meld = data.get("meld", "")
+    if not meld.isdigit() or len(meld) > 3:
+        raise AnswerError(gettext("Choose the meld to attach to."))
+    return [*line, f"attach {meld} {cards}"]
+
+
+def page_context(
+    question: engine_puzzles.Puzzle,
+    attempt: Attempt | None,
+    line: list[str],
+    played: engine_puzzles.Line | None,
+) -> dict[str, Any]:
+    """What the puzzle page draws: the board (after the moves so far), the answer's
+    choices, and the feedback on an attempt with the answers drawn."""
+    position = question.position if played is None else played.position
+    context: dict[str, Any] = {
+        "question": question,
+        "kind": question.kind.value,
+        "board": board(position),
+        "line": moves(line),
+        "line_json": json.dumps(line),
+        "feedback": None,
+    }
+    if question.kind is KIND.WILDCARD:
+        meld = question.side_melds[question.meld]
+        suit = meld.suit
+        context["wild_meld"] = question.meld + 1
+        context["wild_choices"] = [card for card in ALL_CARDS if card.suit is suit and card.rank]
+        context["attached"] = question.attached
+    if question.kind in (KIND.WILDCARD, KIND.CLASSIFY):
+        context["board"] = board(position, changed=question.meld)
+    if question.kind is KIND.CLASSIFY:
+        context["burraco_choices"] = list(BURRACO_LABELS.items())
+    if question.kind is KIND.SCORE:
+        context["score_label"] = SCORE_LABELS[question.ask]
+        mine, theirs = question.position.side, 1 - question.position.side
+        context["winner_choices"] = [
+            (mine, gettext("Your side")),
+            (theirs, gettext("The other side")),
+            ("none", gettext("Nobody yet: the game goes on")),
+        ]
+    if attempt is not None:
+        verdict = mark(question, attempt.answer)
+        context["board"] = _board_after(question, verdict) or context["board"]
+        context["feedback"] = feedback(verdict)
+        context["attempt"] = attempt
+        context["given"] = describe(question, attempt.answer, verdict)
+        if verdict.solution is not None:
+            context["solution"] = describe(question, verdict.solution, None)
+    return context
+
+
+def _board_after(question: engine_puzzles.Puzzle, verdict: engine_puzzles.Verdict) -> Any:
+    """The board with a correct answer played: the line's position, or the meld it made."""
+    if not verdict.correct:
+        return None
+    detail = verdict.detail
+    if "position" in detail:
+        return board(Position.from_json(detail["position"]))
+    if "meld" in detail and "arrangement" in detail:
+        melds = list(question.side_melds)
+        index = int(detail["meld"])
+        melds[index] = Meld.parse(detail["arrangement"], question.rules)
+        return board(question.position, changed=index, melds=tuple(melds))
+    return None
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action of a line of play, in words and cards."""
+
+    text: str
+    cards: tuple[str, ...]
+
+
+def moves(actions: list[str]) -> list[Move]:
+    """A line of play as people read it: "Attach to meld 1" and the cards."""
+    result = []
+    for text in actions:
+        action = Action.parse(text)
+        cards = tuple(str(card) for card in action.cards)
+        if action.kind is ActionKind.DRAW:
+            words = gettext("Draw") if cards else gettext("Draw from the stock")
+        elif action.kind is ActionKind.PILE:
+            words = gettext("Take the whole discard pile")
+        elif action.kind is ActionKind.MELD:
+            words = gettext("Lay down")
+        elif action.kind is ActionKind.ATTACH:
+            words = gettext("Attach to meld %(number)s") % {"number": (action.meld or 0) + 1}
+        else:
+            words = gettext("Discard")
+        result.append(Move(words, cards))
+    return result
+
+
+@dataclass(frozen=True)
+class Described:
+    """An answer in words and cards, to draw next to another."""
+
+    text: str
+    cards: tuple[str, ...] = ()
+    melds: tuple[tuple[str, ...], ...] = ()
+    actions: tuple[Move, ...] = ()
+
+
+def describe(
+    question: engine_puzzles.Puzzle,
+    answer: Mapping[str, Any],
+    verdict: engine_puzzles.Verdict | None,
+) -> Described:
+    """An answer as the board draws it: the cards chosen, the meld they make."""
+    detail = verdict.detail if verdict is not None else {}
+    arrangement = tuple(detail.get("arrangement", ()))
+    if answer.get("none"):
+        return Described(gettext("It cannot be done."))
+    if "actions" in answer:
+        return Described(gettext("Moves:"), actions=tuple(moves(answer["actions"])))
+    if "meld" in answer:
+        text = gettext("Attach to meld %(number)s:") % {"number": int(answer["meld"]) + 1}
+        return Described(text, tuple(answer["cards"]), (arrangement,) if arrangement else ())
+    if "cards" in answer:
+        return Described(gettext("Lay down:"), tuple(answer["cards"]))
+    if "stands_for" in answer:
+        return Described(gettext("The wildcard stands for:"), (answer["stands_for"],))
+    if "natural" in answer:
+        return Described(gettext("The 2 becomes a natural card."))
+    if "burraco" in answer:
+        return Described(str(BURRACO_LABELS.get(answer["burraco"], answer["burraco"])))
+    if "winner" in answer:
+        winner = answer["winner"]
+        if winner is None:
+            return Described(gettext("Nobody yet: the game goes on"))
+        mine = winner == question.position.side
+        return Described(gettext("Your side") if mine else gettext("The other side"))
+    return Described(str(answer.get("score", "")))
+
+
+SCORE_LABELS = {
+    "hand": _("Your side's score for this hand"),
+    "total": _("Your side's running total after this hand"),
+    "match_points": _("Your side's match points"),
+    "victory_points": _("Your side's victory points"),
+    "winner": _("The winner"),
+}
+BURRACO_LABELS = {
+    "clean": _("A clean burraco (pulito)"),
+    "dirty": _("A dirty burraco (sporco)"),
+    "semi-clean": _("A semi-clean burraco (semipulito)"),
+    "none": _("Not a burraco"),
+}

@@ -1,0 +1,48 @@
+"""Choosing the next puzzle for a learner: near their level, never one just solved."""
+
+from __future__ import annotations
+
+import random
+
+from django.http import HttpRequest
+
+from lessons.learners import learner_filter
+from lessons.models import Attempt, Puzzle
+
+DEFAULT_RATING = 1500.0
+#: How many candidates near the learner's level to choose among, for variety.
+SPREAD = 5
+
+
+def learner_rating(request: HttpRequest) -> float:
+    """The learner's puzzle rating (the default until they have one)."""
+    rating = request.session.get("rating")
+    return float(rating) if isinstance(rating, int | float) else DEFAULT_RATING
+
+
+def next_puzzle(request: HttpRequest, theme: str | None) -> Puzzle:
+    """A puzzle on the theme (or any of several, comma-separated) the learner has not
+    solved yet, near their rating; a freshly generated one when the curated ones run out,
+    so a learner never runs out."""
+    solved = Attempt.objects.filter(learner_filter(request), correct=True).values("puzzle")
+    candidates = Puzzle.objects.exclude(pk__in=solved)
+    themes = [name for name in (theme or "").split(",") if name][:41]
+    if themes:
+        # A lesson's "practise this" asks for all of its rules at once.
+        candidates = candidates.filter(themes__name__in=themes).distinct()
+    last = request.session.get("last_puzzle")
+    if last is not None:
+        candidates = candidates.exclude(pk=last)
+    rating = learner_rating(request)
+    above = list(candidates.filter(rating__gte=rating).order_by("rating")[:SPREAD])
+    below = list(candidates.filter(rating__lt=rating).order_by("-rating")[:SPREAD])
+    nearest = sorted(above + below, key=lambda p: abs(p.rating - rating))[:SPREAD]
+    rng = random.Random()
+    if nearest:
+        puzzle = rng.choice(nearest)
+    else:
+        from lessons.generated import next_generated
+
+        puzzle = next_generated(theme, rating, rng)
+    request.session["last_puzzle"] = puzzle.pk
+    return puzzle

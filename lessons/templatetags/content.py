@@ -1,0 +1,54 @@
+"""Content text on pages: ``{{ text|rich }}`` renders the small Markdown subset of
+docs/content.md, sanitised, with cards written ``[10H]`` drawn as cards."""
+
+from __future__ import annotations
+
+import re
+
+import markdown
+import nh3
+from django import template
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+
+from engine.cards import Card
+from engine.errors import InvalidNotationError
+from lessons.rulebook import RULE_TITLES
+from lessons.rulebook import theme_title as rulebook_title
+
+register = template.Library()
+
+ALLOWED_TAGS = {"p", "strong", "em", "ul", "ol", "li", "br"}
+# After sanitising, "[10H]" is still plain text: a bracketed word of 2 to 4 characters.
+CARD_TOKEN = re.compile(r"\[([0-9A-Za-z♥♦♣♠]{2,4})\]")
+
+
+def _card_html(match: re.Match[str]) -> str:
+    try:
+        card = Card.parse(match.group(1))
+    except InvalidNotationError:
+        return match.group(0)
+    return render_to_string("lessons/cards.html#card", {"card": card}).strip()
+
+
+@register.filter
+def rich(text: str) -> SafeString:
+    """Markdown paragraphs, emphasis and lists; everything else, HTML included, is stripped."""
+    html = markdown.markdown(text or "", output_format="html")
+    clean = nh3.clean(html, tags=ALLOWED_TAGS, attributes={})
+    return mark_safe(CARD_TOKEN.sub(_card_html, clean))  # noqa: S308 - sanitised just above
+
+
+@register.filter
+def rich_inline(text: str) -> SafeString:
+    """:func:`rich` for one line, such as a puzzle's question, without the paragraph."""
+    html = str(rich(text)).strip()
+    if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
+        html = html[3:-4]
+    return mark_safe(html)  # noqa: S308 - built from rich()'s sanitised output
+
+
+@register.filter
+def theme_title(name: str) -> str:
+    """A theme as people read it: a rule id stays short, a topic gets its name."""
+    return name if name in RULE_TITLES else rulebook_title(name)

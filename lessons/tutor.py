@@ -1,0 +1,162 @@
+"""Taking lessons: questions in steps checked by the engine, progress per step, and stars.
+
+Progress rows belong to an account or to an anonymous session (lessons.learners), like
+puzzle attempts, so they move to the account when the learner signs up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest, QueryDict
+from django.utils.translation import gettext
+
+from engine import puzzles as engine_puzzles
+from lessons import quiz
+from lessons.content import correct_choice
+from lessons.learners import learner_fields, learner_filter
+from lessons.models import Lesson, Step, StepProgress, in_language
+
+
+@dataclass(frozen=True)
+class ChoiceOption:
+    index: int
+    label: str
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """The verdict on a step's question: engine feedback for puzzles, or a choice's."""
+
+    correct: bool
+    feedback: quiz.Feedback | None = None
+    chosen: int | None = None
+
+
+def step_puzzle(step: Step) -> engine_puzzles.Puzzle | None:
+    if step.question and "puzzle" in step.question:
+        return engine_puzzles.Puzzle.from_dict(step.question["puzzle"])
+    return None
+
+
+def choice_options(step: Step) -> list[ChoiceOption]:
+    options = step.question["choice"]["options"] if step.question else []
+    return [ChoiceOption(i, _option_label(option)) for i, option in enumerate(options)]
+
+
+def _option_label(option: Any) -> str:
+    if isinstance(option, Mapping):
+        if "it" in option and "en" in option:
+            return in_language(_Labels(option), "label")
+        return str(option.get("value"))
+    if isinstance(option, list):
+        return "–".join(str(item) for item in option)
+    if isinstance(option, bool):
+        return gettext("Yes") if option else gettext("No")
+    return str(option)
+
+
+class _Labels:
+    def __init__(self, option: Mapping[str, Any]) -> None:
+        self.label_it = str(option["it"])
+        self.label_en = str(option["en"])
+
+
+def answer_step(step: Step, data: QueryDict) -> StepResult:
+    """Check the answer to a step's question with the engine.
+
+    Raises :class:`lessons.quiz.AnswerError` for a form that is no answer.
+    """
+    puzzle = step_puzzle(step)
+    if puzzle is not None:
+        answer = quiz.answer_from_form(puzzle.kind, data)
+        verdict = quiz.mark(puzzle, answer)
+        return StepResult(verdict.correct, quiz.feedback(verdict))
+    chosen = data.get("choice", "")
+    options = choice_options(step)
+    if not chosen.isdigit() or int(chosen) >= len(options):
+        raise quiz.AnswerError(gettext("Choose one of the answers."))
+    assert step.question is not None
+    right = correct_choice(step.question["choice"])
+    return StepResult(int(chosen) == right, None, int(chosen))
+
+
+def progress(request: HttpRequest, lesson: Lesson) -> dict[int, StepProgress]:
+    """This learner's progress on each step of a lesson, by step id."""
+    rows = StepProgress.objects.filter(learner_filter(request), step__lesson=lesson)
+    return {row.step_id: row for row in rows}
+
+
+def _row(request: HttpRequest, step: Step) -> StepProgress:
+    """The learner's progress row for a step, locked for update; created if missing.
+
+    Two tabs answering at once both land here: the unique constraint makes the second
+    creation fail, and it then reads the row the first one made.
+    """
+    rows = StepProgress.objects.select_for_update().filter(learner_filter(request), step=step)
+    row = rows.first()
+    if row is not None:
+        return row
+    try:
+        with transaction.atomic():
+            return StepProgress.objects.create(step=step, **learner_fields(request))
+    except IntegrityError:
+        found = rows.first()
+        assert found is not None
+        return found
+
+
+def mark_seen(request: HttpRequest, step: Step) -> None:
+    """An explanation is done once it has been read."""
+    if step.kind != Step.Kind.EXPLAIN:
+        return
+    with transaction.atomic():
+        row = _row(request, step)
+        if not row.done:
+            row.done = True
+            row.save(update_fields=["done", "updated_at"])
+
+
+def record(request: HttpRequest, step: Step, correct: bool) -> StepProgress:
+    """Keep an answer: the first try decides the stars; a right answer completes the step."""
+    with transaction.atomic():
+        row = _row(request, step)
+        row.tries += 1
+        if row.first_try is None:
+            row.first_try = correct
+        row.done = row.done or correct
+        row.save(update_fields=["tries", "first_try", "done", "updated_at"])
+        return row
+
+
+def stars(lesson: Lesson, rows: Mapping[int, StepProgress]) -> int:
+    """0 until every step is done; then 1 to 3 by the share of questions right first time."""
+    steps = list(lesson.steps.all())
+    if not steps or not all(rows.get(step.pk) and rows[step.pk].done for step in steps):
+        return 0
+    asks = [step for step in steps if step.kind == Step.Kind.ASK]
+    if not asks:
+        return 3
+    right = sum(1 for step in asks if rows[step.pk].first_try)
+    share = right / len(asks)
+    return 3 if share >= 0.9 else 2 if share >= 0.6 else 1
+
+
+def lessons_with_stars(request: HttpRequest) -> list[tuple[Lesson, int, int, int]]:
+    """Every lesson with the learner's stars, steps done and steps in all."""
+    lessons = list(Lesson.objects.prefetch_related("steps"))
+    rows = {
+        row.step_id: row
+        for row in StepProgress.objects.filter(learner_filter(request)).only(
+            "step_id", "done", "first_try"
+        )
+    }
+    result = []
+    for lesson in lessons:
+        steps = list(lesson.steps.all())
+        done = sum(1 for step in steps if rows.get(step.pk) and rows[step.pk].done)
+        result.append((lesson, stars(lesson, rows), done, len(steps)))
+    return result

@@ -1,0 +1,76 @@
+/* Burraco Tutor: the hand as a keyboard multi-select, and focus after htmx swaps.
+ *
+ * Without JavaScript the hand is a list of checkboxes in the answer form. This turns it
+ * into a listbox: arrow keys move between cards, Space (or a click) selects, and
+ * aria-selected follows the hidden checkbox that the form still submits.
+ */
+(function () {
+  "use strict";
+
+  function enhanceHand(fieldset) {
+    if (fieldset.dataset.enhanced) return;
+    const list = fieldset.querySelector(".hand-cards");
+    if (!list) return;
+    fieldset.dataset.enhanced = "1";
+    const legend = fieldset.querySelector("legend");
+    if (legend && !legend.id) legend.id = "hand-legend-" + Math.random().toString(36).slice(2);
+    list.setAttribute("role", "listbox");
+    list.setAttribute("aria-multiselectable", "true");
+    if (legend) list.setAttribute("aria-labelledby", legend.id);
+    const options = Array.from(list.querySelectorAll("li"));
+    options.forEach(function (item, index) {
+      const box = item.querySelector("input[type=checkbox]");
+      const label = item.querySelector("label");
+      item.setAttribute("role", "option");
+      item.setAttribute("aria-selected", box.checked ? "true" : "false");
+      item.tabIndex = index === 0 ? 0 : -1;
+      box.tabIndex = -1;
+      box.setAttribute("aria-hidden", "true");
+      item.classList.add("hand-option");
+      if (label) label.setAttribute("aria-hidden", "false");
+      function toggle() {
+        if (box.disabled) return;
+        box.checked = !box.checked;
+        item.setAttribute("aria-selected", box.checked ? "true" : "false");
+        box.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+      item.addEventListener("click", function (event) {
+        event.preventDefault();
+        toggle();
+        focus(index);
+      });
+      item.addEventListener("keydown", function (event) {
+        const last = options.length - 1;
+        const moves = { ArrowRight: index + 1, ArrowDown: index + 1, ArrowLeft: index - 1,
+                        ArrowUp: index - 1, Home: 0, End: last };
+        if (event.key in moves) {
+          event.preventDefault();
+          focus(Math.max(0, Math.min(last, moves[event.key])));
+        } else if (event.key === " " || event.key === "Spacebar") {
+          event.preventDefault();
+          toggle();
+        }
+      });
+    });
+    function focus(index) {
+      options.forEach(function (item, i) { item.tabIndex = i === index ? 0 : -1; });
+      options[index].focus();
+    }
+  }
+
+  function enhance(root) {
+    root.querySelectorAll("[data-hand]").forEach(enhanceHand);
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { enhance(document); });
+  document.addEventListener("htmx:load", function (event) { enhance(event.target); });
+  /* After a swap, put focus where the news is (feedback, an error, a hint), or on the
+   * swapped region, so keyboard and screen-reader users are not left behind. */
+  document.addEventListener("htmx:afterSwap", function (event) {
+    const target = event.detail.target;
+    const news = target.querySelector("[data-focus]") || target.querySelector("h1, h2");
+    const place = news || target;
+    if (!place.hasAttribute("tabindex")) place.setAttribute("tabindex", "-1");
+    place.focus({ preventScroll: false });
+  });
+})();

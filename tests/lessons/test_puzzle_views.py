@@ -1,0 +1,248 @@
+"""Puzzle pages: every kind answered right and wrong, with and without htmx, and bad input."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from lessons.models import Attempt, Puzzle, Theme
+from tests.factories import PuzzleFactory, UserFactory, position
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HX-Request": "true"}
+
+# kind, position, params, a right answer (form fields), a wrong one, the wrong one's rule
+KINDS: list[tuple[str, dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any], str]] = [
+    (
+        "attach",
+        position(["10C", "7C", "KD"], [["6C", "JK", "8C"]]),
+        {"focus": ["10C"]},
+        {"meld": "0", "cards": ["10C", "7C"]},
+        {"meld": "0", "cards": ["10C"]},
+        "R23",
+    ),
+    (
+        "lay-meld",
+        position(["7H", "8H", "9H", "JK", "KS"], []),
+        {"goal": "best"},
+        {"cards": ["7H", "8H", "9H", "JK"]},
+        {"cards": ["7H", "8H", "9H"]},
+        "R2",
+    ),
+    (
+        "wildcard",
+        position(["KD"], [["2C", "5C", "6C"]]),
+        {"meld": 0, "attach": ["8C"]},
+        {"stands_for": "7C"},
+        {"stands_for": "4C"},
+        "R22",
+    ),
+    (
+        "classify",
+        position(["KD"], [["3C", "4C", "5C", "6C", "7C", "8C", "9C", "JK"]]),
+        {"meld": 0},
+        {"burraco": "dirty"},
+        {"burraco": "clean"},
+        "R27",
+    ),
+    (
+        "score",
+        position(
+            ["KS"], [["3C", "4C", "5C", "6C", "7C", "8C", "9C"]], pozzetti_taken=[True, False]
+        ),
+        {"side": 0},
+        {"score": "235"},
+        {"score": "245"},
+        "R35",
+    ),
+    (
+        "close",
+        position(
+            ["KS", "QS", "JS", "5D"],
+            [["3C", "4C", "5C", "6C", "7C", "8C", "9C"]],
+            pozzetti_taken=[True, False],
+        ),
+        {},
+        {"line": json.dumps(["meld JS QS KS", "discard 5D"])},
+        {"none": "1"},
+        "R30",
+    ),
+    (
+        "pile",
+        position(["KS", "QS", "JS"], [["3C", "4C", "5C"]]),
+        {"goal": "pozzetto_al_volo"},
+        {"line": json.dumps(["meld JS QS KS"])},
+        {"none": "1"},
+        "R29",
+    ),
+]
+
+
+def make(kind: str, data: dict[str, Any], params: dict[str, Any]) -> Puzzle:
+    return PuzzleFactory(kind=kind, position=data, params=params)
+
+
+@pytest.mark.parametrize(("kind", "data", "params", "right", "wrong", "rule"), KINDS)
+def test_a_right_answer_is_accepted_for_every_kind(
+    client: Client, kind: str, data: dict, params: dict, right: dict, wrong: dict, rule: str
+) -> None:
+    puzzle = make(kind, data, params)
+    response = client.post(f"/puzzles/{puzzle.slug}/", right, headers=HTMX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Corretto" in html
+    assert "<html" not in html, "htmx gets only the puzzle's fragment"
+    attempt = Attempt.objects.get()
+    assert attempt.correct and attempt.rated and attempt.rule == ""
+
+
+@pytest.mark.parametrize(("kind", "data", "params", "right", "wrong", "rule"), KINDS)
+def test_a_wrong_answer_is_told_the_rule_it_breaks(
+    client: Client, kind: str, data: dict, params: dict, right: dict, wrong: dict, rule: str
+) -> None:
+    puzzle = make(kind, data, params)
+    response = client.post(f"/puzzles/{puzzle.slug}/", wrong, headers=HTMX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Non proprio" in html
+    assert f"{rule} ·" in html
+    attempt = Attempt.objects.get()
+    assert not attempt.correct
+    assert attempt.rule == rule
+
+
+@pytest.mark.parametrize(("kind", "data", "params", "right", "wrong", "rule"), KINDS)
+def test_without_htmx_an_answer_redirects_to_the_page_with_its_feedback(
+    client: Client, kind: str, data: dict, params: dict, right: dict, wrong: dict, rule: str
+) -> None:
+    puzzle = make(kind, data, params)
+    response = client.post(f"/puzzles/{puzzle.slug}/", wrong)
+    attempt = Attempt.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == f"/puzzles/{puzzle.slug}/?attempt={attempt.pk}#feedback"
+    html = client.get(response["Location"]).content.decode()
+    assert "<html" in html and "Non proprio" in html and f"{rule} ·" in html
+
+
+def test_the_page_draws_the_board_and_the_hand_as_checkboxes(client: Client) -> None:
+    puzzle = PuzzleFactory()
+    html = client.get(f"/puzzles/{puzzle.slug}/").content.decode()
+    assert 'name="cards" value="10C"' in html
+    assert 'name="meld" value="0"' in html
+    assert "10 di fiori" in html  # the prompt's [10C] drawn as a card
+    assert html.count('class="playing-card') >= 6
+
+
+def test_answering_twice_records_two_attempts_and_rates_only_the_first(client: Client) -> None:
+    puzzle = PuzzleFactory()
+    client.post(f"/puzzles/{puzzle.slug}/", {"meld": "0", "cards": ["10C"]}, headers=HTMX)
+    client.post(f"/puzzles/{puzzle.slug}/", {"meld": "0", "cards": ["10C", "7C"]}, headers=HTMX)
+    attempts = list(Attempt.objects.order_by("pk"))
+    assert [a.correct for a in attempts] == [False, True]
+    assert [a.rated for a in attempts] == [True, False]
+    puzzle.refresh_from_db()
+    assert puzzle.plays == 2
+
+
+def test_a_hint_makes_the_next_attempt_unrated(client: Client) -> None:
+    puzzle = PuzzleFactory()
+    response = client.post(f"/puzzles/{puzzle.slug}/hint/", headers=HTMX)
+    assert "Guarda il jolly" in response.content.decode()
+    client.post(f"/puzzles/{puzzle.slug}/", {"none": "1"}, headers=HTMX)
+    attempt = Attempt.objects.get()
+    assert attempt.hint_used and not attempt.rated
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        {"meld": "0", "cards": ["9S"]},  # not in the hand
+        {"meld": "7", "cards": ["10C"]},  # no such meld
+        {"meld": "x", "cards": ["10C"]},
+        {"meld": "0", "cards": ["ZZ"]},  # no card at all
+        {"meld": "0"},
+        {},
+        {"meld": "0", "cards": ["10C"] * 40},
+        {"none": "maybe", "meld": "0"},
+    ],
+)
+def test_bad_answers_get_a_400_and_record_nothing(client: Client, form: dict) -> None:
+    puzzle = PuzzleFactory()
+    response = client.post(f"/puzzles/{puzzle.slug}/", form, headers=HTMX)
+    assert response.status_code == 400
+    assert 'role="alert"' in response.content.decode()
+    assert not Attempt.objects.exists()
+
+
+def test_a_garbage_line_of_play_is_a_400(client: Client) -> None:
+    kind, data, params, *_ = KINDS[5]
+    puzzle = make(kind, data, params)
+    for line in ("not json", json.dumps({"a": 1}), json.dumps(["fly away"]), "[" * 5000):
+        response = client.post(f"/puzzles/{puzzle.slug}/", {"line": line, "op": "undo"})
+        assert response.status_code == 400, line
+    assert not Attempt.objects.exists()
+
+
+def test_the_line_builder_plays_one_move_at_a_time_and_marks_the_end(client: Client) -> None:
+    kind, data, params, *_ = KINDS[5]
+    puzzle = make(kind, data, params)
+    url = f"/puzzles/{puzzle.slug}/"
+    response = client.post(url, {"op": "meld", "cards": ["JS", "QS", "KS"], "line": "[]"})
+    html = response.content.decode()
+    assert response.status_code == 200 and "meld JS QS KS" in html
+    assert not Attempt.objects.exists(), "the turn is not over yet"
+    line = json.dumps(["meld JS QS KS"])
+    response = client.post(url, {"op": "discard", "cards": ["5D"], "line": line}, headers=HTMX)
+    assert "Corretto" in response.content.decode()
+    assert Attempt.objects.get().answer == {"actions": ["meld JS QS KS", "discard 5D"]}
+
+
+def test_an_illegal_move_ends_the_line_with_the_engines_reason(client: Client) -> None:
+    kind, data, params, *_ = KINDS[5]
+    puzzle = make(kind, data, params)
+    response = client.post(
+        f"/puzzles/{puzzle.slug}/", {"op": "discard", "cards": ["JS"], "line": "[]"}, headers=HTMX
+    )
+    assert "Non proprio" in response.content.decode()
+    assert not Attempt.objects.get().correct
+
+
+def test_another_learners_attempt_is_not_shown(client: Client) -> None:
+    puzzle = PuzzleFactory()
+    other = Client()
+    other.post(f"/puzzles/{puzzle.slug}/", {"none": "1"})
+    attempt = Attempt.objects.get()
+    html = client.get(f"/puzzles/{puzzle.slug}/?attempt={attempt.pk}").content.decode()
+    assert "Non proprio" not in html and "Corretto" not in html
+
+
+def test_an_accounts_attempts_are_its_own(client: Client) -> None:
+    puzzle = PuzzleFactory()
+    client.force_login(UserFactory())
+    client.post(f"/puzzles/{puzzle.slug}/", {"none": "1"})
+    assert Attempt.objects.get().user is not None
+
+
+def test_the_list_shows_themes_with_counts(client: Client) -> None:
+    puzzle = PuzzleFactory()
+    puzzle.themes.set([Theme.objects.create(name="R23"), Theme.objects.create(name="wildcards")])
+    html = client.get("/puzzles/", headers={"accept-language": "en"}).content.decode()
+    assert "R23 · A bound wildcard" in html and "1 puzzle" in html
+    assert "/puzzles/next/?theme=R23" in html
+
+
+def test_next_goes_to_an_unsolved_puzzle_on_the_theme(client: Client) -> None:
+    solved, other = PuzzleFactory(), PuzzleFactory()
+    theme = Theme.objects.create(name="R23")
+    solved.themes.add(theme)
+    other.themes.add(theme)
+    client.post(f"/puzzles/{solved.slug}/", {"meld": "0", "cards": ["10C", "7C"]})
+    response = client.get("/puzzles/next/?theme=R23")
+    assert response["Location"] == f"/puzzles/{other.slug}/?theme=R23"
+
+
+def test_an_unknown_puzzle_is_a_404(client: Client) -> None:
+    assert client.get("/puzzles/no-such-puzzle/").status_code == 404
