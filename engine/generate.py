@@ -1748,8 +1748,8 @@ def _judge(draft: _Draft, kind: str, theme: str | None, seed: int) -> Generated 
 #: one it is most about.
 _PARTICULAR = (
     "R23", "R25", "R24", "R22", "R20", "R19", "R21", "R14", "R15", "R12", "R28", "R31",
-    "R32", "R8", "R34", "R33", "R7", "R29", "R38", "R37", "R36", "R30", "R27", "R26", "R11",
-    "R13", "R41", "R35", "R2", "R17", "R18", "R10", "R9", "R6",
+    "R32", "R8", "R34", "R33", "R7", "R29", "R38", "R37", "R36", "R35", "R30", "R27", "R26",
+    "R11", "R13", "R41", "R2", "R17", "R18", "R10", "R9", "R6",
 )  # fmt: skip
 
 
