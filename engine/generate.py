@@ -514,7 +514,9 @@ def _wild_themes(before: Meld, after: Meld, added: Sequence[Card]) -> set[str]:
             if before.stands_for in added:
                 themes.add("R24")
         elif before.stands_for in added:
-            themes |= {"R24", "R21"}
+            themes.add("R24")
+            if after.wild in (0, len(after.cards) - 1):
+                themes.add("R21")  # replaced, it went to the end R21 says
         elif after.wild is not None and after.start + after.wild != old_place:
             themes.add("R22")
     elif after.wild is not None and after.wild in (0, len(after.cards) - 1):
