@@ -43,7 +43,7 @@ class Command(BaseCommand):
             f" {len(made) / elapsed:.0f} puzzles/s ({len(made) / generated:.0f}/s generating)"
         )
         if len(made) < count:
-            self.stderr.write(
+            self.stdout.write(
                 f"only {len(made)} of {count}: the generator found no more"
                 f" {kind} puzzles{f' about {theme}' if theme else ''}"
             )
