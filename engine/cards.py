@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from engine.errors import InvalidMeldError, InvalidNotationError
@@ -99,6 +99,9 @@ class Card:
 
     rank: Rank | None
     suit: Suit | None
+    #: A small number naming the card, so hashing and comparing skip the enums: cards are
+    #: hashed and compared in every enumeration of melds.
+    _key: int = field(init=False, repr=False, compare=False)
 
     MAX_COPIES: ClassVar[int] = 2
     MAX_JOKERS: ClassVar[int] = 4
@@ -106,6 +109,16 @@ class Card:
     def __post_init__(self) -> None:
         if (self.rank is None) != (self.suit is None):
             raise InvalidNotationError("a card has both a rank and a suit, or is the joker")
+        key = 0 if self.rank is None or self.suit is None else self.rank * 4 + self.suit.order + 1
+        object.__setattr__(self, "_key", key)
+
+    def __hash__(self) -> int:
+        return self._key
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is Card:
+            return self._key == other._key
+        return NotImplemented
 
     @classmethod
     def parse(cls, text: str) -> Card:

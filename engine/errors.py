@@ -27,12 +27,16 @@ class Refusal(BurracoError):
     """A refusal a learner can read: a code, the rule it comes from, and parameters."""
 
     def __init__(self, code: str, rule: str, **params: Any) -> None:
-        from engine.messages import render
-
         self.code = code
         self.rule = rule
         self.params: Mapping[str, Any] = params
-        super().__init__(render(code, params))
+        super().__init__(code, rule)
+
+    def __str__(self) -> str:
+        # Rendered on demand: the enumerations make and drop many refusals unread.
+        from engine.messages import render
+
+        return render(self.code, self.params)
 
     @property
     def message(self) -> str:
