@@ -1,0 +1,137 @@
+"""The lesson player: the list with stars, a lesson, its steps and their questions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from lessons.models import Lesson, Step, StepProgress
+from tests.factories import position
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def lesson() -> Lesson:
+    """A three-step lesson: an explanation with a board, a choice the engine computes (the
+    joker's value) and an attach puzzle."""
+    lesson = Lesson.objects.create(
+        slug="jokers",
+        order=1,
+        title_it="I jolly",
+        title_en="Jokers",
+        summary_it="Quanto valgono.",
+        summary_en="What they are worth.",
+        rules=["R2", "R17"],
+    )
+    board = position(["10C", "7C"], [["6C", "JK", "8C"]])
+    Step.objects.create(
+        lesson=lesson, number=1, kind="explain", text_it="Il [JK] è una matta.",
+        text_en="The [JK] is a wildcard.", position=board, rules=["R18"],
+    )
+    Step.objects.create(
+        lesson=lesson, number=2, kind="ask", text_it="Quanto vale il jolly?",
+        text_en="What is the joker worth?", rules=["R2"],
+        question={"choice": {"options": [15, 20, 30], "compute": {"op": "points", "cards": ["JK"]},
+                             "field": "points"}},
+        explain_it="Il jolly vale 30.", explain_en="The joker is worth 30.",
+    )
+    Step.objects.create(
+        lesson=lesson, number=3, kind="ask", text_it="Attacca il [7C].", text_en="Attach the [7C].",
+        rules=["R23"], position=board,
+        question={"puzzle": {"kind": "attach", "focus": ["7C"], "position": board}},
+    )
+    return lesson
+
+
+def answer(client: Client, number: int, data: dict[str, Any], **headers: str) -> Any:
+    return client.post(f"/lessons/jokers/{number}/", data, headers=headers)
+
+
+def test_the_list_shows_each_lesson_and_the_next_to_take(client: Client, lesson: Lesson) -> None:
+    html = client.get("/lessons/", headers={"accept-language": "en"}).content.decode()
+    assert "Jokers" in html and "What they are worth." in html
+    assert "Next: Jokers" in html
+    assert "0 of 3 steps" in html
+
+
+def test_a_lesson_speaks_the_learners_language(client: Client, lesson: Lesson) -> None:
+    assert "I jolly" in client.get("/lessons/jokers/").content.decode()
+    html = client.get("/lessons/jokers/", headers={"accept-language": "en"}).content.decode()
+    assert "Jokers" in html and "Start the lesson" in html
+
+
+def test_an_explanation_draws_its_cards_and_board_and_counts_as_done(
+    client: Client, lesson: Lesson
+) -> None:
+    html = client.get("/lessons/jokers/1/").content.decode()
+    assert "playing-card-joker" in html  # [JK] in the text, drawn
+    assert 'class="board"' in html
+    assert StepProgress.objects.get().done
+
+
+def test_htmx_steps_swap_only_the_step(client: Client, lesson: Lesson) -> None:
+    html = client.get("/lessons/jokers/2/", headers=HTMX).content.decode()
+    assert "<html" not in html and "Quanto vale il jolly?" in html
+    assert 'hx-get="/lessons/jokers/3/"' in html and 'href="/lessons/jokers/3/"' in html
+
+
+def test_the_engine_computes_the_right_choice(client: Client, lesson: Lesson) -> None:
+    wrong = answer(client, 2, {"choice": "0"}, **HTMX).content.decode()
+    assert "Non proprio" in wrong
+    right = answer(client, 2, {"choice": "2"}, **HTMX).content.decode()
+    assert "Corretto" in right and "Il jolly vale 30." in right
+    row = StepProgress.objects.get(step__number=2)
+    assert row.done and row.first_try is False and row.tries == 2
+
+
+def test_a_puzzle_step_is_checked_by_the_engine_and_may_be_tried_again(
+    client: Client, lesson: Lesson
+) -> None:
+    wrong = answer(client, 3, {"none": "1"}, **HTMX).content.decode()
+    assert "Non proprio" in wrong and 'name="cards"' in wrong, "the form stays for another try"
+    right = answer(client, 3, {"meld": "0", "cards": ["7C"]}, **HTMX).content.decode()
+    assert "Corretto" in right
+
+
+def test_without_htmx_an_answer_redirects_and_shows_its_verdict_once(
+    client: Client, lesson: Lesson
+) -> None:
+    response = answer(client, 2, {"choice": "2"})
+    assert response.status_code == 302
+    assert "Corretto" in client.get("/lessons/jokers/2/").content.decode()
+    assert "Corretto" not in client.get("/lessons/jokers/2/").content.decode()
+
+
+@pytest.mark.parametrize("data", [{}, {"choice": "9"}, {"choice": "x"}, {"choice": "-1"}])
+def test_a_bad_choice_is_a_400_that_records_nothing(
+    client: Client, lesson: Lesson, data: dict[str, str]
+) -> None:
+    assert answer(client, 2, data, **HTMX).status_code == 400
+    assert not StepProgress.objects.exists()
+
+
+def test_first_tries_make_the_stars_at_the_end(client: Client, lesson: Lesson) -> None:
+    client.get("/lessons/jokers/1/")
+    answer(client, 2, {"choice": "2"})
+    answer(client, 3, {"none": "1"})
+    answer(client, 3, {"meld": "0", "cards": ["7C"]})
+    html = client.get("/lessons/", headers={"accept-language": "en"}).content.decode()
+    assert "1 star of 3" in html  # one question in two right the first time
+    last = client.get("/lessons/jokers/3/", headers={"accept-language": "en"}).content.decode()
+    assert "/puzzles/next/?theme=R2%2CR17" in last
+
+
+def test_progress_is_kept_per_learner(client: Client, lesson: Lesson) -> None:
+    answer(client, 2, {"choice": "2"})
+    other = Client()
+    html = other.get("/lessons/", headers={"accept-language": "en"}).content.decode()
+    assert "0 of 3 steps" in html
+
+
+def test_an_unknown_lesson_or_step_is_a_404(client: Client, lesson: Lesson) -> None:
+    assert client.get("/lessons/nope/").status_code == 404
+    assert client.get("/lessons/jokers/9/").status_code == 404
