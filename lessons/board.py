@@ -33,6 +33,8 @@ class Board:
     my_pozzetto: bool
     their_pozzetto: bool
     partners: bool
+    #: Each side's running total before this hand, mine first, when the position has them.
+    totals: tuple[int, int] | None = None
     #: Melds to highlight: the index in my_melds of a meld the answer changed.
     changed: int | None = None
 
@@ -43,34 +45,41 @@ class Board:
 
 
 def board(
-    position: Position, changed: int | None = None, melds: tuple[Meld, ...] | None = None
+    position: Position,
+    changed: int | None = None,
+    melds: tuple[Meld, ...] | None = None,
+    seat: int | None = None,
 ) -> Board:
-    """The board of a position; ``melds`` replaces the learner's side's melds (to draw an
-    answer's result) and ``changed`` marks one of them."""
-    side = position.side
-    hand = position.hands[position.to_move]
+    """The board of a position seen from ``seat`` (the seat to move by default);
+    ``melds`` replaces that side's melds (to draw an answer's result) and ``changed``
+    marks one of them."""
+    seat = position.to_move if seat is None else seat
+    side = seat % 2
+    hand = position.hands[seat]
+    totals = position.totals
     return Board(
         position=position,
         my_melds=position.melds[side] if melds is None else melds,
         their_melds=position.melds[1 - side],
         hand=None if isinstance(hand, Hidden) else tuple(sorted(hand, key=lambda c: c.sort_key)),
-        others=tuple(_seat(position, seat) for seat in _others(position)),
+        others=tuple(_seat(position, seat, other) for other in _others(position, seat)),
         discard=position.discard,
         stock=position.stock_count,
         my_pozzetto=position.pozzetti_taken[side],
         their_pozzetto=position.pozzetti_taken[1 - side],
         partners=position.players == 4,
+        totals=None if totals is None else (totals[side], totals[1 - side]),
         changed=changed,
     )
 
 
-def _others(position: Position) -> list[int]:
-    return [(position.to_move + step) % position.players for step in range(1, position.players)]
+def _others(position: Position, seat: int) -> list[int]:
+    return [(seat + step) % position.players for step in range(1, position.players)]
 
 
-def _seat(position: Position, seat: int) -> Seat:
+def _seat(position: Position, viewer: int, seat: int) -> Seat:
     hand = position.hands[seat]
-    offset = (seat - position.to_move) % position.players
+    offset = (seat - viewer) % position.players
     if position.players == 2:
         name = _("Opponent")
     else:

@@ -25,8 +25,9 @@ from engine.actions import Action, ActionKind
 from engine.cards import ALL_CARDS
 from engine.errors import BurracoError
 from engine.melds import Meld
-from engine.state import Position
 from engine.messages import render
+from engine.state import Position
+from lessons import tracking
 from lessons.board import board
 from lessons.learners import learner_fields, learner_filter
 from lessons.models import Attempt, Puzzle, Step
@@ -183,14 +184,15 @@ def record(
     request: HttpRequest, puzzle: Puzzle, answer: Mapping[str, Any], verdict: engine_puzzles.Verdict
 ) -> Attempt:
     """Keep the attempt. Only a learner's first attempt at a puzzle, without a hint, is
-    rated; the row lock on the puzzle makes two tabs answering at once agree on which."""
+    rated; the row lock on the puzzle makes two tabs answering at once agree on which.
+    A rated attempt moves the learner's and the puzzle's ratings (lessons.tracking)."""
     began = request.session.pop(f"started:{puzzle.pk}", None)
     seconds = round(time.time() - began, 1) if isinstance(began, int | float) else None
     hinted = bool(request.session.pop(f"hint:{puzzle.pk}", False))
     with transaction.atomic():
         Puzzle.objects.select_for_update().filter(pk=puzzle.pk).update(plays=F("plays") + 1)
         first = not Attempt.objects.filter(learner_filter(request), puzzle=puzzle).exists()
-        return Attempt.objects.create(
+        attempt = Attempt.objects.create(
             **learner_fields(request),
             puzzle=puzzle,
             answer=dict(answer),
@@ -201,6 +203,9 @@ def record(
             hint_used=hinted,
             rated=first and not hinted,
         )
+        # Ratings and the review queue move in this transaction, under the puzzle's lock.
+        tracking.attempt_recorded(request, puzzle, attempt)
+        return attempt
 
 
 def extend_line(question: engine_puzzles.Puzzle, data: QueryDict, op: str) -> list[str]:
@@ -242,6 +247,8 @@ def page_context(
         "line": moves(line),
         "line_json": json.dumps(line),
         "feedback": None,
+        # Kinds whose answer is no choice of cards still show the learner's hand.
+        "show_own_hand": question.kind in (KIND.WILDCARD, KIND.CLASSIFY, KIND.SCORE),
     }
     if question.kind is KIND.WILDCARD:
         meld = question.side_melds[question.meld]
@@ -254,8 +261,10 @@ def page_context(
     if question.kind is KIND.CLASSIFY:
         context["burraco_choices"] = list(BURRACO_LABELS.items())
     if question.kind is KIND.SCORE:
+        # The hand may be over, the turn passed on: the question speaks for its side.
+        context["board"] = board(position, seat=question.side)
         context["score_label"] = SCORE_LABELS[question.ask]
-        mine, theirs = question.position.side, 1 - question.position.side
+        mine, theirs = question.side, 1 - question.side
         context["winner_choices"] = [
             (mine, gettext("Your side")),
             (theirs, gettext("The other side")),
@@ -352,7 +361,7 @@ def describe(
         winner = answer["winner"]
         if winner is None:
             return Described(gettext("Nobody yet: the game goes on"))
-        mine = winner == question.position.side
+        mine = winner == question.side
         return Described(gettext("Your side") if mine else gettext("The other side"))
     return Described(str(answer.get("score", "")))
 
