@@ -11,6 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -208,6 +209,8 @@ class StepProgress(models.Model):
     #: None until a question is first answered; then whether that first answer was right.
     first_try = models.BooleanField(null=True, blank=True)
     tries = models.PositiveIntegerField(default=0)
+    #: When the row was made: for a question, the first answer (merging keeps the earlier).
+    created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -226,3 +229,96 @@ class StepProgress(models.Model):
 
     def __str__(self) -> str:
         return f"{self.step}: {'done' if self.done else 'open'}"
+
+
+class LearnerRating(models.Model):
+    """A learner's Glicko-2 puzzle rating (lessons.glicko), by account or anonymous session."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="puzzle_rating",
+    )
+    session_key = models.CharField(max_length=40, blank=True, db_index=True)
+    rating = models.FloatField(default=1500.0)
+    rating_deviation = models.FloatField(default=350.0)
+    volatility = models.FloatField(default=0.06)
+    #: How many rated attempts have moved it.
+    games = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session_key"],
+                condition=models.Q(user__isnull=True),
+                name="one_rating_per_session",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user or self.session_key[:8]}: {self.rating:.0f}"
+
+
+class RatingHistory(models.Model):
+    """One point of a learner's rating history: the rating after a rated attempt, with what
+    moved it (the puzzle's rating then, the result, the damping), so it can be replayed."""
+
+    learner = models.ForeignKey(LearnerRating, on_delete=models.CASCADE, related_name="history")
+    attempt = models.ForeignKey(
+        Attempt, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    rating = models.FloatField()
+    rating_deviation = models.FloatField()
+    puzzle_rating = models.FloatField()
+    puzzle_deviation = models.FloatField()
+    solved = models.BooleanField()
+    weight = models.FloatField(default=1.0)
+    at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+        verbose_name_plural = "rating history"
+
+    def __str__(self) -> str:
+        return f"{self.learner}: {self.rating:.0f} at {self.at:%Y-%m-%d %H:%M}"
+
+
+class ReviewCard(models.Model):
+    """A rule the learner got wrong, scheduled for review with FSRS (lessons.review)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="review_cards",
+    )
+    session_key = models.CharField(max_length=40, blank=True, db_index=True)
+    rule = models.CharField(max_length=8)
+    due = models.DateTimeField(db_index=True)
+    #: The FSRS card's state as its own ``to_dict()`` gives it.
+    card = models.JSONField(default=dict)
+    reviews = models.PositiveIntegerField(default=0)
+    lapses = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["due", "rule"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "rule"],
+                condition=models.Q(user__isnull=False),
+                name="one_review_card_per_user_rule",
+            ),
+            models.UniqueConstraint(
+                fields=["session_key", "rule"],
+                condition=models.Q(user__isnull=True),
+                name="one_review_card_per_session_rule",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.rule} due {self.due:%Y-%m-%d %H:%M}"

@@ -6,6 +6,7 @@ import random
 
 from django.http import HttpRequest
 
+from lessons import ratings, tracking
 from lessons.learners import learner_filter
 from lessons.models import Attempt, Puzzle
 
@@ -15,9 +16,8 @@ SPREAD = 5
 
 
 def learner_rating(request: HttpRequest) -> float:
-    """The learner's puzzle rating (the default until they have one)."""
-    rating = request.session.get("rating")
-    return float(rating) if isinstance(rating, int | float) else DEFAULT_RATING
+    """The learner's Glicko-2 puzzle rating (the default until they have one)."""
+    return ratings.current(request).rating
 
 
 def next_puzzle(request: HttpRequest, theme: str | None) -> Puzzle:
@@ -45,4 +45,6 @@ def next_puzzle(request: HttpRequest, theme: str | None) -> Puzzle:
 
         puzzle = next_generated(theme, rating, rng)
     request.session["last_puzzle"] = puzzle.pk
+    # Practice on a chosen theme moves the rating less (lessons.tracking).
+    request.session[tracking.THEMED_KEY] = puzzle.pk if themes else None
     return puzzle

@@ -1,0 +1,140 @@
+"""Puzzle ratings on the site: the learner's and the puzzle's Glicko-2 values, moved together.
+
+A rated attempt (lessons.quiz.record decides which) moves both ratings in the transaction
+that records it, with both rows locked (the puzzle first, then the learner), so two tabs
+answering at once are applied one after the other and neither update is lost. The maths is
+in :mod:`lessons.glicko`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.http import HttpRequest
+
+from lessons import glicko
+from lessons.learners import learner_fields
+from lessons.models import Attempt, LearnerRating, Puzzle, RatingHistory
+
+#: Practice on a theme the learner chose moves their rating by half as much: a run of
+#: puzzles on one rule flatters (or punishes) more than a mixed diet does.
+THEMED_WEIGHT = 0.5
+#: Above this deviation a rating is still provisional (the page says so).
+PROVISIONAL_DEVIATION = 110.0
+
+Owner = Mapping[str, Any]
+
+
+def owner_filter(owner: Owner) -> Q:
+    """Rows of this learner, given as ``learners.learner_fields`` gives one."""
+    if owner.get("user") is not None:
+        return Q(user=owner["user"])
+    return Q(user=None, session_key=owner["session_key"])
+
+
+def learner_row(request: HttpRequest) -> LearnerRating | None:
+    """The learner's rating row, or None before their first rated attempt."""
+    if not request.user.is_authenticated and request.session.session_key is None:
+        return None
+    return LearnerRating.objects.filter(owner_filter(learner_fields(request))).first()
+
+
+def current(request: HttpRequest) -> glicko.Rating:
+    """The learner's rating (a newcomer's until their first rated attempt)."""
+    row = learner_row(request)
+    return glicko.Rating() if row is None else as_rating(row)
+
+
+def as_rating(row: LearnerRating | Puzzle) -> glicko.Rating:
+    return glicko.Rating(row.rating, row.rating_deviation, row.volatility)
+
+
+def lock(owner: Owner) -> LearnerRating:
+    """The learner's rating row, locked until the transaction ends; made if missing.
+
+    Two first answers at once both try to make it: the unique constraint stops the
+    second, which then waits for and reads the first one's row.
+    """
+    rows = LearnerRating.objects.select_for_update().filter(owner_filter(owner))
+    row = rows.first()
+    if row is not None:
+        return row
+    try:
+        with transaction.atomic():
+            return LearnerRating.objects.create(
+                user=owner.get("user"), session_key=owner.get("session_key") or ""
+            )
+    except IntegrityError:
+        return rows.get()
+
+
+def _move(row: LearnerRating, rating: glicko.Rating) -> None:
+    row.rating, row.rating_deviation, row.volatility = (
+        rating.rating,
+        rating.deviation,
+        rating.volatility,
+    )
+    row.games += 1
+    row.save(update_fields=["rating", "rating_deviation", "volatility", "games", "updated_at"])
+
+
+def rate(owner: Owner, attempt: Attempt, weight: float = 1.0) -> RatingHistory:
+    """Move the learner's and the puzzle's ratings for a rated attempt, and keep the point.
+
+    Runs inside the caller's transaction when there is one (lessons.quiz.record's).
+    """
+    with transaction.atomic():
+        puzzle = Puzzle.objects.select_for_update().get(pk=attempt.puzzle_id)
+        learner = lock(owner)
+        before = as_rating(puzzle)
+        mine, theirs = glicko.play(as_rating(learner), before, attempt.correct, weight=weight)
+        Puzzle.objects.filter(pk=puzzle.pk).update(
+            rating=theirs.rating, rating_deviation=theirs.deviation, volatility=theirs.volatility
+        )
+        _move(learner, mine)
+        return RatingHistory.objects.create(
+            learner=learner,
+            attempt=attempt,
+            rating=mine.rating,
+            rating_deviation=mine.deviation,
+            puzzle_rating=before.rating,
+            puzzle_deviation=before.deviation,
+            solved=attempt.correct,
+            weight=weight,
+            at=attempt.created_at,
+        )
+
+
+def replay(owner: Owner, points: Iterable[RatingHistory]) -> int:
+    """Apply another learner's (an anonymous session's) rating points to this learner's
+    rating, as the games were played then; returns how many. Used by lessons.merge, in
+    its transaction. The puzzles' ratings are not moved again."""
+    learner = lock(owner)
+    latest = learner.history.order_by("-at").values_list("at", flat=True).first()
+    count = 0
+    for point in points:
+        puzzle = glicko.Rating(point.puzzle_rating, point.puzzle_deviation)
+        mine, _theirs = glicko.play(as_rating(learner), puzzle, point.solved, weight=point.weight)
+        _move(learner, mine)
+        at = point.at if latest is None or point.at >= latest else latest
+        RatingHistory.objects.create(
+            learner=learner,
+            attempt_id=point.attempt_id,
+            rating=mine.rating,
+            rating_deviation=mine.deviation,
+            puzzle_rating=point.puzzle_rating,
+            puzzle_deviation=point.puzzle_deviation,
+            solved=point.solved,
+            weight=point.weight,
+            at=at,
+        )
+        latest = at
+        count += 1
+    return count
+
+
+def history(row: LearnerRating | None) -> list[RatingHistory]:
+    return [] if row is None else list(row.history.all())

@@ -1,0 +1,147 @@
+"""Review of mistakes: one card per rule the learner got wrong, scheduled with FSRS.
+
+A wrong answer puts its rule in the learner's review queue (or, if it is there already,
+counts as a lapse: FSRS rating *Again*). Any later answer on that rule counts as a review:
+right is *Good* (*Hard* after a hint), wrong is *Again*. FSRS (the ``fsrs`` package) then
+says when the rule is due again: ten minutes after a mistake, then a day, then longer
+intervals as the learner keeps getting it right (see the README).
+
+A review brings back a puzzle the learner failed on that rule and has not solved since; when
+there is none left, a freshly generated position that tests the same rule (lessons.generated),
+so the answer cannot simply be remembered.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+from typing import Any
+
+import fsrs
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest
+from django.utils import timezone
+
+from engine.generate import recipe_kinds
+from lessons.learners import learner_filter
+from lessons.models import Attempt, Puzzle, ReviewCard
+from lessons.ratings import Owner, owner_filter
+
+#: Fuzzing off, so that the schedule is reproducible (and testable); one short learning and
+#: relearning step, since a rule missed is worth seeing again within the same sitting.
+SCHEDULER = fsrs.Scheduler(
+    desired_retention=0.9,
+    learning_steps=(timedelta(minutes=10),),
+    relearning_steps=(timedelta(minutes=10),),
+    enable_fuzzing=False,
+)
+#: The session key that says which rule a puzzle opened from the review is reviewing.
+SESSION_KEY = "review"
+
+
+def _card(row: ReviewCard) -> fsrs.Card:
+    return fsrs.Card.from_dict(row.card) if row.card else fsrs.Card(card_id=row.pk or 0)
+
+
+def schedule(row: ReviewCard, rating: fsrs.Rating, when: datetime) -> ReviewCard:
+    """Review the rule's card at ``when`` and keep FSRS's next due date (does not save)."""
+    card, _log = SCHEDULER.review_card(_card(row), rating, when)
+    row.card = card.to_dict()
+    row.due = card.due
+    row.reviews += 1
+    if rating is fsrs.Rating.Again and row.reviews > 1:
+        row.lapses += 1
+    return row
+
+
+def _locked(owner: Owner, rule: str, create: bool, when: datetime) -> ReviewCard | None:
+    rows = ReviewCard.objects.select_for_update().filter(owner_filter(owner), rule=rule)
+    row = rows.first()
+    if row is not None or not create:
+        return row
+    try:
+        with transaction.atomic():
+            return ReviewCard.objects.create(
+                user=owner.get("user"),
+                session_key=owner.get("session_key") or "",
+                rule=rule,
+                due=when,
+                created_at=when,
+            )
+    except IntegrityError:
+        return rows.get()
+
+
+def review(owner: Owner, rules: Iterable[str], rating: fsrs.Rating, when: datetime) -> None:
+    """Count an answer as a review of these rules' cards; a wrong one (Again) makes cards
+    for rules not yet in the queue."""
+    with transaction.atomic():
+        for rule in sorted(set(rules)):
+            row = _locked(owner, rule, rating is fsrs.Rating.Again, when)
+            if row is not None:
+                schedule(row, rating, when).save()
+
+
+def after_attempt(owner: Owner, attempt: Attempt, rules: list[str], reviewing: str | None) -> None:
+    """Schedule the rules an attempt tested: the rule missed on a wrong answer (or the
+    puzzle's rules when the engine names none), every rule of the puzzle on a right one,
+    and the rule under review when the puzzle came from the review queue."""
+    if attempt.correct:
+        tested = [*rules, *([reviewing] if reviewing else [])]
+        rating = fsrs.Rating.Hard if attempt.hint_used else fsrs.Rating.Good
+    else:
+        tested = [attempt.rule] if attempt.rule else list(rules)
+        if reviewing and reviewing not in tested:
+            tested.append(reviewing)
+        rating = fsrs.Rating.Again
+    review(owner, tested, rating, attempt.created_at)
+
+
+def cards(request: HttpRequest) -> list[ReviewCard]:
+    """The learner's whole review queue, soonest due first."""
+    return list(ReviewCard.objects.filter(learner_filter(request)).order_by("due", "rule"))
+
+
+def due(request: HttpRequest, now: datetime | None = None) -> list[ReviewCard]:
+    now = now or timezone.now()
+    return [card for card in cards(request) if card.due <= now]
+
+
+def failed_puzzles(request: HttpRequest, rule: str) -> list[Puzzle]:
+    """Puzzles the learner got wrong on this rule and has not solved since, oldest first."""
+    mine = Attempt.objects.filter(learner_filter(request))
+    solved = mine.filter(correct=True).values("puzzle")
+    missed = mine.filter(correct=False, rule=rule).exclude(puzzle__in=solved)
+    seen: dict[int, Puzzle] = {}
+    for attempt in missed.select_related("puzzle").order_by("created_at"):
+        seen.setdefault(attempt.puzzle_id, attempt.puzzle)
+    return list(seen.values())
+
+
+def pick(request: HttpRequest, rule: str, rating: float, rng: random.Random) -> Puzzle:
+    """The puzzle that reviews a rule: one failed before, or a fresh position on it."""
+    failed = failed_puzzles(request, rule)
+    last = request.session.get(SESSION_KEY, {}).get("puzzle")
+    failed = [puzzle for puzzle in failed if puzzle.pk != last] or failed
+    if failed:
+        puzzle = failed[0]
+    elif recipe_kinds(rule):
+        from lessons.generated import next_generated
+
+        puzzle = next_generated(rule, rating, rng)
+    else:
+        from lessons.selection import next_puzzle
+
+        puzzle = next_puzzle(request, rule)
+    request.session[SESSION_KEY] = {"puzzle": puzzle.pk, "rule": rule}
+    return puzzle
+
+
+def reviewing(request: HttpRequest, puzzle: Puzzle) -> str | None:
+    """The rule this puzzle is reviewing, if the learner opened it from the review."""
+    chosen: Any = request.session.get(SESSION_KEY)
+    if isinstance(chosen, dict) and chosen.get("puzzle") == puzzle.pk:
+        rule = chosen.get("rule")
+        return rule if isinstance(rule, str) else None
+    return None

@@ -1,0 +1,37 @@
+"""What an answer to a puzzle changes besides the attempt itself: the ratings and the review.
+
+lessons.quiz.record calls :func:`attempt_recorded` inside the transaction that records the
+attempt, with the puzzle's row locked.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+
+from lessons import ratings, review
+from lessons.learners import learner_fields
+from lessons.models import Attempt, Puzzle
+
+#: The session key naming the puzzle that /puzzles/next/ chose on a theme the learner picked.
+THEMED_KEY = "themed_puzzle"
+
+
+def themed(request: HttpRequest, puzzle: Puzzle) -> bool:
+    """Did the learner reach this puzzle by practising a theme (or a review) of their choice?"""
+    return request.session.get(THEMED_KEY) == puzzle.pk
+
+
+def attempt_recorded(request: HttpRequest, puzzle: Puzzle, attempt: Attempt) -> None:
+    """Move the ratings for a rated attempt (damped on a chosen theme), and count the
+    answer as a review of the rules it tested."""
+    owner = learner_fields(request)
+    reviewing = review.reviewing(request, puzzle)
+    if attempt.rated:
+        focused = themed(request, puzzle) or reviewing is not None
+        ratings.rate(owner, attempt, ratings.THEMED_WEIGHT if focused else 1.0)
+    rules = [name for name in puzzle.themes.values_list("name", flat=True) if _is_rule(name)]
+    review.after_attempt(owner, attempt, rules, reviewing)
+
+
+def _is_rule(name: str) -> bool:
+    return name[:1] == "R" and name[1:].isdigit()
