@@ -68,6 +68,7 @@ FIELDS = frozenset(
         "closed",
         "ask",
         "hands",
+        "viewer",
     }
 )
 
@@ -95,6 +96,9 @@ class Puzzle:
     closed: int | None = None
     ask: str = "hand"
     hands: int = 3
+    #: The seat whose view of the table the learner takes: the seat to move, unless the
+    #: hand is over and the turn has passed on (score questions).
+    viewer: int = 0
 
     @property
     def rules(self) -> Rules:
@@ -127,12 +131,15 @@ class Puzzle:
             closed=_int(data, "closed", None),
             ask=_choice(data, "ask", SCORE_ASKS),
             hands=_int(data, "hands", 3),
+            viewer=_int(data, "viewer", position.to_move),
         )
         puzzle._check()
         return puzzle
 
     def _check(self) -> None:
         position = self.position
+        if not 0 <= self.viewer < position.players:
+            raise InvalidPuzzleError(f"the viewer is a seat from 0 to {position.players - 1}")
         if self.kind is Kind.SCORE:
             if self.side not in (0, 1) or self.closed not in (None, 0, 1):
                 raise InvalidPuzzleError("side and closed name side 0 or 1")

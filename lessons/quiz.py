@@ -243,7 +243,7 @@ def page_context(
     context: dict[str, Any] = {
         "question": question,
         "kind": question.kind.value,
-        "board": board(position),
+        "board": board(position, seat=_viewer(question, position)),
         "line": moves(line),
         "line_json": json.dumps(line),
         "feedback": None,
@@ -257,14 +257,14 @@ def page_context(
         context["wild_choices"] = [card for card in ALL_CARDS if card.suit is suit and card.rank]
         context["attached"] = question.attached
     if question.kind in (KIND.WILDCARD, KIND.CLASSIFY):
-        context["board"] = board(position, changed=question.meld)
+        context["board"] = board(position, changed=question.meld, seat=question.viewer)
     if question.kind is KIND.CLASSIFY:
         context["burraco_choices"] = list(BURRACO_LABELS.items())
     if question.kind is KIND.SCORE:
-        # The hand may be over, the turn passed on: the question speaks for its side.
-        context["board"] = board(position, seat=question.side)
-        context["score_label"] = SCORE_LABELS[question.ask]
-        mine, theirs = question.side, 1 - question.side
+        mine = question.viewer % 2
+        labels = SCORE_LABELS if question.side == mine else THEIR_SCORE_LABELS
+        context["score_label"] = labels[question.ask]
+        theirs = 1 - mine
         context["winner_choices"] = [
             (mine, gettext("Your side")),
             (theirs, gettext("The other side")),
@@ -281,6 +281,11 @@ def page_context(
     return context
 
 
+def _viewer(question: engine_puzzles.Puzzle, position: Position) -> int:
+    """The learner's seat: the puzzle's viewer, or the seat to move once moves are played."""
+    return question.viewer if position is question.position else position.to_move
+
+
 def _board_after(question: engine_puzzles.Puzzle, verdict: engine_puzzles.Verdict) -> Any:
     """The board with a correct answer played: the line's position, or the meld it made."""
     if not verdict.correct:
@@ -292,7 +297,7 @@ def _board_after(question: engine_puzzles.Puzzle, verdict: engine_puzzles.Verdic
         melds = list(question.side_melds)
         index = int(detail["meld"])
         melds[index] = Meld.parse(detail["arrangement"], question.rules)
-        return board(question.position, changed=index, melds=tuple(melds))
+        return board(question.position, changed=index, melds=tuple(melds), seat=question.viewer)
     return None
 
 
@@ -361,7 +366,7 @@ def describe(
         winner = answer["winner"]
         if winner is None:
             return Described(gettext("Nobody yet: the game goes on"))
-        mine = winner == question.side
+        mine = winner == question.viewer % 2
         return Described(gettext("Your side") if mine else gettext("The other side"))
     return Described(str(answer.get("score", "")))
 
@@ -371,6 +376,13 @@ SCORE_LABELS = {
     "total": _("Your side's running total after this hand"),
     "match_points": _("Your side's match points"),
     "victory_points": _("Your side's victory points"),
+    "winner": _("The winner"),
+}
+THEIR_SCORE_LABELS = {
+    "hand": _("The other side's score for this hand"),
+    "total": _("The other side's running total after this hand"),
+    "match_points": _("The other side's match points"),
+    "victory_points": _("The other side's victory points"),
     "winner": _("The winner"),
 }
 BURRACO_LABELS = {

@@ -46,7 +46,11 @@ steps:
   - kind: ask
     rules: [R2]
     text: {it: "Quanto vale il jolly?", en: "What is the joker worth?"}
-    choice: {options: [15, 20, 30], compute: {op: points, cards: [JK]}, field: points, answer: ANSWER}
+    choice:
+      options: [15, 20, 30]
+      compute: {op: points, cards: [JK]}
+      field: points
+      answer: ANSWER
 """
 
 
