@@ -13,8 +13,7 @@ WORKERS ?= 3
 
 run: setup
 	$(MANAGE) migrate --noinput
-	@# Content arrives with a later issue; until then the command does not exist.
-	@if $(MANAGE) help load_content >/dev/null 2>&1; then $(MANAGE) load_content; fi
+	$(MANAGE) load_content
 	$(MANAGE) runserver 127.0.0.1:8000
 
 test: setup
@@ -25,7 +24,7 @@ test: setup
 serve: setup
 	$(MANAGE) collectstatic --noinput
 	$(MANAGE) migrate --noinput
-	@if $(MANAGE) help load_content >/dev/null 2>&1; then $(MANAGE) load_content; fi
+	$(MANAGE) load_content
 	$(VENV)/bin/gunicorn burraco_tutor.wsgi --bind $(BIND) --workers $(WORKERS)
 
 setup: $(STAMP)

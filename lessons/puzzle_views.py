@@ -69,6 +69,14 @@ def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return redirect(f"{url}?{urlencode({'attempt': attempt.pk})}#feedback")
 
 
+def puzzle_selection(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """The cards chosen from the hand so far, drawn: the board's answer to each choice."""
+    puzzle = get_object_or_404(Puzzle, slug=slug)
+    chosen = quiz.chosen_cards(puzzle.engine_puzzle(), request.GET.getlist("cards"))
+    context = {"chosen": chosen, "selection_url": request.path}
+    return render(request, "lessons/board.html#selection", context)
+
+
 @require_POST
 def puzzle_hint(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Show the hint: the next attempt at this puzzle will not be rated."""
@@ -99,6 +107,7 @@ def _page(
 ) -> HttpResponse:
     context = quiz.page_context(question, attempt, line or [], played)
     context.update(
+        selection_url=reverse("lessons:puzzle_selection", args=[puzzle.slug]),
         puzzle=puzzle,
         error=error,
         hint=quiz.hint_used(request, puzzle),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -22,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from engine import puzzles as engine_puzzles
 from engine.actions import Action, ActionKind
-from engine.cards import ALL_CARDS
+from engine.cards import ALL_CARDS, Card
 from engine.errors import BurracoError
 from engine.melds import Meld
 from engine.messages import render
@@ -206,6 +207,25 @@ def record(
         # Ratings and the review queue move in this transaction, under the puzzle's lock.
         tracking.attempt_recorded(request, puzzle, attempt)
         return attempt
+
+
+def chosen_cards(question: engine_puzzles.Puzzle, texts: list[str]) -> list[Card]:
+    """The cards of a choice that the learner's hand really holds, in the hand's order;
+    anything else in the request is left out (a preview refuses nothing)."""
+    wanted = Counter()
+    for text in texts[:MAX_CARDS]:
+        try:
+            wanted[Card.parse(text)] += 1
+        except BurracoError:
+            continue
+    position = question.position
+    hand = position.hands[question.viewer]
+    chosen = []
+    for card in sorted(hand if isinstance(hand, tuple) else (), key=lambda c: c.sort_key):
+        if wanted[card]:
+            wanted[card] -= 1
+            chosen.append(card)
+    return chosen
 
 
 def extend_line(question: engine_puzzles.Puzzle, data: QueryDict, op: str) -> list[str]:

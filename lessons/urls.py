@@ -1,6 +1,6 @@
 from django.urls import path
 
-from lessons import lesson_views, puzzle_views, views
+from lessons import lesson_views, progress_views, puzzle_views, views
 
 app_name = "lessons"
 urlpatterns = [
@@ -12,4 +12,8 @@ urlpatterns = [
     path("puzzles/next/", puzzle_views.puzzle_next, name="puzzle_next"),
     path("puzzles/<slug:slug>/", puzzle_views.puzzle_detail, name="puzzle"),
     path("puzzles/<slug:slug>/hint/", puzzle_views.puzzle_hint, name="puzzle_hint"),
+    path("puzzles/<slug:slug>/selection/", puzzle_views.puzzle_selection, name="puzzle_selection"),
+    path("progress/", progress_views.progress, name="progress"),
+    path("progress/review/", progress_views.review_queue, name="review"),
+    path("progress/review/next/", progress_views.review_next, name="review_next"),
 ]

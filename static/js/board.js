@@ -68,6 +68,8 @@
    * swapped region, so keyboard and screen-reader users are not left behind. */
   document.addEventListener("htmx:afterSwap", function (event) {
     const target = event.detail.target;
+    // A piece that follows the learner's own choosing must not take the focus away.
+    if (target.hasAttribute("data-no-focus")) return;
     const news = target.querySelector("[data-focus]") || target.querySelector("h1, h2");
     const place = news || target;
     if (!place.hasAttribute("tabindex")) place.setAttribute("tabindex", "-1");

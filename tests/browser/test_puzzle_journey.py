@@ -38,12 +38,16 @@ def choose_with_keyboard(page: Page, card_name: str) -> None:
         page.keyboard.press("ArrowRight")
     page.keyboard.press("Space")
     expect(option).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#selection")).to_contain_text(card_name)
+    expect(option).to_be_focused()  # the choice's fragment does not steal the focus
 
 
 def test_a_puzzle_with_the_mouse(visit: Visit, puzzles: list[Puzzle]) -> None:
     page = visit.open("/puzzles/bound-joker/")
     expect(page.get_by_role("listbox")).to_be_visible()
     page.get_by_role("option", name="10 di fiori").click()
+    # The server draws the choice back into the board's fragment.
+    expect(page.locator("#selection")).to_contain_text("10 di fiori")
     page.get_by_role("button", name="Attacca le carte scelte").click()
     feedback = page.locator("#feedback")
     expect(feedback).to_contain_text("Non proprio")

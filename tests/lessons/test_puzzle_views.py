@@ -246,3 +246,17 @@ def test_next_goes_to_an_unsolved_puzzle_on_the_theme(client: Client) -> None:
 
 def test_an_unknown_puzzle_is_a_404(client: Client) -> None:
     assert client.get("/puzzles/no-such-puzzle/").status_code == 404
+
+
+def test_choosing_cards_draws_the_choice_in_a_fragment(client: Client) -> None:
+    puzzle = PuzzleFactory()
+    response = client.get(
+        f"/puzzles/{puzzle.slug}/selection/",
+        {"cards": ["7C", "10C", "9S", "ZZ", "7C"]},
+        headers={**HTMX, "accept-language": "en"},
+    )
+    html = response.content.decode()
+    assert response.status_code == 200 and "<html" not in html
+    assert "7 of clubs" in html and "10 of clubs" in html
+    assert "9 of spades" not in html, "a card the hand does not hold is left out"
+    assert html.count("7 of clubs") == 1, "the hand holds one 7♣"
