@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "crispy_forms",
     "crispy_bootstrap5",
     "lessons",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -140,6 +141,8 @@ AUTH_PASSWORD_VALIDATORS = [
     )
 ]
 LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/progress/"
+LOGOUT_REDIRECT_URL = "/"
 
 LANGUAGE_CODE = "it"
 LANGUAGES = [("it", _("Italian")), ("en", _("English"))]

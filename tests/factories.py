@@ -50,3 +50,36 @@ class PuzzleFactory(factory.django.DjangoModelFactory):
     hint_it = "Guarda il jolly."
     hint_en = "Look at the joker."
     rating = 1400.0
+
+
+class ProfileFactory(factory.django.DjangoModelFactory):
+    """An account's profile: Italian, no display name, not a teacher."""
+
+    class Meta:
+        model = "accounts.Profile"
+        django_get_or_create = ("user",)
+
+    user = factory.SubFactory(UserFactory)
+    language = "it"
+
+
+class ThemeFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "lessons.Theme"
+        django_get_or_create = ("name",)
+
+    name = "R23"
+
+
+class AttemptFactory(factory.django.DjangoModelFactory):
+    """A right, unrated answer by an account; pass correct=False, rule="R23" for a mistake."""
+
+    class Meta:
+        model = "lessons.Attempt"
+
+    user = factory.SubFactory(UserFactory)
+    puzzle = factory.SubFactory(PuzzleFactory)
+    answer = factory.LazyFunction(lambda: {"none": True})
+    correct = True
+    code = "correct"
+    rule = ""

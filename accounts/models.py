@@ -1,0 +1,45 @@
+"""Accounts: Django's users, each with a profile (a display name, a language, a teacher flag).
+
+Everything a learner does (attempts, lesson steps, ratings, review) lives in lessons/ against
+the user; an anonymous learner's rows move to the account at sign-up or log-in
+(lessons.merge, called by accounts.services.log_in).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Profile(models.Model):
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
+    )
+    display_name = models.CharField(_("display name"), max_length=60, blank=True)
+    language = models.CharField(
+        _("preferred language"), max_length=8, choices=settings.LANGUAGES, default="it"
+    )
+    #: Chosen at sign-up ("I teach"); the classes (classroom/) open their teacher pages to it.
+    is_teacher = models.BooleanField(_("teacher"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        """What the site calls the person: their display name, else their username."""
+        return self.display_name or self.user.get_username()
+
+
+def profile_of(user: Any) -> Profile:
+    """The user's profile, made with the defaults for a user created elsewhere (the admin,
+    createsuperuser)."""
+    try:
+        profile: Profile = user.profile
+    except Profile.DoesNotExist:
+        profile = Profile.objects.get_or_create(user=user)[0]
+    return profile

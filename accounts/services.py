@@ -1,0 +1,79 @@
+"""Logging in and out, with what comes with it: the anonymous session's progress moves into
+the account, and the account's language is applied.
+
+Views call :func:`log_in` after their form has checked the password; login rate limiting
+(issue 9) can wrap that check without touching what happens here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib import auth, messages
+from django.http import HttpRequest, HttpResponse
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from accounts.models import profile_of
+from lessons.merge import merge_session
+
+
+def log_in(request: HttpRequest, user: Any, response: HttpResponse) -> None:
+    """Log the user in, move this browser's anonymous progress into the account, and
+    switch to the account's language (for this response and, by cookie, the next)."""
+    # login() gives the session a new key: the anonymous rows are kept under the old one.
+    previous_key = request.session.session_key or ""
+    was_anonymous = not request.user.is_authenticated
+    auth.login(request, user)
+    merged = merge_session(previous_key, user) if was_anonymous else None
+    language = profile_of(user).language
+    apply_language(response, language)
+    if merged:
+        messages.success(
+            request,
+            _("Welcome, %(name)s. Your answers and lesson steps are now saved in your account.")
+            % {"name": profile_of(user).name},
+        )
+    else:
+        messages.success(request, _("Welcome, %(name)s.") % {"name": profile_of(user).name})
+
+
+def apply_language(response: HttpResponse, language: str) -> None:
+    translation.activate(language)
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
+
+
+def log_out(request: HttpRequest) -> None:
+    auth.logout(request)
+
+
+def profile_data(user: Any) -> dict[str, Any]:
+    """The account's own fields, for "download my data"."""
+    profile = profile_of(user)
+    return {
+        "username": user.get_username(),
+        "email": user.email,
+        "display_name": profile.display_name,
+        "language": profile.language,
+        "is_teacher": profile.is_teacher,
+        "joined": user.date_joined,
+        "last_login": user.last_login,
+    }
+
+
+def delete_account(request: HttpRequest) -> None:
+    """Delete the logged-in user with everything kept against them (the rows cascade),
+    and end the session."""
+    user = request.user
+    auth.logout(request)
+    user.delete()

@@ -1,0 +1,109 @@
+"""Account pages: sign up, log in and out, the profile, download my data, delete my account.
+
+Password reset uses Django's own views with these templates (accounts/urls.py).
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from accounts import services
+from accounts.forms import DeleteAccountForm, LoginForm, ProfileForm, SignUpForm
+from accounts.models import profile_of
+from lessons.export import learner_data
+
+
+def _next_url(request: HttpRequest) -> str:
+    """Where to go after logging in: a `next` on this site, else the progress page."""
+    url = request.POST.get("next") or request.GET.get("next") or ""
+    if url and url_has_allowed_host_and_scheme(
+        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return url
+    return reverse("lessons:progress")
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    """A new account; what this browser did anonymously moves into it."""
+    if request.user.is_authenticated:
+        return redirect("accounts:profile")
+    initial = {"language": request.LANGUAGE_CODE}
+    form = SignUpForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        response = redirect(_next_url(request))
+        services.log_in(request, form.save(), response)
+        return response
+    return render(request, "accounts/signup.html", {"form": form, "next": _next_url(request)})
+
+
+@require_http_methods(["GET", "POST"])
+def log_in(request: HttpRequest) -> HttpResponse:
+    """Log in; what this browser did anonymously moves into the account."""
+    form = LoginForm(request, data=request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        response = redirect(_next_url(request))
+        services.log_in(request, form.get_user(), response)
+        return response
+    return render(request, "accounts/login.html", {"form": form, "next": _next_url(request)})
+
+
+@require_http_methods(["GET", "POST"])
+def log_out(request: HttpRequest) -> HttpResponse:
+    """Log out by POST (the navbar's button); a GET shows the button on its own."""
+    if request.method == "POST":
+        services.log_out(request)
+        messages.info(request, _("You have logged out."))
+        return redirect("lessons:home")
+    return render(request, "accounts/logout.html")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def profile(request: HttpRequest) -> HttpResponse:
+    """The display name and language, and the account's data: download or delete."""
+    form = ProfileForm(request.POST or None, instance=profile_of(request.user))
+    if request.method == "POST" and form.is_valid():
+        saved = form.save()
+        response = redirect("accounts:profile")
+        services.apply_language(response, saved.language)
+        messages.success(request, _("Your profile is saved."))
+        return response
+    return render(request, "accounts/profile.html", {"form": form})
+
+
+@login_required
+def download(request: HttpRequest) -> HttpResponse:
+    """Everything kept about the learner, as a JSON file."""
+    data = {"exported_at": timezone.now(), "profile": services.profile_data(request.user)}
+    data.update(learner_data(request))
+    response = HttpResponse(
+        json.dumps(data, cls=DjangoJSONEncoder, indent=2, ensure_ascii=False),
+        content_type="application/json; charset=utf-8",
+    )
+    stamp = timezone.localdate().isoformat()
+    response["Content-Disposition"] = f'attachment; filename="burraco-tutor-{stamp}.json"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def delete(request: HttpRequest) -> HttpResponse:
+    """Delete the account and all its data, after the password and a confirmation."""
+    form = DeleteAccountForm(request.user, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        services.delete_account(request)
+        messages.success(request, _("Your account and all its data have been deleted."))
+        return redirect("lessons:home")
+    return render(request, "accounts/delete.html", {"form": form})

@@ -1,0 +1,41 @@
+"""The progress page's overview, gathered from the learner's own rows (lessons.stats,
+lessons.ratings, lessons.review, lessons.tutor)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+
+from lessons import charts, ratings, review, stats, tutor
+
+RECENT = 10
+RECENT_MORE = 50
+
+
+def recent(request: HttpRequest, everything: bool) -> dict[str, Any]:
+    """The latest attempts, ten of them or (``everything``) fifty."""
+    count = RECENT_MORE if everything else RECENT
+    attempts = stats.recent(request, count + 1)
+    return {"recent": attempts[:count], "more": not everything and len(attempts) > count}
+
+
+def overview(request: HttpRequest) -> dict[str, Any]:
+    """Rating and its history, lessons done, accuracy, streak, review and the next step."""
+    row = ratings.learner_row(request)
+    history = ratings.history(row)
+    rules, topics = stats.accuracy(request)
+    lessons = tutor.lessons_with_stars(request)
+    due = review.due(request)
+    return {
+        "rating": row,
+        "provisional": row is None or row.rating_deviation > ratings.PROVISIONAL_DEVIATION,
+        "chart": charts.rating_chart([point.rating for point in history]),
+        "points": history[::-1][:RECENT],
+        "lessons": [row for row in lessons if row[2]],
+        "rules": rules,
+        "topics": topics,
+        "streak": stats.streak(stats.active_days(request)),
+        "due": due,
+        "suggestion": stats.suggest(lessons, due, stats.weakest_rule(rules)),
+    }

@@ -1,0 +1,35 @@
+"""Download my data: the learner's own profile, attempts, progress, rating and review as JSON."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+
+from tests.factories import AttemptFactory, ProfileFactory, PuzzleFactory
+from tests.lessons.progress_helpers import answer
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_needs_a_login() -> None:
+    assert Client().get("/accounts/data/").status_code == 302
+
+
+def test_it_gives_the_learners_own_data_as_a_json_file() -> None:
+    profile = ProfileFactory(display_name="Chiara")
+    client = Client()
+    client.force_login(profile.user)
+    answer(client, PuzzleFactory(slug="mine"), right=False)
+    AttemptFactory(puzzle=PuzzleFactory(slug="someone-elses"))
+    response = client.get("/accounts/data/")
+    assert response["Content-Type"].startswith("application/json")
+    assert response["Content-Disposition"].startswith("attachment; filename=")
+    data = json.loads(response.content)
+    assert data["profile"]["display_name"] == "Chiara"
+    assert [a["puzzle"] for a in data["attempts"]] == ["mine"]
+    assert data["attempts"][0]["rule_missed"] == "R23"
+    assert data["rating"]["rated_attempts"] == 1 and len(data["rating"]["history"]) == 1
+    assert [card["rule"] for card in data["review"]] == ["R23"]
+    assert data["lesson_steps"] == []
