@@ -43,31 +43,13 @@ from engine.melds import (
     possible_attachments,
     possible_melds,
 )
-from engine.puzzles import Kind, Puzzle, check, solutions
+from engine.puzzles import TOPICS, Kind, Puzzle, check, solutions
 from engine.rules import PRESETS, Rules
 from engine.state import Hidden, Phase, Position
 
 #: Stored with each generated puzzle: a seed replays only under the same generator version.
 GENERATOR = "engine.generate/1"
 KINDS: tuple[str, ...] = tuple(kind.value for kind in Kind)
-#: The named topics of docs/content.md, in their order there.
-TOPICS = (
-    "deck",
-    "turn",
-    "pile",
-    "sets",
-    "sequences",
-    "ace",
-    "wildcards",
-    "attaching",
-    "burraco",
-    "pozzetto",
-    "closing",
-    "scoring",
-    "match",
-    "partners",
-    "variants",
-)
 #: The topic each rule belongs to (a puzzle about R23 is also about wildcards).
 RULE_TOPICS: dict[str, str] = {
     "R2": "scoring",

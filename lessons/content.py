@@ -20,28 +20,11 @@ from engine import judge
 from engine import puzzles as engine_puzzles
 from engine.cards import Card
 from engine.errors import BurracoError
+from engine.puzzles import RULE_IDS, TOPICS
 from engine.state import Position
 from lessons.models import Lesson, Puzzle, Step, Theme
 
 CONTENT = Path(__file__).resolve().parent / "content"
-RULE_IDS = tuple(f"R{n}" for n in range(1, 42))
-TOPICS = (
-    "deck",
-    "turn",
-    "pile",
-    "sets",
-    "sequences",
-    "ace",
-    "wildcards",
-    "attaching",
-    "burraco",
-    "pozzetto",
-    "closing",
-    "scoring",
-    "match",
-    "partners",
-    "variants",
-)
 CARD_TOKEN = re.compile(r"\[([^\[\]\s]{2,4})\]")
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
