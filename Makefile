@@ -13,6 +13,7 @@ WORKERS ?= 3
 
 run: setup
 	$(MANAGE) migrate --noinput
+	$(MANAGE) createcachetable
 	$(MANAGE) load_content
 	$(MANAGE) runserver 127.0.0.1:8000
 
@@ -24,6 +25,7 @@ test: setup
 serve: setup
 	$(MANAGE) collectstatic --noinput
 	$(MANAGE) migrate --noinput
+	$(MANAGE) createcachetable
 	$(MANAGE) load_content
 	$(VENV)/bin/gunicorn burraco_tutor.wsgi --bind $(BIND) --workers $(WORKERS)
 

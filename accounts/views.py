@@ -18,7 +18,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from accounts import services
+from accounts import services, throttle
 from accounts.forms import DeleteAccountForm, LoginForm, ProfileForm, SignUpForm
 from accounts.models import profile_of
 from lessons.export import learner_data
@@ -52,11 +52,23 @@ def signup(request: HttpRequest) -> HttpResponse:
 def log_in(request: HttpRequest) -> HttpResponse:
     """Log in; what this browser did anonymously moves into the account."""
     form = LoginForm(request, data=request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        response = redirect(_next_url(request))
-        services.log_in(request, form.get_user(), response)
-        return response
-    return render(request, "accounts/login.html", {"form": form, "next": _next_url(request)})
+    context = {"form": form, "next": _next_url(request)}
+    if request.method == "POST":
+        username = request.POST.get("username", "")
+        if throttle.blocked(request, username):
+            context["form"] = LoginForm(request)
+            context["throttled"] = _(
+                "Too many failed attempts to log in with this name. "
+                "Wait a quarter of an hour, then try again."
+            )
+            return render(request, "accounts/login.html", context, status=429)
+        if form.is_valid():
+            throttle.succeeded(request, username)
+            response = redirect(_next_url(request))
+            services.log_in(request, form.get_user(), response)
+            return response
+        throttle.failed(request, username)
+    return render(request, "accounts/login.html", context)
 
 
 @require_http_methods(["GET", "POST"])

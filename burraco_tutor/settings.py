@@ -89,6 +89,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "burraco_tutor.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -129,6 +130,15 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# The database cache: shared by every gunicorn worker (the log-in throttle counts there).
+# `migrate` does not make its table; `make run`, `make serve` and the test runner call
+# `createcachetable`, which does nothing when it is there.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "burraco_cache",
+    }
+}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -140,6 +150,9 @@ AUTH_PASSWORD_VALIDATORS = [
         "NumericPasswordValidator",
     )
 ]
+# How many proxies in front append to X-Forwarded-For (0: use the connection's address);
+# the log-in throttle counts per client address (accounts/throttle.py).
+PROXY_COUNT = env_int("PROXY_COUNT", 0)
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/progress/"
 LOGOUT_REDIRECT_URL = "/"
@@ -166,6 +179,21 @@ STORAGES = {
         if DEBUG
         else "whitenoise.storage.CompressedManifestStaticFilesStorage"
     },
+}
+
+# No inline script or style, nothing from another host (burraco_tutor/csp.py). Bootstrap's
+# stylesheet draws its checkmarks and the menu icon as data: SVG images.
+SECURE_CSP = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
 }
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
