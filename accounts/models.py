@@ -35,11 +35,12 @@ class Profile(models.Model):
         return self.display_name or self.user.get_username()
 
 
-def profile_of(user: Any) -> Profile:
-    """The user's profile, made with the defaults for a user created elsewhere (the admin,
-    createsuperuser)."""
+def profile_of(user: Any, language: str | None = None) -> Profile:
+    """The user's profile; one made elsewhere (the admin, createsuperuser) has none yet and
+    gets one in ``language`` (the page's), else Italian."""
     try:
         profile: Profile = user.profile
     except Profile.DoesNotExist:
-        profile = Profile.objects.get_or_create(user=user)[0]
+        defaults = {"language": language} if language in dict(settings.LANGUAGES) else {}
+        profile = Profile.objects.get_or_create(user=user, defaults=defaults)[0]
     return profile

@@ -27,16 +27,16 @@ def log_in(request: HttpRequest, user: Any, response: HttpResponse) -> None:
     was_anonymous = not request.user.is_authenticated
     auth.login(request, user)
     merged = merge_session(previous_key, user) if was_anonymous else None
-    language = profile_of(user).language
-    apply_language(response, language)
+    profile = profile_of(user, translation.get_language())
+    apply_language(response, profile.language)
     if merged:
         messages.success(
             request,
             _("Welcome, %(name)s. Your answers and lesson steps are now saved in your account.")
-            % {"name": profile_of(user).name},
+            % {"name": profile.name},
         )
     else:
-        messages.success(request, _("Welcome, %(name)s.") % {"name": profile_of(user).name})
+        messages.success(request, _("Welcome, %(name)s.") % {"name": profile.name})
 
 
 def apply_language(response: HttpResponse, language: str) -> None:

@@ -9,8 +9,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-WIDTH = 640
-HEIGHT = 240
+WIDTH = 480
+HEIGHT = 220
 LEFT = 52
 RIGHT = 12
 TOP = 12

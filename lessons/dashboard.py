@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils import timezone
 
 from lessons import charts, ratings, review, stats, tutor
 
@@ -26,7 +27,8 @@ def overview(request: HttpRequest) -> dict[str, Any]:
     history = ratings.history(row)
     rules, topics = stats.accuracy(request)
     lessons = tutor.lessons_with_stars(request)
-    due = review.due(request)
+    queue = review.cards(request)
+    due = [card for card in queue if card.due <= timezone.now()]
     return {
         "rating": row,
         "provisional": row is None or row.rating_deviation > ratings.PROVISIONAL_DEVIATION,
@@ -37,5 +39,6 @@ def overview(request: HttpRequest) -> dict[str, Any]:
         "topics": topics,
         "streak": stats.streak(stats.active_days(request)),
         "due": due,
+        "next_review": queue[0] if queue else None,
         "suggestion": stats.suggest(lessons, due, stats.weakest_rule(rules)),
     }
