@@ -55,6 +55,7 @@ def test_answers_given_anonymously_are_on_the_progress_page_after_signing_up(vis
     page.get_by_label("Nome visualizzato").fill("Giulia")
     page.locator("#id_password1").fill(PASSWORD)
     page.locator("#id_password2").fill(PASSWORD)
+    visit.screenshot("signup-it")
     page.get_by_role("button", name="Crea il mio account").click()
 
     expect(page).to_have_url(f"{visit.base_url}/progress/")
@@ -107,6 +108,7 @@ def test_signing_up_and_reaching_the_review_with_the_keyboard_alone(visit: Visit
     page.keyboard.press("Enter")
     expect(page.get_by_role("heading", name="Review of mistakes")).to_be_visible()
     expect(page.locator("main")).to_contain_text("R23 · A bound wildcard")
+    visit.screenshot("review-en-phone")
     assert visit.errors == []
 
 
