@@ -21,6 +21,15 @@ def recent(request: HttpRequest, everything: bool) -> dict[str, Any]:
     return {"recent": attempts[:count], "more": not everything and len(attempts) > count}
 
 
+def next_step(request: HttpRequest) -> Any:
+    """The one thing to do next: a due review, the lesson in progress, the weakest rule or
+    the next lesson (lessons.stats.suggest)."""
+    queue = review.cards(request)
+    due = [card for card in queue if card.due <= timezone.now()]
+    rules, _ = stats.accuracy(request)
+    return stats.suggest(tutor.lessons_with_stars(request), due, stats.weakest_rule(rules))
+
+
 def overview(request: HttpRequest) -> dict[str, Any]:
     """Rating and its history, lessons done, accuracy, streak, review and the next step."""
     row = ratings.learner_row(request)

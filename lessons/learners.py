@@ -29,3 +29,13 @@ def session_key(request: HttpRequest) -> str:
     key = request.session.session_key
     assert key is not None
     return key
+
+
+def has_begun(request: HttpRequest) -> bool:
+    """Has this learner answered anything or taken a lesson step? Never makes a session."""
+    from lessons.models import Attempt, StepProgress
+
+    if not request.user.is_authenticated and request.session.session_key is None:
+        return False
+    mine = learner_filter(request)
+    return Attempt.objects.filter(mine).exists() or StepProgress.objects.filter(mine).exists()

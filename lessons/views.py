@@ -7,7 +7,9 @@ from django.shortcuts import render
 from django.views.decorators.vary import vary_on_headers
 
 from burraco_tutor.http import HtmxHttpRequest
+from lessons import dashboard
 from lessons.forms import NotationForm
+from lessons.learners import has_begun
 
 
 @vary_on_headers("HX-Request")
@@ -17,5 +19,8 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
     The box submits with htmx and gets back only its own piece of the page.
     """
     form = NotationForm(request.GET if "cards" in request.GET else None)
-    template_name = "lessons/home.html#notation" if request.htmx else "lessons/home.html"
-    return render(request, template_name, {"form": form})
+    if request.htmx:
+        return render(request, "lessons/home.html#notation", {"form": form})
+    # A learner who has begun is shown the next step; a newcomer, where to start.
+    suggestion = dashboard.next_step(request) if has_begun(request) else None
+    return render(request, "lessons/home.html", {"form": form, "suggestion": suggestion})

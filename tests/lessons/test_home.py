@@ -89,3 +89,28 @@ def test_the_notation_box_refuses_more_copies_than_the_deck_holds(client: Client
 def test_the_notation_box_asks_for_a_card_when_left_empty(client: Client) -> None:
     response = client.get("/", {"cards": " "}, headers={"hx-request": "true"})
     assert "Scrivi almeno una carta." in response.content.decode()
+
+
+def test_a_learner_who_has_begun_sees_the_next_step(client: Client) -> None:
+    from lessons.models import Lesson, Step
+
+    lesson = Lesson.objects.create(
+        slug="deck",
+        order=1,
+        title_it="Il mazzo",
+        title_en="The deck",
+        summary_it="…",
+        summary_en="…",
+        rules=["R1"],
+    )
+    for number in (1, 2):
+        Step.objects.create(
+            lesson=lesson, number=number, kind="explain", text_it="…", text_en="…", rules=["R1"]
+        )
+    assert "next-heading" not in client.get("/").content.decode(), (
+        "a newcomer is told where to start"
+    )
+    client.get("/lessons/deck/1/")
+    html = client.get("/", headers={"accept-language": "en"}).content.decode()
+    assert "What to do next" in html and "The deck" in html
+    assert 'href="/lessons/deck/2/"' in html or 'href="/lessons/deck/"' in html
