@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from engine import puzzles as engine_puzzles
 from engine.actions import Action, ActionKind
-from engine.cards import ALL_CARDS, Card
+from engine.cards import ALL_CARDS, Card, check_copies
 from engine.errors import BurracoError
 from engine.melds import Meld
 from engine.messages import render
@@ -108,9 +108,12 @@ def line_from_form(data: QueryDict) -> list[str]:
     if not all(isinstance(action, str) and len(action) < MAX_TEXT for action in line):
         raise AnswerError(gettext("The moves sent are not a list of moves."))
     try:
-        return [str(Action.parse(action)) for action in line]
+        actions = [Action.parse(action) for action in line]
+        for action in actions:
+            check_copies(action.cards)
     except BurracoError as error:
         raise AnswerError(str(error)) from None
+    return [str(action) for action in actions]
 
 
 def _cards(data: QueryDict) -> list[str]:
@@ -130,13 +133,31 @@ def _text(data: QueryDict, name: str, missing: str) -> str:
 
 
 def mark(puzzle: engine_puzzles.Puzzle, answer: Mapping[str, Any]) -> engine_puzzles.Verdict:
-    """The engine's verdict; raises :class:`AnswerError` when it is no answer at all."""
+    """The engine's verdict; raises :class:`AnswerError` when it is no answer at all, or a
+    forged one: a card the hand never held, a wildcard standing for a card not offered."""
     try:
-        return engine_puzzles.check(puzzle, answer)
+        verdict = engine_puzzles.check(puzzle, answer)
     except engine_puzzles.InvalidAnswerError as error:
         raise AnswerError(str(error)) from None
     except BurracoError as error:
         raise AnswerError(str(error)) from None
+    if verdict.code in FORGED_CODES:
+        raise AnswerError(render(verdict.code, verdict.params, gettext))
+    if "stands_for" in answer and str(answer["stands_for"]) not in map(str, wild_choices(puzzle)):
+        raise AnswerError(gettext("Choose a card."))
+    return verdict
+
+
+#: Refusals that no control of the page can produce: the answer was written by hand.
+FORGED_CODES = frozenset({"not_in_hand"})
+
+
+def wild_choices(question: engine_puzzles.Puzzle) -> list[Card]:
+    """The cards a wildcard question offers: every card of the meld's suit."""
+    if question.kind is not KIND.WILDCARD:
+        return []
+    suit = question.side_melds[question.meld].suit
+    return [card for card in ALL_CARDS if card.suit is suit and card.rank]
 
 
 def feedback(verdict: engine_puzzles.Verdict) -> Feedback:
@@ -271,10 +292,8 @@ def page_context(
         "show_own_hand": question.kind in (KIND.WILDCARD, KIND.CLASSIFY, KIND.SCORE),
     }
     if question.kind is KIND.WILDCARD:
-        meld = question.side_melds[question.meld]
-        suit = meld.suit
         context["wild_meld"] = question.meld + 1
-        context["wild_choices"] = [card for card in ALL_CARDS if card.suit is suit and card.rank]
+        context["wild_choices"] = wild_choices(question)
         context["attached"] = question.attached
     if question.kind in (KIND.WILDCARD, KIND.CLASSIFY):
         context["board"] = board(position, changed=question.meld, seat=question.viewer)

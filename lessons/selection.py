@@ -6,11 +6,13 @@ import random
 
 from django.http import HttpRequest
 
+from engine.puzzles import RULE_IDS, TOPICS
 from lessons import ratings, tracking
 from lessons.learners import learner_filter
 from lessons.models import Attempt, Puzzle
 
 DEFAULT_RATING = 1500.0
+KNOWN_THEMES = frozenset(RULE_IDS + TOPICS)
 #: How many candidates near the learner's level to choose among, for variety.
 SPREAD = 5
 
@@ -26,7 +28,8 @@ def next_puzzle(request: HttpRequest, theme: str | None) -> Puzzle:
     so a learner never runs out."""
     solved = Attempt.objects.filter(learner_filter(request), correct=True).values("puzzle")
     candidates = Puzzle.objects.exclude(pk__in=solved)
-    themes = [name for name in (theme or "").split(",") if name][:41]
+    # Only themes that exist: an unknown one would have the generator make puzzles on demand.
+    themes = [name for name in (theme or "").split(",") if name in KNOWN_THEMES][:41]
     if themes:
         # A lesson's "practise this" asks for all of its rules at once.
         candidates = candidates.filter(themes__name__in=themes).distinct()
@@ -43,7 +46,7 @@ def next_puzzle(request: HttpRequest, theme: str | None) -> Puzzle:
     else:
         from lessons.generated import next_generated
 
-        puzzle = next_generated(theme, rating, rng)
+        puzzle = next_generated(",".join(themes) or None, rating, rng)
     request.session["last_puzzle"] = puzzle.pk
     # Practice on a chosen theme moves the rating less (lessons.tracking).
     request.session[tracking.THEMED_KEY] = puzzle.pk if themes else None

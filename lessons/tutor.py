@@ -77,7 +77,7 @@ def answer_step(step: Step, data: QueryDict) -> StepResult:
         return StepResult(verdict.correct, quiz.feedback(verdict))
     chosen = data.get("choice", "")
     options = choice_options(step)
-    if not chosen.isdigit() or int(chosen) >= len(options):
+    if not chosen.isdigit() or len(chosen) > 3 or int(chosen) >= len(options):
         raise quiz.AnswerError(gettext("Choose one of the answers."))
     assert step.question is not None
     right = correct_choice(step.question["choice"])
