@@ -6,6 +6,8 @@ PY := $(VENV)/bin/python
 MANAGE := $(PY) manage.py
 # Rebuilt whenever the requirements change, so a second `make run` skips the install.
 STAMP := $(VENV)/.installed
+# axe-core for the accessibility tests (package-lock.json); node_modules/ is not committed.
+NODE_STAMP := node_modules/.installed
 BIND ?= 127.0.0.1:8000
 WORKERS ?= 3
 
@@ -17,7 +19,7 @@ run: setup
 	$(MANAGE) load_content
 	$(MANAGE) runserver 127.0.0.1:8000
 
-test: setup
+test: setup $(NODE_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy engine
 	$(VENV)/bin/bandit --quiet --configfile pyproject.toml --recursive .
@@ -31,6 +33,10 @@ serve: setup
 	$(VENV)/bin/gunicorn burraco_tutor.wsgi --bind $(BIND) --workers $(WORKERS)
 
 setup: $(STAMP)
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 # Security lint; pyproject.toml's [tool.bandit] says why each skipped check does not apply.
 bandit: setup

@@ -24,8 +24,10 @@
       item.setAttribute("role", "option");
       item.setAttribute("aria-selected", box.checked ? "true" : "false");
       item.tabIndex = index === 0 ? 0 : -1;
-      box.tabIndex = -1;
-      box.setAttribute("aria-hidden", "true");
+      // The option is the control now: its checkbox leaves the page's focus order and the
+      // accessibility tree (a control inside a control confuses both), but the form still
+      // submits it.
+      box.hidden = true;
       item.classList.add("hand-option");
       if (label) label.setAttribute("aria-hidden", "false");
       function toggle() {

@@ -1,0 +1,155 @@
+"""axe-core (from npm, package-lock.json) in Chromium on the pages people use most: no serious
+or critical violation. And after every htmx swap the focus is somewhere useful, never lost on
+<body>.
+
+axe runs in the page through Playwright's evaluate, which the Content-Security-Policy does not
+govern, so the pages are checked with the policy they really have.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Page, expect
+
+from lessons.content import CONTENT, load_all
+from lessons.models import Lesson, Puzzle, Step
+from tests.browser.conftest import Visit
+from tests.factories import AttemptFactory, ProfileFactory, UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+PASSWORD = "a-long-test-password"
+#: What counts: axe's two highest impacts.
+BLOCKING = {"serious", "critical"}
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    if not AXE.exists():
+        message = f"the accessibility tests need {AXE}: run `npm ci` (make test does)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    return AXE.read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def content(tmp_path: Path) -> None:
+    shutil.copytree(CONTENT, tmp_path / "content")
+    load_all(tmp_path / "content")
+
+
+def violations(page: Page, axe_source: str) -> list[dict[str, Any]]:
+    """axe's serious and critical violations on the page as it is now."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(axe_source)
+    result = page.evaluate(
+        "() => axe.run(document, {resultTypes: ['violations']})"
+        ".then(r => r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ' — ' + n.failureSummary)})))"
+    )
+    return [found for found in result if found["impact"] in BLOCKING]
+
+
+def assert_accessible(page: Page, axe_source: str, where: str) -> None:
+    found = violations(page, axe_source)
+    assert not found, f"{where}:\n" + json.dumps(found, indent=2, ensure_ascii=False)
+
+
+def log_in(visit: Visit, user: User) -> None:
+    page = visit.open("/accounts/login/")
+    page.get_by_label("Nome utente").fill(user.username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Accedi").click()
+    expect(page).to_have_url(f"{visit.base_url}/progress/")
+
+
+def first_step(kind: str) -> Step:
+    """The first lesson step that explains, asks a multiple choice, or asks a puzzle."""
+    for step in Step.objects.order_by("lesson__order", "number"):
+        question = step.question or {}
+        if (kind == "explain" and not question) or kind in question:
+            return step
+    raise AssertionError(f"no {kind} step in the content")
+
+
+def step_url(step: Step) -> str:
+    return f"/lessons/{step.lesson.slug}/{step.number}/"
+
+
+def test_home_lessons_and_puzzles_have_no_serious_violations(
+    visit: Visit, content: None, axe_source: str
+) -> None:
+    for path in ("/", "/?cards=AS+10H+QD+JK", "/lessons/", "/puzzles/", "/accounts/login/"):
+        assert_accessible(visit.open(path), axe_source, path)
+    lesson = Lesson.objects.order_by("order").first()
+    assert lesson is not None
+    assert_accessible(visit.open(f"/lessons/{lesson.slug}/"), axe_source, "a lesson")
+    assert visit.errors == []
+
+
+@pytest.mark.parametrize("kind", ["explain", "choice", "puzzle"])
+def test_a_lesson_step_before_and_after_answering(
+    visit: Visit, content: None, axe_source: str, kind: str
+) -> None:
+    step = first_step(kind)
+    page = visit.open(step_url(step))
+    assert_accessible(page, axe_source, f"{kind} step {step}")
+    if kind == "choice":
+        page.locator("#choice-0").check()
+        page.locator("#step form button[type=submit]").first.click()
+        expect(page.locator("#feedback")).to_be_focused()
+        assert_accessible(page, axe_source, f"{kind} step {step}, answered")
+    assert visit.errors == []
+
+
+@pytest.mark.parametrize("kind", ["attach", "lay-meld", "wildcard", "classify", "score", "close"])
+def test_a_puzzle_before_and_after_answering(
+    visit: Visit, content: None, axe_source: str, kind: str
+) -> None:
+    puzzle = Puzzle.objects.filter(kind=kind).order_by("slug").first()
+    assert puzzle is not None
+    page = visit.open(f"/puzzles/{puzzle.slug}/")
+    assert_accessible(page, axe_source, f"{kind} puzzle {puzzle.slug}")
+    # The quickest answer every kind has: a "cannot be done" button where there is one,
+    # else the first choice offered.
+    nothing = page.locator("#puzzle button[name=none]")
+    if nothing.count():
+        nothing.first.click()
+    else:
+        radios = page.locator("#puzzle input[type=radio]")
+        if radios.count():
+            radios.first.check()
+        elif page.locator("#score").count():
+            page.locator("#score").fill("0")
+        page.locator("#puzzle form.answer-form button[type=submit]").first.click()
+    expect(page.locator("#feedback")).to_be_focused()
+    assert_accessible(page, axe_source, f"{kind} puzzle {puzzle.slug}, answered")
+    page.locator("#feedback summary").first.click() if page.locator(
+        "#feedback summary"
+    ).count() else None
+    assert_accessible(page, axe_source, f"{kind} puzzle {puzzle.slug}, the answer shown")
+    assert visit.errors == []
+
+
+def test_the_progress_page_with_answers_and_without(
+    visit: Visit, content: None, axe_source: str
+) -> None:
+    assert_accessible(visit.open("/progress/"), axe_source, "progress, nothing done")
+    user = UserFactory(username="axe-learner")
+    ProfileFactory(user=user)
+    for puzzle in Puzzle.objects.order_by("slug")[:12]:
+        AttemptFactory(user=user, puzzle=puzzle, correct=puzzle.pk % 3 != 0, rated=True)
+    log_in(visit, user)
+    page = visit.open("/progress/")
+    assert_accessible(page, axe_source, "progress, with answers")
+    assert_accessible(visit.open("/progress/review/"), axe_source, "the review queue")
+    assert_accessible(visit.open("/accounts/profile/"), axe_source, "the profile")
+    assert visit.errors == []
