@@ -60,6 +60,8 @@
     }
   }
 
+  const TYPING = "input:not([type]), input[type=text], input[type=search], textarea";
+
   function enhance(root) {
     root.querySelectorAll("[data-hand]").forEach(enhanceHand);
   }
@@ -69,9 +71,14 @@
   /* After a swap, put focus where the news is (feedback, an error, a hint), or on the
    * swapped region, so keyboard and screen-reader users are not left behind. */
   document.addEventListener("htmx:afterSwap", function (event) {
-    const target = event.detail.target;
+    let target = event.detail.target;
     // A piece that follows the learner's own choosing must not take the focus away.
     if (target.hasAttribute("data-no-focus")) return;
+    // An outerHTML swap has replaced the target: the news is in the element now in its place.
+    if (!target.isConnected && target.id) target = document.getElementById(target.id) || target;
+    // htmx has put the focus back in the field being typed in (same id): typing goes on.
+    const active = document.activeElement;
+    if (active && target.contains(active) && active.matches(TYPING)) return;
     const news = target.querySelector("[data-focus]") || target.querySelector("h1, h2");
     const place = news || target;
     if (!place.hasAttribute("tabindex")) place.setAttribute("tabindex", "-1");

@@ -1,0 +1,194 @@
+"""After every htmx swap the focus is where the news is, or stays on the control the learner is
+using: never dropped on <body>, where a keyboard or screen-reader user would be lost
+(static/js/board.js). Every swap of the site is driven here from the keyboard alone."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from lessons.models import Lesson, Step
+from tests.browser.conftest import Visit
+from tests.factories import AttemptFactory, PuzzleFactory, UserFactory, position
+
+pytestmark = pytest.mark.django_db(transaction=True)
+PASSWORD = "a-long-test-password"
+
+#: Records, after each swap has settled, where the focus is.
+RECORDER = """
+window.swaps = [];
+document.addEventListener("htmx:afterSettle", (event) => {
+  // An outerHTML swap replaces the target: look at the element now in its place.
+  const target = event.detail.target;
+  const live = (target.id && document.getElementById(target.id)) || target;
+  const active = document.activeElement;
+  window.swaps.push({
+    target: target.id || target.className,
+    active: active ? (active.id || active.getAttribute("role") || active.tagName) : null,
+    lost: !active || active === document.body || !active.isConnected,
+    inside: live.contains(active),
+  });
+});
+"""
+
+
+@pytest.fixture
+def page(visit: Visit) -> Page:
+    visit.page.add_init_script(RECORDER)
+    return visit.page
+
+
+def swap(page: Page, action: Any) -> dict[str, Any]:
+    """Do something that swaps; the record of that swap once it has settled."""
+    count = page.evaluate("window.swaps.length")
+    action()
+    # A function, not an expression: the page's CSP refuses to eval a string.
+    page.wait_for_function("(count) => window.swaps.length > count", arg=count)
+    record: dict[str, Any] = page.evaluate("window.swaps[window.swaps.length - 1]")
+    assert not record["lost"], f"the focus was lost after swapping {record['target']}"
+    return record
+
+
+def tab_to(page: Page, locator: Any) -> None:
+    for _ in range(60):
+        if locator.evaluate("el => el === document.activeElement"):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {locator}")
+
+
+def test_the_notation_box_keeps_the_focus_on_its_field(visit: Visit, page: Page) -> None:
+    visit.open("/")
+    field = page.get_by_role("textbox", name="Carte")
+    field.fill("10h jk")
+    record = swap(page, lambda: field.press("Enter"))
+    assert record["inside"]
+    expect(page.get_by_role("textbox", name="Carte")).to_be_focused()
+    assert visit.errors == []
+
+
+def test_every_swap_of_a_puzzle_puts_the_focus_on_the_news(visit: Visit, page: Page) -> None:
+    puzzle = PuzzleFactory(slug="bound-joker")
+    visit.open(f"/puzzles/{puzzle.slug}/")
+    # Choosing a card: the choice is drawn by the server, the focus stays on the card.
+    option = page.get_by_role("option", name="10 di fiori")
+    page.get_by_role("option").first.focus()
+    tab_to(page, page.get_by_role("option").first)
+    while not option.evaluate("el => el === document.activeElement"):
+        page.keyboard.press("ArrowRight")
+    record = swap(page, lambda: page.keyboard.press("Space"))
+    assert record["target"] == "selection" and not record["inside"]
+    expect(option).to_be_focused()
+    # The hint.
+    hint = page.get_by_role("button", name=re.compile("Mostra un suggerimento"))
+    tab_to(page, hint)
+    record = swap(page, lambda: page.keyboard.press("Enter"))
+    assert record["target"] == "hint" and record["inside"]
+    # A wrong answer: the feedback.
+    answer = page.get_by_role("button", name="Attacca le carte scelte")
+    tab_to(page, answer)
+    record = swap(page, lambda: page.keyboard.press("Enter"))
+    assert record["target"] == "puzzle" and record["active"] == "feedback"
+    assert visit.errors == []
+
+
+def test_an_answer_refused_as_no_answer_is_swapped_in_and_focused(visit: Visit, page: Page) -> None:
+    puzzle = PuzzleFactory(slug="bound-joker")
+    visit.open(f"/puzzles/{puzzle.slug}/")
+    # No card chosen: the server answers 400 with a sentence, which must still be shown.
+    answer = page.get_by_role("button", name="Attacca le carte scelte")
+    tab_to(page, answer)
+    record = swap(page, lambda: page.keyboard.press("Enter"))
+    assert record["target"] == "puzzle" and record["inside"]
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text("Scegli almeno una carta")
+    expect(alert).to_be_focused()
+    # Chromium logs every 4xx response on the console; nothing else may be there.
+    assert [error for error in visit.errors if "status of 400" not in error] == []
+
+
+def test_the_line_builder_keeps_the_focus_in_the_puzzle_move_after_move(
+    visit: Visit, page: Page
+) -> None:
+    PuzzleFactory(
+        slug="close-it",
+        kind="close",
+        params={},
+        position=position(
+            ["KS", "QS", "JS", "5D"],
+            [["3C", "4C", "5C", "6C", "7C", "8C", "9C"]],
+            pozzetti_taken=[True, False],
+        ),
+    )
+    visit.open("/puzzles/close-it/")
+    for name in ("fante di picche", "donna di picche", "re di picche"):
+        page.get_by_role("option", name=name).click()
+    lay = page.get_by_role("button", name="Cala le carte scelte")
+    tab_to(page, lay)
+    record = swap(page, lambda: page.keyboard.press("Enter"))
+    assert record["target"] == "puzzle" and record["inside"]
+    assert visit.errors == []
+
+
+def test_stepping_through_a_lesson_and_answering_keeps_the_focus_in_the_step(
+    visit: Visit, page: Page
+) -> None:
+    lesson = Lesson.objects.create(
+        slug="first",
+        order=1,
+        title_it="Primo",
+        title_en="First",
+        summary_it="…",
+        summary_en="…",
+        rules=["R1"],
+    )
+    Step.objects.create(lesson=lesson, number=1, kind="explain", text_it="Uno", text_en="One")
+    Step.objects.create(
+        lesson=lesson,
+        number=2,
+        kind="ask",
+        text_it="Quante?",
+        text_en="How many?",
+        question={
+            "choice": {
+                "options": [{"it": "108", "en": "108"}, {"it": "52", "en": "52"}],
+                "answer": 0,
+            }
+        },
+    )
+    visit.open("/lessons/first/1/")
+    forward = page.get_by_role("link", name="Avanti")
+    tab_to(page, forward)
+    record = swap(page, lambda: page.keyboard.press("Enter"))
+    assert record["target"] == "step" and record["active"] == "step-heading"
+    page.locator("#choice-1").focus()
+    page.keyboard.press("Space")
+    tab_to(page, page.get_by_role("button", name="Rispondi"))
+    record = swap(page, lambda: page.keyboard.press("Enter"))
+    assert record["active"] == "feedback"
+    back = page.get_by_role("link", name="Indietro")
+    tab_to(page, back)
+    record = swap(page, lambda: page.keyboard.press("Enter"))
+    assert record["active"] == "step-heading"
+    assert visit.errors == []
+
+
+def test_listing_every_recent_answer_on_the_progress_page(visit: Visit, page: Page) -> None:
+    user = UserFactory(username="focus-learner")
+    for number in range(12):
+        AttemptFactory(user=user, puzzle=PuzzleFactory(slug=f"p-{number}"))
+    visit.open("/accounts/login/")
+    page.get_by_label("Nome utente").fill(user.username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Accedi").click()
+    expect(page).to_have_url(f"{visit.base_url}/progress/")
+    more = page.locator("[hx-get*='recent=all']")
+    if not more.count():
+        pytest.skip("the progress page lists every answer at once")
+    tab_to(page, more.first)
+    record = swap(page, lambda: page.keyboard.press("Enter"))
+    assert record["inside"]
+    assert visit.errors == []
