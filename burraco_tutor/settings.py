@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "crispy_bootstrap5",
     "lessons",
     "accounts",
+    "classroom",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,172 @@
+"""Classes, their students, assignments and the teacher's own puzzles.
+
+A teacher (accounts.Profile.is_teacher) runs classes; students join by a code or a link, or
+get an account made by the teacher. An assignment sets a lesson, a hand-picked set of
+puzzles or a generated set, with a due date; what each student did comes from lessons'
+own rows (Attempt, StepProgress) after the assignment was set (classroom.progress).
+This app reads lessons/ models; lessons/ never imports it.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from lessons.models import Lesson, Puzzle
+
+#: Letters and digits that cannot be mistaken for one another when read aloud or copied.
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 8
+
+
+def new_code() -> str:
+    """A fresh join code, such as ``K7QX3MPA``."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+class Rules(models.TextChoices):
+    """The rules presets a class plays under (engine.rules.PRESETS)."""
+
+    STANDARD = "standard", _("Standard")
+    SEMI_CLEAN = "semi-clean", _("With the semi-clean burraco")
+    STRICT = "strict", _("Strict wildcards (they never move)")
+
+
+class Classroom(models.Model):
+    teacher = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="classes_taught",
+        verbose_name=_("teacher"),
+    )
+    name = models.CharField(_("name"), max_length=80)
+    rules = models.CharField(
+        _("rules"), max_length=20, choices=Rules.choices, default=Rules.STANDARD
+    )
+    code = models.CharField(_("join code"), max_length=12, unique=True, default=new_code)
+    archived_at = models.DateTimeField(_("archived"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        verbose_name = _("class")
+        verbose_name_plural = _("classes")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def archived(self) -> bool:
+        return self.archived_at is not None
+
+
+class Membership(models.Model):
+    """A student in a class. Removing the student deletes this row, not the account."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="memberships")
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    #: The teacher made the account (bulk creation), so the teacher may reset its password.
+    created_by_teacher = models.BooleanField(default=False)
+    joined_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["joined_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["classroom", "student"], name="one_membership")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.student} in {self.classroom}"
+
+
+class Assignment(models.Model):
+    """Work set for a class: a lesson, hand-picked puzzles, or puzzles generated per student."""
+
+    class Content(models.TextChoices):
+        LESSON = "lesson", _("A lesson")
+        PUZZLES = "puzzles", _("Puzzles I choose")
+        GENERATED = "generated", _("Generated puzzles, different for each student")
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
+    title = models.CharField(_("title"), max_length=120)
+    content = models.CharField(_("content"), max_length=10, choices=Content.choices)
+    lesson = models.ForeignKey(
+        Lesson, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    #: A generated set: the theme (a rule id or a topic), the kind ("" for any kind the
+    #: theme has), the rating to aim at and how many puzzles.
+    theme = models.CharField(max_length=20, blank=True)
+    puzzle_kind = models.CharField(max_length=20, blank=True)
+    rating = models.PositiveIntegerField(null=True, blank=True)
+    count = models.PositiveSmallIntegerField(default=0)
+    #: The class's rules preset when the assignment was set: its puzzles are answered and
+    #: generated under it, even if the class changes preset later.
+    rules = models.CharField(max_length=20, choices=Rules.choices, default=Rules.STANDARD)
+    #: Each student's generated set comes from a seed derived from this one and the student.
+    seed = models.BigIntegerField(default=0)
+    due_at = models.DateTimeField(_("due"))
+    #: Attempts and lesson steps count from this moment.
+    set_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["due_at", "pk"]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class AssignmentItem(models.Model):
+    """The puzzle numbered ``number`` (from 1) of an assignment: the same for everyone
+    (``student`` null) or, in a generated set, this student's own."""
+
+    assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="items")
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
+    number = models.PositiveSmallIntegerField()
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["assignment", "student", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["assignment", "number"],
+                condition=models.Q(student__isnull=True),
+                name="one_shared_item_per_number",
+            ),
+            models.UniqueConstraint(
+                fields=["assignment", "student", "number"],
+                condition=models.Q(student__isnull=False),
+                name="one_own_item_per_number",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.assignment} #{self.number}"
+
+
+class LibraryPuzzle(models.Model):
+    """A puzzle a teacher made in the editor (lessons.Puzzle with source "teacher")."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="library"
+    )
+    puzzle = models.OneToOneField(Puzzle, on_delete=models.CASCADE, related_name="library_entry")
+    title = models.CharField(_("name"), max_length=120)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return self.title
