@@ -27,7 +27,8 @@ def next_puzzle(request: HttpRequest, theme: str | None) -> Puzzle:
     solved yet, near their rating; a freshly generated one when the curated ones run out,
     so a learner never runs out."""
     solved = Attempt.objects.filter(learner_filter(request), correct=True).values("puzzle")
-    candidates = Puzzle.objects.exclude(pk__in=solved)
+    # A teacher's own puzzles (source "teacher") are for their classes, not for everyone.
+    candidates = Puzzle.objects.exclude(pk__in=solved).exclude(source=Puzzle.Source.TEACHER)
     # Only themes that exist: an unknown one would have the generator make puzzles on demand.
     themes = [name for name in (theme or "").split(",") if name in KNOWN_THEMES][:41]
     if themes:
