@@ -8,6 +8,7 @@ from burraco_tutor import views
 urlpatterns = [
     path("", include("lessons.urls")),
     path("accounts/", include("accounts.urls")),
+    path("classes/", include("classroom.urls")),
     path("healthz", views.healthz, name="healthz"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import factory
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -83,3 +86,58 @@ class AttemptFactory(factory.django.DjangoModelFactory):
     correct = True
     code = "correct"
     rule = ""
+
+
+class TeacherFactory(UserFactory):
+    """An account with the teacher role (Profile.is_teacher), as "I teach" at sign-up makes."""
+
+    class Meta:
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"teacher{n}")
+    profile = factory.RelatedFactory(ProfileFactory, "user", is_teacher=True)
+
+
+class ClassroomFactory(factory.django.DjangoModelFactory):
+    """A class under the standard rules, run by a new teacher."""
+
+    class Meta:
+        model = "classroom.Classroom"
+
+    teacher = factory.SubFactory(TeacherFactory)
+    name = factory.Sequence(lambda n: f"Class {n}")
+
+
+class MembershipFactory(factory.django.DjangoModelFactory):
+    """A student (a new account) in a class."""
+
+    class Meta:
+        model = "classroom.Membership"
+
+    classroom = factory.SubFactory(ClassroomFactory)
+    student = factory.SubFactory(UserFactory)
+
+
+class AssignmentFactory(factory.django.DjangoModelFactory):
+    """Hand-picked puzzles, due in a week, set an hour ago; pass ``puzzles=[...]`` to set
+    its items (one new attach puzzle by default)."""
+
+    class Meta:
+        model = "classroom.Assignment"
+        skip_postgeneration_save = True
+
+    classroom = factory.SubFactory(ClassroomFactory)
+    title = factory.Sequence(lambda n: f"Homework {n}")
+    content = "puzzles"
+    due_at = factory.LazyFunction(lambda: timezone.now() + timedelta(days=7))
+    set_at = factory.LazyFunction(lambda: timezone.now() - timedelta(hours=1))
+
+    @factory.post_generation
+    def puzzles(self, create: bool, extracted: list[object] | None, **kwargs: object) -> None:
+        if not create or self.content != "puzzles":
+            return
+        chosen = extracted if extracted is not None else [PuzzleFactory()]
+        for number, puzzle in enumerate(chosen, start=1):
+            self.items.create(number=number, puzzle=puzzle)
+        self.count = len(chosen)
+        self.save(update_fields=["count"])

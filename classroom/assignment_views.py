@@ -1,0 +1,153 @@
+"""The teacher's assignments: set one, follow it (who did what, the common mistakes),
+change its title or due date, delete it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse, QueryDict
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+from django.views.decorators.vary import vary_on_headers
+
+from burraco_tutor.http import HtmxHttpRequest
+from classroom import answers, assignments, progress
+from classroom.access import own_assignment, own_class
+from classroom.forms import AssignmentEditForm, AssignmentForm
+from classroom.models import Classroom
+from lessons.models import Puzzle, Theme
+from lessons.rulebook import rule_number, theme_title
+
+#: How many puzzles the picker lists for a theme.
+PICKER_LIMIT = 80
+
+
+@vary_on_headers("HX-Request")
+@login_required
+@require_http_methods(["GET", "POST"])
+def assignment_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Set work: a lesson, puzzles picked from a theme or the library, or a generated set.
+    The picker's "Show" button sends the form by GET, so the page keeps what was filled."""
+    classroom = own_class(request, pk)
+    if request.method == "POST":
+        form = AssignmentForm(classroom, request.user, request.POST)
+        if form.is_valid():
+            assignment = assignments.create_assignment(classroom, **_created(form))
+            messages.success(request, _("The assignment is set."))
+            return redirect("classroom:assignment", classroom.pk, assignment.pk)
+    else:
+        form = AssignmentForm(classroom, request.user, initial=_initial(request.GET))
+    context = _picker(request, classroom, form)
+    if request.htmx and request.htmx.target == "picker":
+        return render(request, "classroom/assignment_form.html#picker", context)
+    status = 400 if form.is_bound else 200
+    return render(request, "classroom/assignment_form.html", context, status=status)
+
+
+def _created(form: AssignmentForm) -> dict[str, Any]:
+    data = form.cleaned_data
+    return {
+        "title": data["title"],
+        "content": data["content"],
+        "due_at": data["due_at"],
+        "lesson": data.get("lesson"),
+        "puzzles": list(data.get("puzzles") or []),
+        "spec": getattr(form, "spec", None),
+    }
+
+
+def _initial(query: QueryDict) -> dict[str, Any]:
+    """What a GET of the form (the picker's button) filled in, to show it again."""
+    fields = ("title", "due_at", "content", "lesson", "theme", "puzzle_kind", "rating", "count")
+    initial: dict[str, Any] = {name: query[name][:200] for name in fields if name in query}
+    initial["puzzles"] = _ids(query.getlist("puzzles"))
+    return initial
+
+
+def _ids(values: list[str]) -> list[int]:
+    return [int(value) for value in values[: assignments.MAX_ITEMS * 2] if value.isdigit()][
+        : assignments.MAX_ITEMS
+    ]
+
+
+def _picker(request: HtmxHttpRequest, classroom: Classroom, form: AssignmentForm) -> dict[str, Any]:
+    """The puzzles chosen so far, ticked, and those of the theme looked for."""
+    usable = assignments.usable_puzzles(classroom, request.user)
+    data = form.data if form.is_bound else request.GET
+    chosen_ids = _ids(data.getlist("puzzles")) if hasattr(data, "getlist") else []
+    chosen = list(usable.filter(pk__in=chosen_ids))
+    find = (data.get("find") or "")[:40]
+    found: list[Puzzle] = []
+    if find == "library":
+        found = list(usable.filter(source=Puzzle.Source.TEACHER)[:PICKER_LIMIT])
+    elif find:
+        found = list(usable.filter(themes__name=find).distinct()[:PICKER_LIMIT])
+    themes = Theme.objects.filter(puzzles__in=usable).distinct().values_list("name", flat=True)
+    return {
+        "classroom": classroom,
+        "form": form,
+        "form_url": reverse("classroom:assignment_new", args=[classroom.pk]),
+        "chosen": chosen,
+        "found": [puzzle for puzzle in found if puzzle not in chosen],
+        "find": find,
+        "finds": sorted(((name, theme_title(name)) for name in themes), key=_theme_order),
+    }
+
+
+def _theme_order(pair: tuple[str, str]) -> tuple[int, str]:
+    return rule_number(pair[0]), pair[0]
+
+
+@login_required
+def assignment_detail(request: HtmxHttpRequest, pk: int, assignment: int) -> HttpResponse:
+    """Who has done the assignment, and the wrong answers that came up most."""
+    classroom = own_class(request, pk)
+    work_set = own_assignment(classroom, assignment)
+    found = progress.students(classroom)
+    work = progress.load([work_set], [student.id for student in found])
+    shared = [puzzle_id for _number, puzzle_id in work.items.get((work_set.pk, None), [])]
+    wrong = [row.puzzle_id for rows in work.wrong_answers(work_set).values() for row in rows]
+    puzzles = answers.puzzles_by_id([*shared, *wrong])
+    context = {
+        "classroom": classroom,
+        "assignment": work_set,
+        "cells": [(student, work.cell(work_set, student.id)) for student in found],
+        "mistakes": answers.common_mistakes(work, work_set, puzzles),
+        "lesson_tries": progress.lesson_tries(work, work_set),
+    }
+    return render(request, "classroom/assignment.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def assignment_edit(request: HtmxHttpRequest, pk: int, assignment: int) -> HttpResponse:
+    """The title and the due date; the content stays as it was set."""
+    classroom = own_class(request, pk)
+    work_set = own_assignment(classroom, assignment)
+    initial = {"title": work_set.title, "due_at": work_set.due_at}
+    form = AssignmentEditForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        assignments.replace_due(work_set, form.cleaned_data["title"], form.cleaned_data["due_at"])
+        messages.success(request, _("The assignment is saved."))
+        return redirect("classroom:assignment", classroom.pk, work_set.pk)
+    status = 400 if request.method == "POST" else 200
+    context = {"classroom": classroom, "assignment": work_set, "form": form}
+    return render(request, "classroom/assignment_edit.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def assignment_delete(request: HtmxHttpRequest, pk: int, assignment: int) -> HttpResponse:
+    """Delete an assignment after a confirmation; the students' answers stay theirs."""
+    classroom = own_class(request, pk)
+    work_set = own_assignment(classroom, assignment)
+    if request.method == "POST":
+        work_set.delete()
+        messages.success(request, _("The assignment is deleted."))
+        return redirect("classroom:class", classroom.pk)
+    context = {"classroom": classroom, "assignment": work_set}
+    return render(request, "classroom/assignment_delete.html", context)

@@ -1,0 +1,157 @@
+"""The teacher's puzzle library and the editor that fills it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse, QueryDict
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+from django.views.decorators.vary import vary_on_headers
+
+from burraco_tutor.http import HtmxHttpRequest
+from classroom import editor
+from classroom.access import own_library_puzzle, teacher_required
+from classroom.models import LibraryPuzzle
+
+#: The editor opens on a small example, so the board and the answers show from the start.
+EXAMPLE = {
+    "kind": "attach",
+    "rules": "standard",
+    "to_move": "0",
+    "phase": "play",
+    "hand": "10C 7C KD",
+    "my_melds": "6C JK 8C",
+    "their_melds": "",
+    "opponent": "11",
+    "discard": "4H",
+    "stock": "40",
+    "focus": "10C",
+}
+
+
+@teacher_required
+def library(request: HtmxHttpRequest) -> HttpResponse:
+    entries = LibraryPuzzle.objects.filter(owner=request.user).select_related("puzzle")
+    return render(request, "classroom/library.html", {"entries": entries})
+
+
+@login_required
+def library_puzzle(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """A saved puzzle: the board, the question and its correct answers."""
+    entry = own_library_puzzle(request, pk)
+    fields = entry.puzzle.engine_fields()
+    context = {"entry": entry, "checked": editor.check(fields), "in_use": editor.in_use(entry)}
+    return render(request, "classroom/library_puzzle.html", context)
+
+
+@vary_on_headers("HX-Request")
+@teacher_required
+@require_http_methods(["GET", "POST"])
+def editor_view(request: HtmxHttpRequest) -> HttpResponse:
+    return _edit(request, None)
+
+
+@vary_on_headers("HX-Request")
+@login_required
+@require_http_methods(["GET", "POST"])
+def editor_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    return _edit(request, own_library_puzzle(request, pk))
+
+
+def _edit(request: HtmxHttpRequest, entry: LibraryPuzzle | None) -> HttpResponse:
+    """Check the puzzle as it is edited; save it when the engine accepts it."""
+    if request.method == "GET":
+        initial = editor.initial_from(entry.puzzle, entry.title) if entry else EXAMPLE
+        return _page(request, entry, editor.EditorForm(_as_data(initial)))
+    op = request.POST.get("op", "check")
+    try:
+        data = editor.picked(request.POST) if "pick" in request.POST else request.POST
+    except editor.EditorError as error:
+        form = editor.EditorForm(request.POST)
+        return _page(request, entry, form, error=str(error), status=400)
+    form = editor.EditorForm(data, saving=op == "save")
+    if op == "save" and form.is_valid():
+        fields = editor.engine_fields(form.cleaned_data)
+        if editor.check(fields).ok:
+            saved = editor.save(request.user, form.cleaned_data, fields, entry)
+            messages.success(request, _saved_message(saved))
+            return redirect("classroom:library_puzzle", saved.entry.pk)
+    return _page(request, entry, form, status=200 if form.is_valid() else 400, saving=op == "save")
+
+
+def _saved_message(saved: editor.Saved) -> str:
+    if saved.copied:
+        return _(
+            "Students already have this puzzle, so your changes are saved as a new puzzle"
+            " in your library."
+        )
+    return _("The puzzle is saved in your library.")
+
+
+def _as_data(initial: dict[str, Any]) -> QueryDict:
+    data = QueryDict(mutable=True)
+    for name, value in initial.items():
+        if value is None or value is False:
+            continue
+        data[name] = "on" if value is True else str(value)
+    return data
+
+
+def _page(
+    request: HtmxHttpRequest,
+    entry: LibraryPuzzle | None,
+    form: editor.EditorForm,
+    *,
+    error: str = "",
+    status: int = 200,
+    saving: bool = False,
+) -> HttpResponse:
+    fields = editor.engine_fields(form.cleaned_data) if form.is_valid() else None
+    checked = editor.check(fields) if fields else None
+    if saving and checked is not None and not checked.ok:
+        status = 400
+    context = {
+        "entry": entry,
+        "form": form,
+        "checked": checked,
+        "error": error,
+        "palette": editor.palette(fields),
+        "targets": _targets(form),
+        "target": request.POST.get("target", "hand"),
+    }
+    target = request.htmx.target if request.htmx else None
+    template = "classroom/editor.html"
+    if target in ("preview", "editor"):
+        template += f"#{target}"
+    return render(request, template, context, status=status)
+
+
+def _targets(form: editor.EditorForm) -> list[tuple[str, str]]:
+    """The places a picked card can go, for the kind of question chosen."""
+    kind = form.kind_value
+    places = [name for name in editor.TARGETS if name not in ("focus", "attach")]
+    if "focus" in editor.KIND_FIELDS[kind]:
+        places.append("focus")
+    if "attach" in editor.KIND_FIELDS[kind]:
+        places.append("attach")
+    return [(name, str(editor.TARGET_LABELS[name])) for name in places]
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def library_delete(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Delete a puzzle from the library, unless an assignment uses it."""
+    entry = own_library_puzzle(request, pk)
+    if request.method == "POST":
+        try:
+            editor.remove(entry)
+        except editor.EditorError as error:
+            messages.error(request, str(error))
+            return redirect("classroom:library_puzzle", entry.pk)
+        messages.success(request, _("The puzzle is deleted."))
+        return redirect("classroom:library")
+    return render(request, "classroom/library_delete.html", {"entry": entry})

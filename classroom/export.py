@@ -1,0 +1,124 @@
+"""The class's work as CSV: the grid (one row a student and assignment) and every attempt.
+
+Text that a spreadsheet would read as a formula (a name starting with "=", "+", "-" or
+"@") is written with a leading apostrophe, so opening the file runs nothing.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from classroom import answers
+from classroom.progress import ClassWork, answer_key
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe(value: Any) -> Any:
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return f"'{value}"
+    if isinstance(value, datetime):
+        return timezone.localtime(value).strftime("%Y-%m-%d %H:%M")
+    if value is None:
+        return ""
+    return value
+
+
+def to_csv(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    """CSV text, with a byte-order mark so spreadsheets read the accents right."""
+    out = io.StringIO()
+    out.write("\ufeff")
+    writer = csv.writer(out)
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow([safe(value) for value in row])
+    return out.getvalue()
+
+
+def grid(work: ClassWork) -> str:
+    header = [
+        _("Student"),
+        _("Username"),
+        _("Assignment"),
+        _("Due"),
+        _("Status"),
+        _("Done"),
+        _("Out of"),
+        _("Score (%)"),
+        _("Minutes"),
+        _("Finished"),
+    ]
+    rows = []
+    for student, cells in work.rows():
+        for assignment, cell in cells:
+            rows.append(
+                [
+                    student.name,
+                    student.username,
+                    assignment.title,
+                    assignment.due_at,
+                    cell.status.label,
+                    cell.done,
+                    cell.total,
+                    cell.score,
+                    cell.minutes,
+                    cell.finished_at,
+                ]
+            )
+    return to_csv(header, rows)
+
+
+def attempts(work: ClassWork) -> str:
+    """Every answer that counts for an assignment, with the engine's verdict in words."""
+    header = [
+        _("Student"),
+        _("Username"),
+        _("Assignment"),
+        _("Puzzle number"),
+        _("Puzzle"),
+        _("Answered"),
+        _("Correct"),
+        _("Rule"),
+        _("Why"),
+        _("Answer"),
+        _("Seconds"),
+        _("Hint"),
+    ]
+    found = [
+        (student, assignment, number, row)
+        for student in work.students
+        for assignment, number, row in work.work.counted_attempts(student.id)
+    ]
+    puzzles = answers.puzzles_by_id(row.puzzle_id for _s, _a, _n, row in found)
+    questions = {pk: puzzle.engine_puzzle() for pk, puzzle in puzzles.items()}
+    reasons: dict[tuple[int, str], str] = {}
+    rows = []
+    for student, assignment, number, row in sorted(found, key=lambda f: f[3].created_at):
+        key = (row.puzzle_id, answer_key(row.answer))
+        if key not in reasons:
+            reasons[key] = answers.shown(questions[row.puzzle_id], row.answer).message
+        rows.append(
+            [
+                student.name,
+                student.username,
+                assignment.title,
+                number,
+                puzzles[row.puzzle_id].slug,
+                row.created_at,
+                _("yes") if row.correct else _("no"),
+                row.rule,
+                reasons[key],
+                json.dumps(row.answer, ensure_ascii=False),
+                row.seconds,
+                _("yes") if row.hint_used else _("no"),
+            ]
+        )
+    return to_csv(header, rows)

@@ -1,0 +1,222 @@
+"""The classroom's forms, drawn by django-crispy-forms with Bootstrap 5.
+
+Every field has a size limit, and every refusal is a sentence the teacher or the student
+can act on.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from datetime import datetime, timedelta
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from classroom import assignments, services
+from classroom.models import Assignment, Classroom
+from engine.puzzles import Kind
+from lessons.models import Lesson, Puzzle
+from lessons.rulebook import theme_title
+
+MAX_NAMES_TEXT = 4000
+DATETIME_FORMAT = "%Y-%m-%dT%H:%M"
+
+KIND_LABELS = {
+    Kind.ATTACH.value: _("Attach cards to a meld"),
+    Kind.LAY_MELD.value: _("Lay down a new meld"),
+    Kind.WILDCARD.value: _("Where the wildcard goes"),
+    Kind.CLASSIFY.value: _("Which burraco is it"),
+    Kind.SCORE.value: _("Count the score"),
+    Kind.CLOSE.value: _("Close the hand"),
+    Kind.PILE.value: _("A turn with the pile"),
+}
+
+
+class ClassForm(forms.ModelForm):  # type: ignore[type-arg]
+    class Meta:
+        model = Classroom
+        fields = ("name", "rules")
+        labels = {"name": _("Name of the class"), "rules": _("Rules")}
+        help_texts = {
+            "name": _("For example: Tuesday club, 3rd B, beginners' course."),
+            "rules": _(
+                "Assignments are checked and generated under these rules. Changing them later"
+                " applies to new assignments only."
+            ),
+        }
+        widgets = {"rules": forms.RadioSelect}
+
+
+class JoinForm(forms.Form):
+    code = forms.CharField(
+        label=_("Class code"),
+        max_length=20,
+        help_text=_("The eight letters and digits your teacher gave you, such as K7QX3MPA."),
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+        ),
+    )
+
+    def clean_code(self) -> Classroom:
+        classroom = services.class_for_code(self.cleaned_data["code"])
+        if classroom is None:
+            raise forms.ValidationError(
+                _("No open class has this code. Check it with your teacher."), code="unknown"
+            )
+        return classroom
+
+
+class StudentNamesForm(forms.Form):
+    """One name a line: an account is made for each."""
+
+    names = forms.CharField(
+        label=_("Students' names"),
+        max_length=MAX_NAMES_TEXT,
+        help_text=_(
+            "One name a line, up to %(most)d at a time. Each gets an account with a username"
+            " and a password made for them; no e-mail address is needed."
+        )
+        % {"most": services.MAX_NAMES},
+        widget=forms.Textarea(attrs={"rows": 8, "autocomplete": "off", "spellcheck": "false"}),
+        error_messages={"required": _("Write at least one name.")},
+    )
+    token = forms.CharField(widget=forms.HiddenInput, max_length=64)
+
+    def clean_names(self) -> list[str]:
+        names = []
+        for line in self.cleaned_data["names"].splitlines():
+            name = "".join(ch for ch in line if unicodedata.category(ch)[0] != "C").strip()
+            if not name:
+                continue
+            if len(name) > 60:
+                raise forms.ValidationError(
+                    _("“%(name)s…” is too long: a name has at most 60 characters."),
+                    params={"name": name[:20]},
+                    code="long",
+                )
+            names.append(name)
+        if not names:
+            raise forms.ValidationError(_("Write at least one name."), code="empty")
+        if len(names) > services.MAX_NAMES:
+            raise forms.ValidationError(
+                _("That is %(count)d names: make at most %(most)d accounts at a time."),
+                params={"count": len(names), "most": services.MAX_NAMES},
+                code="many",
+            )
+        return names
+
+
+class DueField(forms.DateTimeField):
+    widget = forms.DateTimeInput(attrs={"type": "datetime-local"}, format=DATETIME_FORMAT)
+    input_formats = [DATETIME_FORMAT, "%Y-%m-%d %H:%M", "%Y-%m-%d"]
+
+
+def default_due() -> str:
+    due = timezone.localtime() + timedelta(days=7)
+    return due.replace(hour=20, minute=0).strftime(DATETIME_FORMAT)
+
+
+class AssignmentEditForm(forms.Form):
+    title = forms.CharField(label=_("Title"), max_length=120)
+    due_at = DueField(
+        label=_("Due"), help_text=_("After this moment, unfinished work is marked late.")
+    )
+
+    def clean_due_at(self) -> datetime:
+        due: datetime = self.cleaned_data["due_at"]
+        if not 2000 <= due.year <= 2100:
+            raise forms.ValidationError(_("Choose a date between 2000 and 2100."), code="range")
+        return due
+
+
+class AssignmentForm(AssignmentEditForm):
+    """A new assignment: a lesson, puzzles picked by hand, or a generated set."""
+
+    content = forms.ChoiceField(
+        label=_("What to do"),
+        choices=Assignment.Content.choices,
+        initial=Assignment.Content.PUZZLES,
+        widget=forms.RadioSelect,
+    )
+    lesson = forms.ModelChoiceField(
+        label=_("Lesson"), queryset=Lesson.objects.all(), required=False
+    )
+    puzzles = forms.ModelMultipleChoiceField(
+        label=_("Puzzles"),
+        queryset=Puzzle.objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    theme = forms.ChoiceField(label=_("Theme"), required=False)
+    puzzle_kind = forms.ChoiceField(label=_("Kind of puzzle"), required=False)
+    rating = forms.IntegerField(
+        label=_("Near the difficulty"),
+        min_value=800,
+        max_value=2200,
+        initial=1200,
+        required=False,
+        help_text=_("On the rating scale: 1000 is easy, 1500 middling, 2000 hard."),
+    )
+    count = forms.IntegerField(
+        label=_("How many puzzles"),
+        min_value=1,
+        max_value=assignments.MAX_ITEMS,
+        initial=10,
+        required=False,
+    )
+
+    def __init__(self, classroom: Classroom, teacher: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.classroom = classroom
+        self.fields["puzzles"].queryset = assignments.usable_puzzles(classroom, teacher)
+        self.fields["theme"].choices = [("", _("Choose a theme"))] + [
+            (name, theme_title(name)) for name in assignments.generated_themes()
+        ]
+        self.fields["puzzle_kind"].choices = [("", _("Any kind the theme has"))] + list(
+            KIND_LABELS.items()
+        )
+        self.fields["due_at"].initial = default_due
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        content = data.get("content")
+        if content == Assignment.Content.LESSON and not data.get("lesson"):
+            self.add_error("lesson", _("Choose the lesson."))
+        elif content == Assignment.Content.PUZZLES:
+            chosen = data.get("puzzles") or []
+            if not chosen:
+                self.add_error("puzzles", _("Choose at least one puzzle."))
+            elif len(chosen) > assignments.MAX_ITEMS:
+                self.add_error(
+                    "puzzles",
+                    _("Choose at most %(most)d puzzles.") % {"most": assignments.MAX_ITEMS},
+                )
+        elif content == Assignment.Content.GENERATED:
+            self._clean_generated(data)
+        return data
+
+    def _clean_generated(self, data: dict[str, Any]) -> None:
+        theme, kind = data.get("theme"), data.get("puzzle_kind") or ""
+        if not theme:
+            self.add_error("theme", _("Choose the theme of the puzzles."))
+            return
+        if data.get("rating") is None or data.get("count") is None:
+            for name in ("rating", "count"):
+                if data.get(name) is None and name not in self.errors:
+                    self.add_error(name, _("Give a whole number."))
+            return
+        spec = assignments.SetSpec(theme, kind, data["rating"], data["count"], self.classroom.rules)
+        # A trial run: a theme and rules that give too few puzzles are refused now.
+        made = spec.make(assignments.derived_seed("trial", theme, kind, spec.rules))
+        if len(made) < spec.count:
+            self.add_error(
+                "count",
+                _(
+                    "Only %(found)d different puzzles of this kind on this theme could be made"
+                    " under the class's rules: ask for fewer, or choose another theme."
+                )
+                % {"found": len(made)},
+            )
+        self.spec = spec

@@ -1,0 +1,386 @@
+"""What students did with their assignments, read from lessons' own rows.
+
+Puzzle work is the Attempt rows on the student's assignment puzzles made after the
+assignment was set; lesson work is the StepProgress rows of the lesson's steps (an
+explanation counts once read, whenever; a question counts when answered right since the
+assignment was set). :func:`load` reads everything a page needs in a fixed number of
+queries, whatever the number of students or assignments; the rest is arithmetic.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from classroom.models import Assignment, AssignmentItem, Classroom, Membership
+from lessons.models import Attempt, Step, StepProgress
+
+
+class Status(models.TextChoices):
+    NOT_STARTED = "not_started", _("Not started")
+    IN_PROGRESS = "in_progress", _("In progress")
+    DONE = "done", _("Done")
+    LATE = "late", _("Late")
+
+
+@dataclass(frozen=True)
+class AttemptRow:
+    pk: int
+    user_id: int
+    puzzle_id: int
+    answer: Any
+    correct: bool
+    code: str
+    rule: str
+    seconds: float | None
+    hint_used: bool
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One student's work on one assignment."""
+
+    status: Status
+    #: Puzzles solved, or lesson steps done, out of ``total``.
+    done: int
+    total: int
+    #: Puzzles (or lesson questions) right at the first try, out of ``asked``.
+    right_first: int
+    asked: int
+    #: Seconds spent answering (None for a lesson, whose steps are not timed).
+    seconds: float | None
+    started: bool
+    finished_at: datetime | None
+
+    @property
+    def score(self) -> int | None:
+        """The share right at the first try, in percent; None before any work."""
+        if not self.started or not self.asked:
+            return None
+        return round(100 * self.right_first / self.asked)
+
+    @property
+    def minutes(self) -> int | None:
+        return None if self.seconds is None else round(self.seconds / 60)
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+
+@dataclass(frozen=True)
+class ItemState:
+    """One puzzle of a student's assignment, as far as they got."""
+
+    number: int
+    puzzle_id: int
+    attempts: tuple[AttemptRow, ...]
+
+    @property
+    def solved(self) -> bool:
+        return any(row.correct for row in self.attempts)
+
+    @property
+    def tried(self) -> bool:
+        return bool(self.attempts)
+
+    @property
+    def right_first(self) -> bool:
+        return bool(self.attempts) and self.attempts[0].correct
+
+
+@dataclass
+class Work:
+    """Everything students did on some assignments, loaded once."""
+
+    assignments: list[Assignment]
+    student_ids: list[int]
+    #: (assignment id, student id or None for everyone) → [(number, puzzle id)], in order.
+    items: dict[tuple[int, int | None], list[tuple[int, int]]]
+    #: (student id, puzzle id) → attempts, oldest first.
+    attempts: dict[tuple[int, int], list[AttemptRow]]
+    #: lesson id → [(step id, kind)], in order.
+    steps: dict[int, list[tuple[int, str]]]
+    #: (student id, step id) → the progress row.
+    progress: dict[tuple[int, int], StepProgress]
+    now: datetime = field(default_factory=timezone.now)
+
+    # --- one student, one assignment ----------------------------------------------------
+
+    def student_items(self, assignment: Assignment, student_id: int) -> list[tuple[int, int]]:
+        if assignment.content == Assignment.Content.PUZZLES:
+            return self.items.get((assignment.pk, None), [])
+        return self.items.get((assignment.pk, student_id), [])
+
+    def item_states(self, assignment: Assignment, student_id: int) -> list[ItemState]:
+        return [
+            ItemState(number, puzzle_id, tuple(self._since(assignment, student_id, puzzle_id)))
+            for number, puzzle_id in self.student_items(assignment, student_id)
+        ]
+
+    def _since(self, assignment: Assignment, student_id: int, puzzle_id: int) -> list[AttemptRow]:
+        rows = self.attempts.get((student_id, puzzle_id), [])
+        return [row for row in rows if row.created_at >= assignment.set_at]
+
+    def cell(self, assignment: Assignment, student_id: int) -> Cell:
+        if assignment.content == Assignment.Content.LESSON:
+            return self._lesson_cell(assignment, student_id)
+        states = self.item_states(assignment, student_id)
+        total = len(states) or assignment.count
+        solved_at = [
+            next(row.created_at for row in state.attempts if row.correct)
+            for state in states
+            if state.solved
+        ]
+        finished = max(solved_at) if states and len(solved_at) == len(states) else None
+        started = any(state.tried for state in states)
+        seconds = sum(row.seconds or 0 for state in states for row in state.attempts)
+        return Cell(
+            status=self._status(assignment, started, finished),
+            done=len(solved_at),
+            total=total,
+            right_first=sum(1 for state in states if state.right_first),
+            asked=total,
+            seconds=seconds,
+            started=started,
+            finished_at=finished,
+        )
+
+    def _lesson_cell(self, assignment: Assignment, student_id: int) -> Cell:
+        steps = self.steps.get(assignment.lesson_id or 0, [])
+        counted: list[StepProgress] = []
+        asks = right = 0
+        started = False
+        for step_id, kind in steps:
+            row = self.progress.get((student_id, step_id))
+            fresh = row is not None and row.updated_at >= assignment.set_at
+            started = started or fresh
+            if kind == Step.Kind.ASK:
+                asks += 1
+                if row is not None and row.done and fresh:
+                    counted.append(row)
+                    right += 1 if row.first_try else 0
+            elif row is not None and row.done:
+                counted.append(row)
+        finished = None
+        if steps and len(counted) == len(steps):
+            finished = max(row.updated_at for row in counted)
+            started = True
+        return Cell(
+            status=self._status(assignment, started, finished),
+            done=len(counted),
+            total=len(steps),
+            right_first=right,
+            asked=asks,
+            seconds=None,
+            started=started,
+            finished_at=finished,
+        )
+
+    def _status(self, assignment: Assignment, started: bool, finished: datetime | None) -> Status:
+        """Done when finished by the due date; late when the due date passed first."""
+        if finished is not None and finished <= assignment.due_at:
+            return Status.DONE
+        if finished is not None or self.now > assignment.due_at:
+            return Status.LATE
+        return Status.IN_PROGRESS if started else Status.NOT_STARTED
+
+    # --- the whole class --------------------------------------------------------------------
+
+    def counted_attempts(self, student_id: int) -> list[tuple[Assignment, int, AttemptRow]]:
+        """The student's attempts that count for some assignment, with the assignment and
+        the item's number (an attempt counts once, for the earliest assignment)."""
+        result = []
+        seen: set[int] = set()
+        for assignment in sorted(self.assignments, key=lambda a: (a.set_at, a.pk)):
+            for state in self.item_states(assignment, student_id):
+                for row in state.attempts:
+                    if row.pk not in seen:
+                        seen.add(row.pk)
+                        result.append((assignment, state.number, row))
+        return result
+
+    def mistakes(self) -> dict[int, Counter[str]]:
+        """Each student's wrong answers by rule id."""
+        result: dict[int, Counter[str]] = {}
+        for student_id in self.student_ids:
+            rules = Counter(
+                row.rule
+                for _assignment, _number, row in self.counted_attempts(student_id)
+                if not row.correct and row.rule
+            )
+            result[student_id] = rules
+        return result
+
+    def wrong_answers(self, assignment: Assignment) -> dict[int, list[AttemptRow]]:
+        """The wrong answers to each item (by number) of an assignment, all students."""
+        result: dict[int, list[AttemptRow]] = defaultdict(list)
+        for student_id in self.student_ids:
+            for state in self.item_states(assignment, student_id):
+                result[state.number].extend(row for row in state.attempts if not row.correct)
+        return dict(result)
+
+
+def load(assignments: Sequence[Assignment], student_ids: Iterable[int]) -> Work:
+    """Read the items, attempts and lesson progress of these students on these
+    assignments: four queries, whatever their number."""
+    assignments = list(assignments)
+    students = sorted(set(student_ids))
+    ids = [assignment.pk for assignment in assignments]
+    items: dict[tuple[int, int | None], list[tuple[int, int]]] = defaultdict(list)
+    rows = (
+        AssignmentItem.objects.filter(assignment_id__in=ids)
+        .filter(Q(student__isnull=True) | Q(student_id__in=students))
+        .order_by("number")
+        .values_list("assignment_id", "student_id", "number", "puzzle_id")
+    )
+    for assignment_id, student_id, number, puzzle_id in rows:
+        items[(assignment_id, student_id)].append((number, puzzle_id))
+    earliest = min((assignment.set_at for assignment in assignments), default=timezone.now())
+    attempts: dict[tuple[int, int], list[AttemptRow]] = defaultdict(list)
+    found = Attempt.objects.filter(
+        user_id__in=students,
+        puzzle_id__in=AssignmentItem.objects.filter(assignment_id__in=ids).values("puzzle_id"),
+        created_at__gte=earliest,
+    ).order_by("created_at", "pk")
+    for attempt in found.values(*(f.name for f in AttemptRow.__dataclass_fields__.values())):
+        row = AttemptRow(**attempt)
+        attempts[(row.user_id, row.puzzle_id)].append(row)
+    lesson_ids = {a.lesson_id for a in assignments if a.content == Assignment.Content.LESSON}
+    steps: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for step_id, lesson_id, kind in (
+        Step.objects.filter(lesson_id__in=lesson_ids)
+        .order_by("number")
+        .values_list("pk", "lesson_id", "kind")
+    ):
+        steps[lesson_id].append((step_id, kind))
+    progress = {
+        (row.user_id, row.step_id): row
+        for row in StepProgress.objects.filter(
+            user_id__in=students, step__lesson_id__in=lesson_ids
+        ).only("user_id", "step_id", "done", "first_try", "tries", "updated_at")
+    }
+    return Work(assignments, students, dict(items), dict(attempts), dict(steps), progress)
+
+
+def answer_key(answer: Any) -> str:
+    """An answer in a form where two answers that mean the same are equal (the cards
+    chosen in any order)."""
+    if isinstance(answer, dict) and isinstance(answer.get("cards"), list):
+        answer = {**answer, "cards": sorted(str(card) for card in answer["cards"])}
+    return json.dumps(answer, sort_keys=True)
+
+
+@dataclass(frozen=True)
+class Row:
+    """A student's assignment with how far they got."""
+
+    assignment: Assignment
+    cell: Cell
+
+
+def my_assignments(user: Any, *, open_only: bool = False) -> list[Row]:
+    """The assignments of the student's classes (not archived), soonest due first; with
+    ``open_only``, those not finished yet."""
+    assignments = list(
+        Assignment.objects.filter(
+            classroom__memberships__student=user, classroom__archived_at__isnull=True
+        )
+        .select_related("classroom", "lesson")
+        .order_by("due_at", "pk")
+    )
+    if not assignments:
+        return []
+    work = load(assignments, [user.pk])
+    rows = [Row(assignment, work.cell(assignment, user.pk)) for assignment in assignments]
+    if open_only:
+        rows = [row for row in rows if not row.cell.finished]
+    return rows
+
+
+@dataclass(frozen=True)
+class Student:
+    """A student of a class, as the teacher's pages name them."""
+
+    id: int
+    name: str
+    username: str
+    created_by_teacher: bool
+
+
+def students(classroom: Classroom) -> list[Student]:
+    """The class's students, by name (one query)."""
+    from classroom.services import display_name
+
+    rows = Membership.objects.filter(classroom=classroom).select_related("student__profile")
+    found = [
+        Student(
+            row.student_id,
+            display_name(row.student),
+            row.student.get_username(),
+            row.created_by_teacher,
+        )
+        for row in rows
+    ]
+    return sorted(found, key=lambda student: (student.name.casefold(), student.id))
+
+
+@dataclass(frozen=True)
+class ClassWork:
+    """A class's students, assignments and everything they did: the teacher's grid."""
+
+    students: list[Student]
+    assignments: list[Assignment]
+    work: Work
+
+    def rows(self) -> list[tuple[Student, list[tuple[Assignment, Cell]]]]:
+        """Each student with their cell for each assignment, in the assignments' order."""
+        return [
+            (student, [(a, self.work.cell(a, student.id)) for a in self.assignments])
+            for student in self.students
+        ]
+
+
+def class_work(classroom: Classroom) -> ClassWork:
+    """Everything the teacher's class pages show, in a fixed number of queries."""
+    found = students(classroom)
+    assignments = list(classroom.assignments.select_related("lesson").order_by("due_at", "pk"))
+    return ClassWork(found, assignments, load(assignments, [s.id for s in found]))
+
+
+@dataclass(frozen=True)
+class StepTries:
+    """How the class did on one question of a lesson, at the first try."""
+
+    number: int
+    answered: int
+    wrong_first: int
+
+
+def lesson_tries(work: Work, assignment: Assignment) -> list[StepTries]:
+    """For each question of an assigned lesson: how many students answered it since the
+    assignment was set, and how many got it wrong at their first try."""
+    result = []
+    steps = work.steps.get(assignment.lesson_id or 0, [])
+    for number, (step_id, kind) in enumerate(steps, start=1):
+        if kind != Step.Kind.ASK:
+            continue
+        rows = [work.progress.get((student_id, step_id)) for student_id in work.student_ids]
+        fresh = [
+            row
+            for row in rows
+            if row is not None and row.tries and row.updated_at >= assignment.set_at
+        ]
+        wrong = sum(1 for row in fresh if row.first_try is False)
+        result.append(StepTries(number, len(fresh), wrong))
+    return result

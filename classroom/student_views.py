@@ -1,0 +1,184 @@
+"""The student's side: joining a class, an assignment, and its puzzles one by one.
+
+A puzzle of an assignment is answered here rather than on /puzzles/, so the student
+stays in the assignment (its number, the next one, the way back); the answer goes through
+the same pipeline (lessons.quiz) and is kept as the same Attempt, which is what the
+teacher's pages read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+from django.views.decorators.vary import vary_on_headers
+
+from burraco_tutor.http import HtmxHttpRequest
+from classroom import assignments, progress, services
+from classroom.access import my_assignment
+from classroom.forms import JoinForm
+from classroom.models import Assignment, AssignmentItem, Classroom
+from engine import puzzles as engine_puzzles
+from lessons import quiz
+from lessons.learners import learner_filter
+from lessons.models import Attempt
+
+LINE_OPS = ("meld", "attach", "discard", "draw", "pile", "undo")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def join(request: HtmxHttpRequest) -> HttpResponse:
+    """Join a class with the code the teacher gave."""
+    form = JoinForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        return _join(request, form.cleaned_data["code"])
+    status = 400 if request.method == "POST" else 200
+    return render(request, "classroom/join.html", {"form": form}, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def join_link(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """The class's link: say which class it is, and join it on the button."""
+    classroom = services.class_for_code(code)
+    if classroom is None:
+        raise Http404
+    if request.method == "POST":
+        return _join(request, classroom)
+    return render(request, "classroom/join_link.html", {"classroom": classroom})
+
+
+def _join(request: HtmxHttpRequest, classroom: Classroom) -> HttpResponse:
+    try:
+        joined = services.join(classroom, request.user)
+    except services.ClassError as error:
+        messages.error(request, str(error))
+        return redirect("classroom:index")
+    if joined:
+        messages.success(request, _("You have joined the class %(name)s.") % {"name": classroom})
+    else:
+        messages.info(request, _("You are already in the class %(name)s.") % {"name": classroom})
+    return redirect("classroom:index")
+
+
+@login_required
+def assignment(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """One of the student's assignments: its puzzles (or its lesson) and how far they got."""
+    work = my_assignment(request, pk)
+    items = assignments.items_for(work, request.user.pk)
+    loaded = progress.load([work], [request.user.pk])
+    context = {
+        "assignment": work,
+        "cell": loaded.cell(work, request.user.pk),
+        "rows": list(zip(items, loaded.item_states(work, request.user.pk), strict=False)),
+        "next": _next_number(loaded, work, request.user.pk),
+    }
+    return render(request, "classroom/my_assignment.html", context)
+
+
+@vary_on_headers("HX-Request")
+@login_required
+@require_http_methods(["GET", "POST"])
+def item(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """A puzzle of the assignment: answered like any puzzle, checked by the engine."""
+    item = _my_item(request, pk, number)
+    question = item.puzzle.engine_puzzle()
+    if request.method == "GET":
+        quiz.started(request, item.puzzle)
+        return _page(request, item, question, attempt=_own_attempt(request, item))
+    op = request.POST.get("op", "answer")
+    if op == "hint":
+        quiz.use_hint(request, item.puzzle)
+        return _after_post(request, item, question, "#hint")
+    try:
+        if question.kind in (quiz.KIND.CLOSE, quiz.KIND.PILE) and op in LINE_OPS:
+            line = quiz.extend_line(question, request.POST, op)
+            played = engine_puzzles.follow(question, line)
+            if not played.finished:
+                return _page(request, item, question, line=line, played=played)
+            answer: dict[str, Any] = {"actions": line}
+        else:
+            answer = quiz.answer_from_form(question.kind, request.POST)
+        verdict = quiz.mark(question, answer)
+    except quiz.AnswerError as error:
+        return _page(request, item, question, error=str(error), status=400)
+    attempt = quiz.record(request, item.puzzle, answer, verdict)
+    return _after_post(request, item, question, "#feedback", attempt)
+
+
+def _my_item(request: HtmxHttpRequest, pk: int, number: int) -> AssignmentItem:
+    work = my_assignment(request, pk)
+    if work.content == Assignment.Content.LESSON:
+        raise Http404
+    for row in assignments.items_for(work, request.user.pk):
+        if row.number == number:
+            row.assignment = work
+            return row
+    raise Http404
+
+
+def _own_attempt(request: HtmxHttpRequest, item: AssignmentItem) -> Attempt | None:
+    pk = request.GET.get("attempt", "")
+    if not pk.isdigit() or len(pk) > 12:
+        return None
+    return Attempt.objects.filter(learner_filter(request), puzzle=item.puzzle, pk=pk).first()
+
+
+def _after_post(
+    request: HtmxHttpRequest,
+    item: AssignmentItem,
+    question: engine_puzzles.Puzzle,
+    anchor: str,
+    attempt: Attempt | None = None,
+) -> HttpResponse:
+    if request.htmx:
+        return _page(request, item, question, attempt=attempt)
+    url = reverse("classroom:item", args=[item.assignment_id, item.number])
+    query = f"?{urlencode({'attempt': attempt.pk})}" if attempt is not None else ""
+    return redirect(f"{url}{query}{anchor}")
+
+
+def _page(
+    request: HtmxHttpRequest,
+    item: AssignmentItem,
+    question: engine_puzzles.Puzzle,
+    *,
+    attempt: Attempt | None = None,
+    line: list[str] | None = None,
+    played: engine_puzzles.Line | None = None,
+    error: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    work = item.assignment
+    loaded = progress.load([work], [request.user.pk])
+    context = quiz.page_context(question, attempt, line or [], played)
+    context.update(
+        item=item,
+        assignment=work,
+        puzzle=item.puzzle,
+        total=len(loaded.student_items(work, request.user.pk)),
+        next=_next_number(loaded, work, request.user.pk, after=item.number),
+        selection_url=reverse("lessons:puzzle_selection", args=[item.puzzle.slug]),
+        error=error,
+        hint=quiz.hint_used(request, item.puzzle),
+    )
+    template = "classroom/item.html#item" if request.htmx else "classroom/item.html"
+    return render(request, template, context, status=status)
+
+
+def _next_number(
+    loaded: progress.Work, work: Assignment, student_id: int, after: int = 0
+) -> int | None:
+    """The next puzzle not solved yet, after ``after`` and then from the start."""
+    states = loaded.item_states(work, student_id)
+    open_numbers = [state.number for state in states if not state.solved]
+    later = [number for number in open_numbers if number > after]
+    return (later or open_numbers or [None])[0]

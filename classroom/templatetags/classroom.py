@@ -1,0 +1,52 @@
+"""Template helpers of the classes: a student's open assignments anywhere on the site
+(``{% my_assignments %}``, which the home page includes) and the status badges."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from classroom.progress import Status, my_assignments
+
+register = template.Library()
+
+BADGES = {
+    Status.NOT_STARTED: "text-bg-secondary",
+    Status.IN_PROGRESS: "text-bg-warning",
+    Status.DONE: "text-bg-success",
+    Status.LATE: "text-bg-danger",
+}
+
+
+@register.filter
+def badge(status: Status) -> str:
+    """The Bootstrap badge class of a status."""
+    return BADGES.get(status, "text-bg-secondary")
+
+
+@register.inclusion_tag("classroom/home_assignments.html#list", takes_context=True)
+def open_assignments(context: template.Context, limit: int = 5) -> dict[str, Any]:
+    """The logged-in student's unfinished assignments, soonest due first."""
+    user = context["request"].user
+    rows = my_assignments(user, open_only=True) if user.is_authenticated else []
+    return {"rows": rows[:limit], "more": len(rows) > limit}
+
+
+@register.filter
+def kind_label(kind: str) -> str:
+    """A kind of question in words: "Attach cards to a meld"."""
+    from classroom.forms import KIND_LABELS
+
+    return str(KIND_LABELS.get(kind, kind))
+
+
+@register.filter
+def rules_label(rules: str) -> str:
+    """A rules preset in words: "Strict wildcards (they never move)"."""
+    from classroom.models import Rules
+
+    try:
+        return str(Rules(rules).label)
+    except ValueError:
+        return rules

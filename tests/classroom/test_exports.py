@@ -1,0 +1,86 @@
+"""/classes/<id>/export/grid.csv and attempts.csv: the class's work for a spreadsheet."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.test import Client
+
+from accounts.models import Profile
+from tests.classroom.conftest import World, logged_in
+from tests.factories import AttemptFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def rows(client: Client, url: str) -> list[list[str]]:
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert response["Content-Disposition"].startswith('attachment; filename="tuesday-club-')
+    text = response.content.decode("utf-8")
+    assert text.startswith("\ufeff")
+    return list(csv.reader(io.StringIO(text[1:])))
+
+
+@pytest.fixture
+def answered(world: World) -> World:
+    puzzle = world.assignment.items.get().puzzle
+    AttemptFactory(
+        user=world.student,
+        puzzle=puzzle,
+        answer={"meld": 0, "cards": ["10C"]},
+        correct=False,
+        code="bound_wildcard",
+        rule="R23",
+        seconds=40,
+    )
+    AttemptFactory(
+        user=world.student,
+        puzzle=puzzle,
+        answer={"meld": 0, "cards": ["10C", "7C"]},
+        correct=True,
+        seconds=20,
+    )
+    return world
+
+
+def test_the_grid_has_a_row_for_each_student_and_assignment(answered: World) -> None:
+    client = logged_in(answered.teacher)
+    header, *body = rows(client, f"/classes/{answered.classroom.pk}/export/grid.csv")
+    assert len(header) == 10
+    assert len(body) == 1
+    name, username, title, _due, status, done, total, score, minutes, finished = body[0]
+    assert (name, username, title) == ("bea", "bea", answered.assignment.title)
+    assert (status, done, total, score, minutes) == ("Fatto", "1", "1", "0", "1")
+    assert finished
+
+
+def test_the_attempts_have_every_answer_with_the_engines_reason(answered: World) -> None:
+    client = logged_in(answered.teacher)
+    header, *body = rows(client, f"/classes/{answered.classroom.pk}/export/attempts.csv")
+    assert len(header) == 12
+    assert [row[6] for row in body] == ["no", "sì"]
+    wrong = body[0]
+    assert wrong[0:4] == ["bea", "bea", answered.assignment.title, "1"]
+    assert wrong[7] == "R23"
+    assert "7♣" in wrong[8]  # the joker already stands for the 7♣
+    assert wrong[9] == '{"meld": 0, "cards": ["10C"]}'
+    assert wrong[10] == "40.0"
+    assert "dan" not in {row[1] for row in body}
+
+
+def test_a_name_that_looks_like_a_formula_is_written_as_text(answered: World) -> None:
+    Profile.objects.create(user=answered.student, display_name="=HYPERLINK(1)")
+    client = logged_in(answered.teacher)
+    _, *body = rows(client, f"/classes/{answered.classroom.pk}/export/grid.csv")
+    assert body[0][0] == "'=HYPERLINK(1)"
+
+
+def test_the_exports_are_never_cached(answered: World) -> None:
+    response = logged_in(answered.teacher).get(
+        f"/classes/{answered.classroom.pk}/export/attempts.csv"
+    )
+    assert "no-store" in response["Cache-Control"]

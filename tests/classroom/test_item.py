@@ -1,0 +1,111 @@
+"""/classes/assignments/<id>/<n>/: a student answers a puzzle of their assignment."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from lessons.models import Attempt
+from tests.classroom.conftest import World, logged_in
+from tests.factories import AssignmentFactory, PuzzleFactory, position
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HX-Request": "true", "HX-Target": "item"}
+
+
+def url(world: World, number: int = 1) -> str:
+    return f"/classes/assignments/{world.assignment.pk}/{number}/"
+
+
+def test_the_puzzle_shows_its_board_its_number_and_the_way_back(world: World) -> None:
+    html = logged_in(world.student).get(url(world)).content.decode()
+    assert "Puoi attaccare" in html
+    assert 'class="board"' in html
+    assert f'action="{url(world)}"' in html and f'hx-post="{url(world)}"' in html
+    assert f'href="/classes/assignments/{world.assignment.pk}/"' in html
+
+
+def test_a_wrong_answer_is_kept_and_explained_then_a_right_one_solves_it(world: World) -> None:
+    client = logged_in(world.student)
+    wrong = client.post(url(world), {"meld": "0", "cards": ["10C"]}, headers=HTMX)
+    assert wrong.status_code == 200
+    assert "<html" not in wrong.content.decode()
+    assert "R23" in wrong.content.decode()
+    right = client.post(url(world), {"meld": "0", "cards": ["10C", "7C"]}, headers=HTMX)
+    assert 'id="feedback"' in right.content.decode()
+    attempts = Attempt.objects.filter(user=world.student).order_by("created_at")
+    assert [a.correct for a in attempts] == [False, True]
+    assert attempts[0].rule == "R23"
+
+
+def test_without_htmx_an_answer_redirects_to_its_feedback(world: World) -> None:
+    client = logged_in(world.student)
+    response = client.post(url(world), {"none": "1"})
+    attempt = Attempt.objects.get(user=world.student)
+    assert response.status_code == 302
+    assert response["Location"] == f"{url(world)}?attempt={attempt.pk}#feedback"
+    assert 'id="feedback"' in client.get(response["Location"]).content.decode()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"meld": "0"},
+        {"meld": "7", "cards": ["10C"]},
+        {"meld": "0", "cards": ["QQ"]},
+        {"meld": "0", "cards": ["AS"]},
+        {"meld": "0", "cards": ["10C"] * 40},
+        {"none": "yes"},
+    ],
+)
+def test_a_form_that_is_no_answer_is_refused_with_400_and_kept_nowhere(
+    world: World, data: dict[str, object]
+) -> None:
+    response = logged_in(world.student).post(url(world), data, headers=HTMX)
+    assert response.status_code == 400
+    assert 'role="alert"' in response.content.decode()
+    assert not Attempt.objects.exists()
+
+
+def test_the_hint_shows_and_the_next_attempt_is_not_rated(world: World) -> None:
+    client = logged_in(world.student)
+    response = client.post(url(world), {"op": "hint"}, headers=HTMX)
+    assert "Guarda il jolly" in response.content.decode()
+    client.post(url(world), {"none": "1"}, headers=HTMX)
+    attempt = Attempt.objects.get(user=world.student)
+    assert attempt.hint_used and not attempt.rated
+
+
+def test_a_close_puzzle_is_played_move_by_move(world: World) -> None:
+    closing = PuzzleFactory(
+        kind="close",
+        params={},
+        position=position(
+            ["9H", "KS"],
+            [["2H", "3H", "4H", "5H", "6H", "7H", "8H"]],
+            pozzetti_taken=[True, False],
+        ),
+    )
+    assignment = AssignmentFactory(classroom=world.classroom, puzzles=[closing])
+    client = logged_in(world.student)
+    item = f"/classes/assignments/{assignment.pk}/1/"
+    step = client.post(item, {"op": "attach", "meld": "0", "cards": ["9H"]}, headers=HTMX)
+    assert step.status_code == 200
+    assert not Attempt.objects.exists()
+    line = json.dumps(["attach 0 9H"])
+    done = client.post(item, {"op": "discard", "cards": ["KS"], "line": line}, headers=HTMX)
+    assert Attempt.objects.get().correct
+    assert 'id="feedback"' in done.content.decode()
+
+
+def test_the_next_link_goes_to_the_next_puzzle_not_solved(world: World) -> None:
+    assignment = AssignmentFactory(
+        classroom=world.classroom, puzzles=[PuzzleFactory(), PuzzleFactory(), PuzzleFactory()]
+    )
+    client = logged_in(world.student)
+    base = f"/classes/assignments/{assignment.pk}"
+    client.post(f"{base}/2/", {"meld": "0", "cards": ["10C", "7C"]})
+    html = client.get(f"{base}/1/").content.decode()
+    assert f'href="{base}/3/"' in html

@@ -1,0 +1,33 @@
+"""/classes/library/: the teacher's own puzzles, kept out of everyone else's way."""
+
+from __future__ import annotations
+
+import pytest
+
+from lessons.models import Puzzle
+from tests.classroom.conftest import World, logged_in
+from tests.factories import AttemptFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_library_lists_the_teachers_puzzles_only(world: World) -> None:
+    html = logged_in(world.teacher).get("/classes/library/").content.decode()
+    assert "Ann&#x27;s joker" in html
+    assert "Carl" not in html
+
+
+def test_a_saved_puzzle_shows_its_board_question_and_correct_answers(world: World) -> None:
+    html = logged_in(world.teacher).get(f"/classes/library/{world.library.pk}/").content.decode()
+    assert 'class="board"' in html
+    assert "Risposte corrette" in html
+    assert "Attacca al gioco 1:" in html
+
+
+def test_a_teachers_puzzle_is_never_served_to_learners_as_the_next_puzzle(world: World) -> None:
+    # Every other puzzle is solved: what is left are the two teachers' puzzles, and the
+    # site makes a fresh generated one rather than serve them.
+    for puzzle in Puzzle.objects.exclude(source="teacher"):
+        AttemptFactory(user=world.other_student, puzzle=puzzle, correct=True)
+    location = logged_in(world.other_student).get("/puzzles/next/")["Location"]
+    assert location.startswith("/puzzles/gen-")
