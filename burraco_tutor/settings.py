@@ -92,6 +92,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "burraco_tutor.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and htmx fragments gzipped (static files come compressed from WhiteNoise, above).
+    # Django's gzip pads each response at random against BREACH, and CSRF tokens are masked.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
