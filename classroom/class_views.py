@@ -22,7 +22,7 @@ from classroom.forms import ClassForm, StudentNamesForm
 from classroom.models import Assignment, Classroom
 
 #: The session key of the one-time token that guards a list of names against a resend.
-NAMES_TOKEN = "classroom:names-token"
+NAMES_TOKEN = "classroom:names-token"  # nosec B105 - the name of a session key, not a password
 
 
 @teacher_required
