@@ -543,6 +543,21 @@ def palette(fields: Mapping[str, Any] | None) -> list[list[tuple[Card, int]]]:
     return rows
 
 
+def with_defaults(data: QueryDict) -> QueryDict:
+    """The form's data with the chosen kind's own fields at their first values where the
+    page did not send them (the kind was just changed), so the form shows what is checked."""
+    kind = data.get("kind", "")
+    missing = [name for name in KIND_FIELDS.get(kind, ()) if name not in data]
+    if not missing:
+        return data
+    result = data.copy()
+    for name in missing:
+        initial = EditorForm.base_fields[name].initial
+        if initial is not None:
+            result[name] = str(initial)
+    return result
+
+
 def picked(data: QueryDict) -> QueryDict:
     """The form's data with the palette's card added where the teacher chose.
 

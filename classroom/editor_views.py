@@ -73,7 +73,7 @@ def _edit(request: HtmxHttpRequest, entry: LibraryPuzzle | None) -> HttpResponse
     except editor.EditorError as error:
         form = editor.EditorForm(request.POST)
         return _page(request, entry, form, error=str(error), status=400)
-    form = editor.EditorForm(data, saving=op == "save")
+    form = editor.EditorForm(editor.with_defaults(data), saving=op == "save")
     if op == "save" and form.is_valid():
         fields = editor.engine_fields(form.cleaned_data)
         if editor.check(fields).ok:

@@ -179,6 +179,6 @@ def _next_number(
 ) -> int | None:
     """The next puzzle not solved yet, after ``after`` and then from the start."""
     states = loaded.item_states(work, student_id)
-    open_numbers = [state.number for state in states if not state.solved]
+    open_numbers = [state.number for state in states if not state.solved and state.number != after]
     later = [number for number in open_numbers if number > after]
     return (later or open_numbers or [None])[0]

@@ -6,6 +6,13 @@
  */
 (function () {
   "use strict";
+  /* When htmx swaps an element for the new one with the same id, it copies a few
+   * attributes across, style among them. The site's policy forbids inline styles, so a
+   * style attribute the browser added (a textarea the user resized) would be refused with
+   * an error on the console: copy the others only. */
+  if (window.htmx) {
+    window.htmx.config.attributesToSettle = ["class", "width", "height"];
+  }
   document.addEventListener("htmx:beforeSwap", function (event) {
     if (event.detail.xhr.status === 400) {
       event.detail.shouldSwap = true;

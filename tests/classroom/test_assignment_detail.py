@@ -39,8 +39,8 @@ def test_the_same_wrong_answer_from_several_students_comes_first(world: World) -
         .content.decode()
     )
     assert "3 risposte sbagliate" in html
-    first = html.index("2 volte, da 2 studenti")
-    assert first < html.index("1 volte, da 1 studente")
+    first = html.index("2× da 2 studenti")
+    assert first < html.index("1× da 1 studente")
     assert "il jolly sostituisce già il 7♣" in html
 
 
