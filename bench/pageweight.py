@@ -118,7 +118,8 @@ def http_fetch(base: str, cookies: str = "") -> Fetch:
         request = urllib.request.Request(
             urljoin(base, path), headers={"Accept-Encoding": "gzip", "Cookie": cookies}
         )
-        with urllib.request.urlopen(request, timeout=30) as response:  # nosec B310 - our server
+        # Only ever the server the benchmark started (http://127.0.0.1:…).
+        with urllib.request.urlopen(request, timeout=30) as response:  # nosec B310
             return response.status, response.read()  # still compressed: urllib does not unpack
 
     return fetch

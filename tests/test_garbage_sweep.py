@@ -27,7 +27,13 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from lessons.content import load_all
 from lessons.models import Attempt, Lesson, Puzzle, Step
-from tests.factories import AttemptFactory, ProfileFactory, UserFactory
+from tests.factories import (
+    AttemptFactory,
+    ProfileFactory,
+    PuzzleFactory,
+    TeacherFactory,
+    UserFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -37,16 +43,13 @@ SKIPPED_NAMESPACES = {"admin"}
 #: Values no field of the site accepts: markup, SQL, paths, broken JSON, odd numbers, bytes.
 GARBAGE = [
     "",
-    " ",
     "\x00",
     "<script>alert(1)</script>",
     "' OR 1=1 --",
-    "../../../../etc/passwd",
     '{"__proto__": {"x": 1}',
     "[[[[[[[[[[",
     "-1e309",
     "NaN",
-    "0x7fffffff",
     "😀" * 50,
     "JK " * 120,
 ]
@@ -125,11 +128,60 @@ def patterns(
             yield namespace, route, entry
 
 
-def sample_kwargs(owner: Any) -> dict[str, list[dict[str, Any]]]:
+@dataclass
+class World:
+    """A class of the sweep's teacher with the sweep's learner in it, an assignment and a
+    library puzzle; and the same of another teacher, whose ids are forged for the sweep."""
+
+    teacher: Any
+    learner: Any
+    classroom: Any
+    assignment: Any
+    library: Any
+    other_classroom: Any
+    other_student: Any
+    other_assignment: Any
+    other_library: Any
+
+
+def world() -> World:
+    from classroom.models import LibraryPuzzle
+    from tests.factories import AssignmentFactory, ClassroomFactory, MembershipFactory
+
+    learner = UserFactory(username="sweep-learner")
+    ProfileFactory(user=learner)
+    teacher = TeacherFactory(username="sweep-teacher")
+    classroom = ClassroomFactory(teacher=teacher)
+    MembershipFactory(classroom=classroom, student=learner)
+    other = ClassroomFactory()
+    other_student = MembershipFactory(classroom=other).student
+    puzzle = Puzzle.objects.filter(kind="attach").order_by("slug").first()
+    return World(
+        teacher=teacher,
+        learner=learner,
+        classroom=classroom,
+        assignment=AssignmentFactory(classroom=classroom, puzzles=[puzzle]),
+        library=LibraryPuzzle.objects.create(
+            owner=teacher, puzzle=PuzzleFactory(source="teacher"), title="Mine"
+        ),
+        other_classroom=other,
+        other_student=other_student,
+        other_assignment=AssignmentFactory(classroom=other, puzzles=[puzzle]),
+        other_library=LibraryPuzzle.objects.create(
+            owner=other.teacher, puzzle=PuzzleFactory(source="teacher"), title="Theirs"
+        ),
+    )
+
+
+def sample_kwargs(w: World) -> dict[str, list[dict[str, Any]]]:
     """Real values for the URL parameters, by URL name: one puzzle of each kind, steps of each
-    kind, a password-reset link; and one of each that does not exist."""
+    kind, a password-reset link, the classes, assignments and library puzzles of the world;
+    and one of each that does not exist.
+
+    A confirmation's POST (delete, remove, archive, a new password) is the action itself, so
+    those get only the other teacher's ids: there any POST must change nothing."""
     puzzles = [
-        Puzzle.objects.filter(kind=kind).order_by("slug").first()
+        Puzzle.objects.filter(kind=kind, source="curated").order_by("slug").first()
         for kind in Puzzle.objects.values_list("kind", flat=True).distinct()
     ]
     slugs = [{"slug": puzzle.slug} for puzzle in puzzles if puzzle] + [{"slug": "no-such-puzzle"}]
@@ -141,7 +193,15 @@ def sample_kwargs(owner: Any) -> dict[str, list[dict[str, Any]]]:
         if "puzzle" in question:
             kind = question["puzzle"].get("kind", "puzzle")
         steps.setdefault(kind, step)
-    del owner
+    mine, theirs = w.classroom.pk, w.other_classroom.pk
+    classes = [{"pk": mine}, {"pk": theirs}]
+    students = [
+        {"pk": mine, "student": w.learner.pk},
+        {"pk": theirs, "student": w.other_student.pk},
+    ]
+    work = [{"pk": mine, "assignment": w.assignment.pk}]
+    other_work = [{"pk": theirs, "assignment": w.other_assignment.pk}]
+    library = [{"pk": w.library.pk}, {"pk": w.other_library.pk}]
     return {
         "lessons:puzzle": slugs,
         "lessons:puzzle_hint": slugs,
@@ -155,6 +215,29 @@ def sample_kwargs(owner: Any) -> dict[str, list[dict[str, Any]]]:
             {"uidb64": "MQ", "token": "set-password"},
             {"uidb64": "!!", "token": "x-y"},
         ],
+        "classroom:join_link": [{"code": w.classroom.code}, {"code": "NO-SUCH"}],
+        "classroom:my_assignment": [{"pk": w.assignment.pk}, {"pk": w.other_assignment.pk}],
+        "classroom:item": [
+            {"pk": w.assignment.pk, "number": 1},
+            {"pk": w.assignment.pk, "number": 99},
+            {"pk": w.other_assignment.pk, "number": 1},
+        ],
+        **{
+            f"classroom:{name}": classes
+            for name in ("class", "class_edit", "mistakes", "students_add", "export_grid")
+        },
+        "classroom:export_attempts": classes,
+        "classroom:assignment_new": classes,
+        "classroom:class_archive": [{"pk": theirs}],
+        "classroom:student": students,
+        "classroom:student_remove": students[1:],
+        "classroom:student_password": students[1:],
+        "classroom:assignment": work + other_work,
+        "classroom:assignment_edit": work + other_work,
+        "classroom:assignment_delete": other_work,
+        "classroom:library_puzzle": library,
+        "classroom:editor_edit": library,
+        "classroom:library_delete": library[1:],
     }
 
 
@@ -253,37 +336,42 @@ class Visitor:
         return client
 
 
-def visitors() -> list[Visitor]:
-    learner = UserFactory(username="sweep-learner")
-    ProfileFactory(user=learner)
-    teacher = UserFactory(username="sweep-teacher")
-    ProfileFactory(user=teacher, is_teacher=True)
-    return [Visitor("anonymous"), Visitor("learner", learner), Visitor("teacher", teacher)]
+def visitors(w: World) -> list[Visitor]:
+    return [Visitor("anonymous"), Visitor("learner", w.learner), Visitor("teacher", w.teacher)]
 
 
-def sweep(visitor: Visitor) -> list[str]:
+def sweep(visitor: Visitor, w: World) -> list[str]:
     """Every URL, every payload; the problems found, as sentences."""
     problems: list[str] = []
     owner = visitor.user
     # Logging out ends an anonymous visitor's session too, and with it whose progress is
     # whose: that URL comes last.
     logout = reverse("accounts:logout")
-    targets = sorted(urls(sample_kwargs(owner)), key=lambda url: (url == logout, url))
+    targets = sorted(urls(sample_kwargs(w)), key=lambda url: (url == logout, url))
     names = set(KNOWN_FIELDS)
     client = visitor.client(raise_request_exception=False)
     # A first, honest visit of each page: what it reads, and the state a visit leaves.
+    closed: set[str] = set()
+    login = reverse("accounts:login")
     for url in targets:
         for htmx in (False, True):
             headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
             response = client.get(url, **headers)
+            if response.status_code == 404 or response.get("Location", "").startswith(login):
+                closed.add(url)
             if response.status_code >= 500:
                 problems.append(f"GET {url} answered {response.status_code}")
             if response.get("Content-Type", "").startswith("text/html"):
                 names |= field_names(response.content.decode(errors="replace"))
     before = row_counts()
     forged_csrf = visitor.client(enforce_csrf_checks=True, raise_request_exception=False)
+    everything = list(payloads(names))
     for url in targets:
-        for number, data in enumerate(payloads(names)):
+        # A URL that is not there for this visitor (404, or the log-in page first) answers
+        # before it reads anything: a few payloads show that it stays shut.
+        for number, data in enumerate(
+            everything[:: len(everything) // 4] if url in closed else everything
+        ):
             htmx = {"HTTP_HX_REQUEST": "true"} if number % 2 else {}
             # Every payload as a form; half of them as a query string too.
             for method in ("POST", "GET") if number % 2 == 0 else ("POST",):
@@ -347,8 +435,9 @@ def _short(data: dict[str, Any]) -> str:
 def test_garbage_in_every_field_of_every_url_answers_no_500_and_changes_nothing(
     content: None, who: str
 ) -> None:
-    visitor = next(visitor for visitor in visitors() if visitor.name == who)
-    problems = sweep(visitor)
+    w = world()
+    visitor = next(visitor for visitor in visitors(w) if visitor.name == who)
+    problems = sweep(visitor, w)
     assert not problems, "\n".join(problems)
 
 
