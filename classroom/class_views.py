@@ -143,15 +143,16 @@ def student_detail(request: HtmxHttpRequest, pk: int, student: int) -> HttpRespo
     """One student's work: each assignment, and the chosen one's answers on the board."""
     classroom = own_class(request, pk)
     member = class_member(classroom, student)
-    work = progress.class_work(classroom)
+    set_work = list(classroom.assignments.select_related("lesson").order_by("due_at", "pk"))
+    work = progress.load(set_work, [student])
     chosen = _chosen(work, query_id(request, "assignment"), student)
-    states = work.work.item_states(chosen, student) if chosen else []
+    states = work.item_states(chosen, student) if chosen else []
     puzzles = answers.puzzles_by_id(state.puzzle_id for state in states)
     context = {
         "classroom": classroom,
         "member": member,
         "name": services.display_name(member.student),
-        "cells": [(a, work.work.cell(a, student)) for a in work.assignments],
+        "cells": [(a, work.cell(a, student)) for a in set_work],
         "chosen": chosen,
         "items": answers.item_views(states, puzzles),
     }
@@ -159,7 +160,7 @@ def student_detail(request: HtmxHttpRequest, pk: int, student: int) -> HttpRespo
     return render(request, template, context)
 
 
-def _chosen(work: progress.ClassWork, wanted: int | None, student: int) -> Assignment | None:
+def _chosen(work: progress.Work, wanted: int | None, student: int) -> Assignment | None:
     """The assignment asked for (404 if it is not this class's), else the latest one the
     student has worked on, else the latest set."""
     if wanted is not None:
@@ -167,7 +168,7 @@ def _chosen(work: progress.ClassWork, wanted: int | None, student: int) -> Assig
             if assignment.pk == wanted:
                 return assignment
         raise Http404
-    started = [a for a in work.assignments if work.work.cell(a, student).started]
+    started = [a for a in work.assignments if work.cell(a, student).started]
     latest = sorted(started or work.assignments, key=lambda a: (a.set_at, a.pk))
     return latest[-1] if latest else None
 
