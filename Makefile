@@ -11,7 +11,7 @@ NODE_STAMP := node_modules/.installed
 BIND ?= 127.0.0.1:8000
 WORKERS ?= 3
 
-.PHONY: run test serve setup messages compilemessages bandit
+.PHONY: run test serve setup messages compilemessages bandit bench soak
 
 run: setup
 	$(MANAGE) migrate --noinput
@@ -37,6 +37,13 @@ setup: $(STAMP)
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
+
+# Figures, not tests (README.md, Performance): the engine, then page weight and HTTP under wrk
+# with gunicorn on SQLite and on the machine's PostgreSQL (started as .ci/run starts it).
+bench: setup
+	$(PY) -m engine.bench
+	@command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
+	$(PY) -m bench.http
 
 # Security lint; pyproject.toml's [tool.bandit] says why each skipped check does not apply.
 bandit: setup

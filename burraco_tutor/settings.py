@@ -106,6 +106,9 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "burraco_tutor.urls"
+# `make bench` only: the site plus /bench/ok, the bare view it measures against (bench/urls.py).
+if env_bool("BENCH_VIEWS", False):
+    ROOT_URLCONF = "bench.urls"
 
 TEMPLATES = [
     {
@@ -143,6 +146,15 @@ CACHES = {
         "LOCATION": "burraco_cache",
     }
 }
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # Several gunicorn workers write to one file: WAL lets readers go on while one writes,
+    # IMMEDIATE takes the write lock when a transaction starts rather than failing half way
+    # with "database is locked", and a writer waits up to 20 s for its turn.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        transaction_mode="IMMEDIATE",
+        timeout=20,
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -14,7 +14,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import models
 from django.db.models import Q
@@ -44,6 +44,17 @@ class AttemptRow:
     seconds: float | None
     hint_used: bool
     created_at: datetime
+
+
+class ProgressRow(NamedTuple):
+    """The fields of a StepProgress row that the class pages read."""
+
+    user_id: int
+    step_id: int
+    done: bool
+    first_try: bool | None
+    tries: int
+    updated_at: datetime
 
 
 @dataclass(frozen=True)
@@ -112,7 +123,7 @@ class Work:
     #: lesson id → [(step id, kind)], in order.
     steps: dict[int, list[tuple[int, str]]]
     #: (student id, step id) → the progress row.
-    progress: dict[tuple[int, int], StepProgress]
+    progress: dict[tuple[int, int], ProgressRow]
     now: datetime = field(default_factory=timezone.now)
 
     # --- one student, one assignment ----------------------------------------------------
@@ -264,11 +275,15 @@ def load(assignments: Sequence[Assignment], student_ids: Iterable[int]) -> Work:
         .values_list("pk", "lesson_id", "kind")
     ):
         steps[lesson_id].append((step_id, kind))
+    # Plain rows, not model instances: a class of 30 on three lessons is a thousand of them.
     progress = {
         (row.user_id, row.step_id): row
-        for row in StepProgress.objects.filter(
-            user_id__in=students, step__lesson_id__in=lesson_ids
-        ).only("user_id", "step_id", "done", "first_try", "tries", "updated_at")
+        for row in map(
+            ProgressRow._make,
+            StepProgress.objects.filter(
+                user_id__in=students, step__lesson_id__in=lesson_ids
+            ).values_list(*ProgressRow._fields),
+        )
     }
     return Work(assignments, students, dict(items), dict(attempts), dict(steps), progress)
 

@@ -12,10 +12,11 @@ import time
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Count, F, Max
 from django.http import HttpRequest, QueryDict
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -178,14 +179,24 @@ def feedback(verdict: engine_puzzles.Verdict) -> Feedback:
 
 def lesson_url(rule: str) -> str | None:
     """The first lesson step that names a rule."""
+    version = Step.objects.aggregate(count=Count("pk"), last=Max("pk"), changed=Max("lesson_id"))
+    return _lesson_urls(tuple(version.values())).get(rule)
+
+
+@lru_cache(maxsize=4)
+def _lesson_urls(version: tuple[Any, ...]) -> dict[str, str]:
+    """Each rule's first step, read once for each version of the steps (their count and
+    highest ids): every wrong answer links to one, and reading all the steps' rules took a
+    millisecond or more an answer (bench/profile.py)."""
+    urls: dict[str, str] = {}
     steps = Step.objects.order_by("lesson__order", "number").values_list(
         "lesson__slug", "number", "rules"
     )
     # A few hundred short rows: filtering JSON lists in Python works on every database.
     for slug, number, rules in steps:
-        if rule in rules:
-            return reverse("lessons:step", args=[slug, number])
-    return None
+        for rule in rules:
+            urls.setdefault(rule, reverse("lessons:step", args=[slug, number]))
+    return urls
 
 
 def started(request: HttpRequest, puzzle: Puzzle) -> None:

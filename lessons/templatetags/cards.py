@@ -8,11 +8,14 @@ Every page draws cards through these, so they all look and read alike. Cards may
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from functools import lru_cache
 
 from django import template
+from django.template.loader import render_to_string
 from django.utils.functional import Promise
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language, gettext, gettext_lazy
 
 from engine.cards import Card, Rank, Suit, parse_cards
 
@@ -56,13 +59,26 @@ def card_name(value: CardLike) -> str:
     return gettext("%(rank)s of %(suit)s") % {"rank": rank, "suit": _SUIT_NAMES[card.suit]}
 
 
-@register.inclusion_tag("lessons/cards.html#card")
-def card(value: CardLike) -> dict[str, Any]:
+@lru_cache(maxsize=512)
+def face(card: Card, language: str | None) -> SafeString:
+    """A card drawn by lessons/cards.html#card, once for each card and language: a page
+    draws dozens of cards, and the class of a card never changes (bench/profile.py)."""
+    html: SafeString = render_to_string("lessons/cards.html#card", {"card": card})
+    return html
+
+
+@register.simple_tag
+def card(value: CardLike) -> SafeString:
     """One card: ``{% card "10H" %}``."""
-    return {"card": as_card(value)}
+    return face(as_card(value), get_language())
 
 
-@register.inclusion_tag("lessons/cards.html#meld")
-def meld(values: Iterable[CardLike] | str, label: str = "") -> dict[str, Any]:
-    """Cards side by side as a list, in the order given: ``{% meld "6C JK 8C" label=… %}``."""
-    return {"cards": as_cards(values), "label": label}
+@register.simple_tag
+def meld(values: Iterable[CardLike] | str, label: str = "") -> SafeString:
+    """Cards side by side as a list, in the order given: ``{% meld "6C JK 8C" label=… %}``
+    (the markup of lessons/cards.html#meld)."""
+    language = get_language()
+    items = format_html_join("", "<li>{}</li>", ((face(c, language),) for c in as_cards(values)))
+    if label:
+        return format_html('<ul class="meld" aria-label="{}">{}</ul>', label, items)
+    return format_html('<ul class="meld">{}</ul>', items)

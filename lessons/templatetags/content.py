@@ -4,17 +4,19 @@ docs/content.md, sanitised, with cards written ``[10H]`` drawn as cards."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import markdown
 import nh3
 from django import template
-from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 from engine.cards import Card
 from engine.errors import InvalidNotationError
 from lessons.rulebook import RULE_TITLES
 from lessons.rulebook import theme_title as rulebook_title
+from lessons.templatetags.cards import face
 
 register = template.Library()
 
@@ -28,13 +30,20 @@ def _card_html(match: re.Match[str]) -> str:
         card = Card.parse(match.group(1))
     except InvalidNotationError:
         return match.group(0)
-    return render_to_string("lessons/cards.html#card", {"card": card}).strip()
+    return face(card, get_language())
 
 
 @register.filter
 def rich(text: str) -> SafeString:
     """Markdown paragraphs, emphasis and lists; everything else, HTML included, is stripped."""
-    html = markdown.markdown(text or "", output_format="html")
+    return _rich(text or "", get_language())
+
+
+@lru_cache(maxsize=2048)
+def _rich(text: str, language: str | None) -> SafeString:
+    """:func:`rich` once for each text and language (the cards' names are in the language):
+    Markdown takes a millisecond or two a text, and content texts are few and never change."""
+    html = markdown.markdown(text, output_format="html")
     clean = nh3.clean(html, tags=ALLOWED_TAGS, attributes={})
     # nh3 has just sanitised the HTML; the cards put in are built from parsed cards only.
     return mark_safe(CARD_TOKEN.sub(_card_html, clean))  # noqa: S308  # nosec B308 B703

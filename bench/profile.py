@@ -1,0 +1,107 @@
+"""Profile one of the HTTP benchmark's requests in process, with pyinstrument (or cProfile).
+
+    python -m bench.profile answer|puzzle|step|grid|bare [--requests 50] [--cprofile]
+
+It seeds a fresh SQLite database as the benchmark does, sends the requests through Django's
+test client with the benchmark's sessions (production settings, DEBUG=0), prints the time a
+request takes and the number of queries, then the profile of the whole run.
+pyinstrument is not in requirements.txt: `pip install pyinstrument` first, or use --cprofile.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import secrets
+import tempfile
+import time
+from pathlib import Path
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("scenario", choices=["answer", "puzzle", "step", "grid", "bare"])
+    parser.add_argument("--requests", type=int, default=50)
+    parser.add_argument("--cprofile", action="store_true")
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="burraco-profile-"))
+    os.environ.update(
+        DEBUG="0",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="testserver",
+        SECURE_SSL_REDIRECT="0",
+        BENCH_VIEWS="1",
+        DATABASE_URL=f"sqlite:///{folder / 'profile.sqlite3'}",
+        DJANGO_SETTINGS_MODULE="burraco_tutor.settings",
+    )
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection, reset_queries
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from bench.http import scenarios
+    from bench.seed import seed
+
+    call_command("migrate", verbosity=0)
+    call_command("createcachetable", verbosity=0)
+    seeded = seed(16, random.Random(9))
+    requests = scenarios(seeded)[args.scenario]
+    client = Client()
+
+    def send(number: int) -> None:
+        request = requests[number % len(requests)]
+        headers = {k: v for k, v in request.headers.items() if k != "Content-Type"}
+        if request.method == "GET":
+            response = client.get(request.path, headers=headers)
+        else:
+            response = client.post(
+                request.path,
+                request.body,
+                content_type="application/x-www-form-urlencoded",
+                headers=headers,
+            )
+        assert response.status_code < 400, (request.path, response.status_code)
+
+    for number in range(5):  # warm up
+        send(number)
+    reset_queries()
+    with CaptureQueriesContext(connection) as queries:
+        send(5)
+    print(f"{args.scenario}: {len(queries)} queries in one request")
+    if os.environ.get("QUERIES"):
+        for query in queries.captured_queries:
+            print("  ", query["sql"][:220])
+    if args.cprofile:
+        import cProfile
+        import pstats
+
+        profiler = cProfile.Profile()
+        began = time.perf_counter()
+        profiler.runcall(lambda: [send(n) for n in range(args.requests)])
+        took = time.perf_counter() - began
+        pstats.Stats(profiler).sort_stats(os.environ.get("SORT", "cumulative")).print_stats(45)
+    else:
+        from pyinstrument import Profiler
+
+        profiler = Profiler(interval=0.0005)
+        began = time.perf_counter()
+        with profiler:
+            for number in range(args.requests):
+                send(number)
+        took = time.perf_counter() - began
+        print(profiler.output_text(unicode=True, color=False, show_all=False))
+    print(f"{args.scenario}: {took / args.requests * 1000:.1f} ms a request (profiled)")
+    began, cpu = time.perf_counter(), time.process_time()
+    for number in range(args.requests):
+        send(number)
+    wall = (time.perf_counter() - began) / args.requests * 1000
+    spent = (time.process_time() - cpu) / args.requests * 1000
+    print(f"{args.scenario}: {wall:.1f} ms a request, {spent:.1f} ms of it on this CPU")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,177 @@
+"""The data the HTTP benchmark and the soak run against, and the sessions they use.
+
+``python -m bench.seed`` (with the benchmark's settings in the environment) loads the content,
+makes learners with logged-in sessions, and a teacher whose class has 30 students and 10
+assignments (7 of hand-picked puzzles, 3 of lessons) with answers and lesson progress, then
+prints on stdout, as JSON, what the load generator sends: cookies, CSRF tokens and URLs.
+
+Sessions are written straight into the session store, as a log-in would leave them, so that
+seeding does not spend seconds on password hashing; each carries its own CSRF secret, which
+the client sends both as the ``csrftoken`` cookie and as the ``X-CSRFToken`` header.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from datetime import timedelta
+from typing import Any
+
+STUDENTS = 30
+ASSIGNMENTS = 10
+LESSON_ASSIGNMENTS = 3
+PUZZLES_PER_ASSIGNMENT = 5
+
+
+def session_for(user: Any) -> dict[str, str]:
+    """A logged-in session for the user: the cookie and CSRF header a browser would send."""
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.utils.crypto import get_random_string
+
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    csrf = get_random_string(32)
+    cookie = f"{settings.SESSION_COOKIE_NAME}={session.session_key}; csrftoken={csrf}"
+    return {"cookie": cookie, "csrf": csrf}
+
+
+def answer_form(slug: str) -> str:
+    """A real answer to an attach puzzle, as its form posts it: the engine's own solution,
+    or "it cannot be done" when there is none."""
+    from urllib.parse import urlencode
+
+    from engine import puzzles as engine_puzzles
+    from lessons.models import Puzzle
+
+    question = Puzzle.objects.get(slug=slug).engine_puzzle()
+    solution = engine_puzzles.check(question, {"none": True}).solution
+    if not solution or "meld" not in solution:
+        return "none=1"
+    return urlencode([("meld", solution["meld"]), *(("cards", c) for c in solution["cards"])])
+
+
+def seed(learners: int, rng: random.Random) -> dict[str, Any]:
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    from accounts.models import Profile
+    from classroom import assignments as classwork
+    from classroom import services
+    from classroom.models import Membership
+    from lessons.content import load_all
+    from lessons.models import Attempt, Lesson, Puzzle, Step, StepProgress
+
+    load_all()
+    users = get_user_model()
+    # The learners who answer, one session each.
+    learner_sessions = []
+    for number in range(learners):
+        user, _ = users.objects.get_or_create(username=f"bench-learner-{number}")
+        Profile.objects.get_or_create(user=user)
+        learner_sessions.append(session_for(user))
+    attach = list(
+        Puzzle.objects.filter(kind="attach", source="curated")
+        .order_by("slug")
+        .values_list("slug", flat=True)
+    )
+    steps = [
+        f"/lessons/{slug}/{number}/"
+        for slug, number in Step.objects.filter(lesson__order__lte=3)
+        .order_by("lesson__order", "number")
+        .values_list("lesson__slug", "number")
+    ]
+    # The teacher's class: 30 students, 10 assignments, answers to most of them.
+    teacher, _ = users.objects.get_or_create(username="bench-teacher")
+    Profile.objects.update_or_create(user=teacher, defaults={"is_teacher": True})
+    classroom = services.create_class(teacher, "Bench class", "standard")
+    students = [
+        users.objects.get_or_create(username=f"bench-student-{number}")[0]
+        for number in range(STUDENTS)
+    ]
+    Membership.objects.bulk_create(
+        Membership(classroom=classroom, student=student, created_by_teacher=True)
+        for student in students
+    )
+    pool = list(Puzzle.objects.filter(source="curated").order_by("slug"))
+    lessons = list(Lesson.objects.order_by("order")[:LESSON_ASSIGNMENTS])
+    now = timezone.now()
+    attempts, progress = [], []
+    for number in range(ASSIGNMENTS):
+        due = now + timedelta(days=number - 3)
+        if number < LESSON_ASSIGNMENTS:
+            lesson = lessons[number]
+            classwork.create_assignment(
+                classroom,
+                title=f"Lesson {number + 1}",
+                content="lesson",
+                due_at=due,
+                lesson=lesson,
+            )
+            for student in students:
+                for step in lesson.steps.all():
+                    if rng.random() < 0.7:
+                        progress.append(
+                            StepProgress(
+                                user=student,
+                                step=step,
+                                done=True,
+                                tries=1,
+                                first_try=rng.random() < 0.8 if step.kind == "ask" else None,
+                            )
+                        )
+            continue
+        chosen = rng.sample(pool, PUZZLES_PER_ASSIGNMENT)
+        classwork.create_assignment(
+            classroom,
+            title=f"Puzzles {number + 1}",
+            content="puzzles",
+            due_at=due,
+            puzzles=chosen,
+        )
+        for student in students:
+            for puzzle in chosen:
+                if rng.random() < 0.6:
+                    correct = rng.random() < 0.7
+                    attempts.append(
+                        Attempt(
+                            user=student,
+                            puzzle=puzzle,
+                            answer={"none": True},
+                            correct=correct,
+                            code="correct" if correct else "gap",
+                            rule="" if correct else "R17",
+                            seconds=rng.uniform(5, 90),
+                            rated=True,
+                        )
+                    )
+    Attempt.objects.bulk_create(attempts)
+    StepProgress.objects.bulk_create(progress, ignore_conflicts=True)
+    return {
+        "bare": "/bench/ok",
+        "learners": learner_sessions,
+        "teacher": session_for(teacher),
+        "class_url": f"/classes/{classroom.pk}/",
+        "puzzles": [{"url": f"/puzzles/{slug}/", "answer": answer_form(slug)} for slug in attach],
+        "steps": steps,
+    }
+
+
+def main() -> None:
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "burraco_tutor.settings")
+    django.setup()
+    learners = int(sys.argv[1]) if len(sys.argv) > 1 else 16
+    json.dump(seed(learners, random.Random(9)), sys.stdout)
+    print()
+
+
+if __name__ == "__main__":
+    main()
