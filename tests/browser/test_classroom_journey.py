@@ -126,6 +126,9 @@ def test_a_class_end_to_end(two_browsers: tuple[Visit, Visit], puzzles: None) ->
     ).to_be_visible()
     page.get_by_role("button", name="Entra nella classe").click()
     expect(page.locator("#messages")).to_contain_text("Sei entrato nella classe")
+    expect(page.get_by_role("heading", name="I miei compiti")).to_be_visible()
+    student.screenshot("classroom-index-student-it")
+    accessible(page, "the student's classes")
     page = student.open("/")
     box = page.locator("section[aria-labelledby=my-assignments-heading]")
     expect(box).to_contain_text("Le matte vincolate")
@@ -150,6 +153,7 @@ def test_a_class_end_to_end(two_browsers: tuple[Visit, Visit], puzzles: None) ->
 
     # The teacher sees it done, with the mistake.
     page = teacher.open("/classes/")
+    teacher.screenshot("classroom-index-teacher-it")
     page.get_by_role("link", name="Circolo del martedì").click()
     grid = page.locator("table.class-grid")
     expect(grid).to_contain_text("Bruno")
