@@ -45,6 +45,11 @@ bench: setup
 	@command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
 	$(PY) -m bench.http
 
+# 200 simulated learners for 60 s against gunicorn and PostgreSQL; the attempts recorded must
+# equal the answers sent, with no 5xx (bench/soak.py).
+soak: setup
+	$(PY) -m bench.soak
+
 # Security lint; pyproject.toml's [tool.bandit] says why each skipped check does not apply.
 bandit: setup
 	$(VENV)/bin/bandit --quiet --configfile pyproject.toml --recursive .
