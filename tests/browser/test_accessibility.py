@@ -1,6 +1,7 @@
-"""axe-core (from npm, package-lock.json) in Chromium on the pages people use most: no serious
-or critical violation. And after every htmx swap the focus is somewhere useful, never lost on
-<body>.
+"""axe-core (from npm, package-lock.json) in Chromium on the pages people use most: home, the
+lessons, steps of each kind and puzzles of each kind before and after answering, progress, the
+class grid of 30 students × 10 assignments, its heat-map and the puzzle editor: no serious or
+critical violation. (Focus after htmx swaps: test_htmx_focus.py.)
 
 axe runs in the page through Playwright's evaluate, which the Content-Security-Policy does not
 govern, so the pages are checked with the policy they really have.
@@ -152,4 +153,27 @@ def test_the_progress_page_with_answers_and_without(
     assert_accessible(page, axe_source, "progress, with answers")
     assert_accessible(visit.open("/progress/review/"), axe_source, "the review queue")
     assert_accessible(visit.open("/accounts/profile/"), axe_source, "the profile")
+    assert visit.errors == []
+
+
+def test_the_class_grid_of_30_students_and_10_assignments_and_the_editor(
+    visit: Visit, axe_source: str
+) -> None:
+    """The benchmark's class (bench/seed.py), seen by its teacher."""
+    import random
+
+    from bench.seed import seed
+
+    seeded = seed(1, random.Random(9))
+    session = dict(part.split("=", 1) for part in seeded["teacher"]["cookie"].split("; "))
+    visit.page.context.add_cookies(
+        [{"name": name, "value": value, "url": visit.base_url} for name, value in session.items()]
+    )
+    page = visit.open(seeded["class_url"])
+    expect(page.locator("table.class-grid tbody tr")).to_have_count(30)
+    assert_accessible(page, axe_source, "the class grid, 30 × 10")
+    assert_accessible(visit.open(seeded["class_url"] + "mistakes/"), axe_source, "the heat-map")
+    page = visit.open("/classes/library/new/")
+    expect(page.locator("#preview")).to_be_visible()
+    assert_accessible(page, axe_source, "the puzzle editor")
     assert visit.errors == []
