@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
@@ -45,9 +46,16 @@ def class_new(request: HtmxHttpRequest) -> HttpResponse:
 def class_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The grid: every student against every assignment."""
     classroom = own_class(request, pk)
-    work = progress.class_work(classroom)
+    # Read only when the cached grid is out of date (grid_version).
+    work = SimpleLazyObject(lambda: progress.class_work(classroom))
     join_url = request.build_absolute_uri(reverse("classroom:join_link", args=[classroom.code]))
-    context = {"classroom": classroom, "work": work, "rows": work.rows(), "join_url": join_url}
+    context = {
+        "classroom": classroom,
+        "work": work,
+        "rows": SimpleLazyObject(lambda: work.rows()),
+        "join_url": join_url,
+        "grid_version": progress.grid_version(classroom),
+    }
     return render(request, "classroom/class.html", context)
 
 
