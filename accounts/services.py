@@ -68,6 +68,15 @@ def profile_data(user: Any) -> dict[str, Any]:
         "is_teacher": profile.is_teacher,
         "joined": user.date_joined,
         "last_login": user.last_login,
+        # Read through the reverse relations, so accounts need not import the classroom app.
+        "classes_joined": [
+            {"class": m.classroom.name, "joined": m.joined_at}
+            for m in user.memberships.select_related("classroom")
+        ],
+        "classes_taught": [
+            {"class": c.name, "created": c.created_at, "archived": c.archived_at}
+            for c in user.classes_taught.all()
+        ],
     }
 
 

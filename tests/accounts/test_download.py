@@ -33,3 +33,20 @@ def test_it_gives_the_learners_own_data_as_a_json_file() -> None:
     assert data["rating"]["rated_attempts"] == 1 and len(data["rating"]["history"]) == 1
     assert [card["rule"] for card in data["review"]] == ["R23"]
     assert data["lesson_steps"] == []
+
+
+def test_it_lists_the_classes_joined_and_taught() -> None:
+    from classroom.models import Classroom, Membership
+
+    student, teacher = ProfileFactory(), ProfileFactory(is_teacher=True)
+    taught = Classroom.objects.create(teacher=teacher.user, name="Circolo del martedì")
+    Membership.objects.create(classroom=taught, student=student.user)
+    Classroom.objects.create(teacher=ProfileFactory(is_teacher=True).user, name="Not joined")
+    client = Client()
+    client.force_login(student.user)
+    data = json.loads(client.get("/accounts/data/").content)
+    assert [c["class"] for c in data["profile"]["classes_joined"]] == ["Circolo del martedì"]
+    assert data["profile"]["classes_taught"] == []
+    client.force_login(teacher.user)
+    data = json.loads(client.get("/accounts/data/").content)
+    assert [c["class"] for c in data["profile"]["classes_taught"]] == ["Circolo del martedì"]
