@@ -149,7 +149,9 @@ def prepare(env: dict[str, str], learners: int) -> dict[str, Any]:
 
 
 @contextmanager
-def gunicorn(env: dict[str, str], port: int, workers: int = WORKERS) -> Iterator[str]:
+def gunicorn(
+    env: dict[str, str], port: int, workers: int = WORKERS, threads: int = 1
+) -> Iterator[str]:
     """gunicorn serving the site on 127.0.0.1:port until the block ends."""
     base = f"http://127.0.0.1:{port}"
     log = open(Path(tempfile.gettempdir()) / "burraco-bench-gunicorn.log", "a")  # noqa: SIM115
@@ -161,6 +163,8 @@ def gunicorn(env: dict[str, str], port: int, workers: int = WORKERS) -> Iterator
             f"127.0.0.1:{port}",
             "--workers",
             str(workers),
+            "--threads",
+            str(threads),
             "--log-level",
             "warning",
         ],
@@ -264,11 +268,19 @@ LABELS = {
 }
 
 
-def measure(base: str, seeded: dict[str, Any], seconds: float, connections: int) -> list[Result]:
+def measure(
+    base: str, seeded: dict[str, Any], seconds: float, connections: int
+) -> tuple[list[Result], tuple[float, float]]:
+    """Every scenario at the given connections, then the bare view, the answer and the grid
+    one request at a time (their service time, with no queue); and the machine's load
+    average before and after."""
+    load_before = os.getloadavg()[0]
     results = []
-    for name, requests in scenarios(seeded).items():
-        wrk(base, requests, min(2.0, seconds), connections)  # warm up: caches, connections
-        summary = wrk(base, requests, seconds, connections)
+    runs = [(name, requests, connections) for name, requests in scenarios(seeded).items()]
+    runs += [(f"{name}@1", scenarios(seeded)[name], 1) for name in ("bare", "answer", "grid")]
+    for name, requests, clients in runs:
+        wrk(base, requests, min(2.0, seconds), clients)  # warm up: caches, connections
+        summary = wrk(base, requests, seconds, clients)
         results.append(
             Result(
                 name,
@@ -280,7 +292,7 @@ def measure(base: str, seeded: dict[str, Any], seconds: float, connections: int)
                 summary["status"],
             )
         )
-    return results
+    return results, (load_before, os.getloadavg()[0])
 
 
 def verdict(name: str, figure: str, value: float) -> str:
@@ -293,20 +305,32 @@ def verdict(name: str, figure: str, value: float) -> str:
     return f"{figure} target {sense} {shown}: {'met' if met else 'MISSED'}"
 
 
-def report(database: str, results: list[Result], connections: int) -> str:
+def report(
+    database: str, results: list[Result], connections: int, load: tuple[float, float]
+) -> str:
     bare = next(r for r in results if r.name == "bare").rps
     lines = [
-        f"HTTP, {database}, gunicorn {WORKERS} workers, wrk {connections} connections, "
-        f"load average before: {os.getloadavg()[0]:.2f}",
+        f"HTTP, {database}, gunicorn {WORKERS} sync workers, wrk {connections} connections "
+        f"(load average {load[0]:.2f} before, {load[1]:.2f} after, on {os.cpu_count()} cores)",
         f"  {'':24} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'vs bare':>8}  errors",
     ]
     for r in results:
+        if "@" in r.name:
+            continue
         ratio = r.rps / bare
         notes = [verdict(r.name, "p95", r.p95), verdict(r.name, "ratio", ratio)]
         lines.append(
             f"  {LABELS[r.name]:24} {r.rps:8.0f} {r.p50:8.1f} {r.p95:8.1f} {r.p99:8.1f} "
             f"{ratio:8.0%}  {r.errors + r.status:>6}  " + "; ".join(n for n in notes if n)
         )
+    lines.append("  one request at a time (1 connection: the service time, no queue):")
+    for r in results:
+        if "@" in r.name:
+            label = LABELS[r.name.split("@")[0]]
+            lines.append(
+                f"  {label:24} {r.rps:8.0f} {r.p50:8.1f} {r.p95:8.1f} {r.p99:8.1f} "
+                f"{'':8}  {r.errors + r.status:>6}"
+            )
     return "\n".join(lines)
 
 
@@ -364,17 +388,18 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--only", choices=["sqlite", "postgres"])
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--threads", type=int, default=1, help="gunicorn threads a worker")
     args = parser.parse_args()
     if not shutil.which("wrk"):
         raise SystemExit("the HTTP benchmark needs wrk: apt-get install wrk (make bench does)")
     for database, url in databases(args.only):
         env = environment(url, args.port)
         seeded = prepare(env, args.connections)
-        with gunicorn(env, args.port) as base:
+        with gunicorn(env, args.port, threads=args.threads) as base:
             if database == "SQLite":
                 print(weights(base, seeded), flush=True)
-            results = measure(base, seeded, args.seconds, args.connections)
-        print(report(database, results, args.connections), flush=True)
+            results, load = measure(base, seeded, args.seconds, args.connections)
+        print(report(database, results, args.connections, load), flush=True)
 
 
 if __name__ == "__main__":
