@@ -82,11 +82,15 @@ def _picker(request: HtmxHttpRequest, classroom: Classroom, form: AssignmentForm
     chosen = list(usable.filter(pk__in=chosen_ids))
     find = (data.get("find") or "")[:40]
     found: list[Puzzle] = []
+    themes = list(
+        Theme.objects.filter(puzzles__in=usable).distinct().values_list("name", flat=True)
+    )
     if find == "library":
         found = list(usable.filter(source=Puzzle.Source.TEACHER)[:PICKER_LIMIT])
-    elif find:
+    elif find in themes:
+        # Only a theme the picker offers: anything else (a NUL byte is a 500 on PostgreSQL,
+        # tests/test_garbage_sweep.py) finds nothing.
         found = list(usable.filter(themes__name=find).distinct()[:PICKER_LIMIT])
-    themes = Theme.objects.filter(puzzles__in=usable).distinct().values_list("name", flat=True)
     return {
         "classroom": classroom,
         "form": form,
