@@ -50,6 +50,8 @@ def step_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespons
         result = tutor.answer_step(step, request.POST)
     except quiz.AnswerError as error:
         return _page(request, step, error=str(error), status=400)
+    if result.pending:
+        return _page(request, step, result=result)
     tutor.record(request, step, result.correct)
     if request.htmx:
         return _page(request, step, result=result)
@@ -84,7 +86,12 @@ def _page(
     }
     puzzle = tutor.step_puzzle(step)
     if puzzle is not None:
-        context.update(quiz.page_context(puzzle, None, [], None))
+        if result is not None and result.pending:
+            # The turn goes on: draw the moves so far, and no verdict yet.
+            context.update(quiz.page_context(puzzle, None, result.line or [], result.played))
+            context["result"] = None
+        else:
+            context.update(quiz.page_context(puzzle, None, [], None))
     elif step.position:
         context["board"] = board(Position.from_json(step.position))
     if step.question and "choice" in step.question:

@@ -19,8 +19,6 @@ from lessons.learners import learner_filter
 from lessons.models import Attempt, Puzzle, Theme
 from lessons.rulebook import rule_number, theme_title
 
-LINE_OPS = ("meld", "attach", "discard", "draw", "pile", "undo")
-
 
 def puzzle_list(request: HtmxHttpRequest) -> HttpResponse:
     """The themes, rules first, each with how many puzzles practise it."""
@@ -49,11 +47,10 @@ def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         quiz.started(request, puzzle)
         attempt = _own_attempt(request, puzzle, request.GET.get("attempt", ""))
         return _page(request, puzzle, question, attempt=attempt)
-    op = request.POST.get("op", "answer")
     try:
-        if question.kind in (quiz.KIND.CLOSE, quiz.KIND.PILE) and op in LINE_OPS:
-            line = quiz.extend_line(question, request.POST, op)
-            played = engine_puzzles.follow(question, line)
+        built = quiz.build_line(question, request.POST)
+        if built is not None:
+            line, played = built
             if not played.finished:
                 return _page(request, puzzle, question, line=line, played=played, status=200)
             answer: dict[str, Any] = {"actions": line}

@@ -260,6 +260,22 @@ def chosen_cards(question: engine_puzzles.Puzzle, texts: list[str]) -> list[Card
     return chosen
 
 
+#: The line builder's buttons in a close or pile question.
+LINE_OPS = ("meld", "attach", "discard", "draw", "pile", "undo")
+
+
+def build_line(
+    question: engine_puzzles.Puzzle, data: QueryDict
+) -> tuple[list[str], engine_puzzles.Line] | None:
+    """For a close or pile question and one of the line builder's buttons: the moves after
+    it and how far they got (:func:`engine.puzzles.follow`); None for any other answer."""
+    op = data.get("op", "")
+    if question.kind not in (KIND.CLOSE, KIND.PILE) or op not in LINE_OPS:
+        return None
+    line = extend_line(question, data, op)
+    return line, engine_puzzles.follow(question, line)
+
+
 def extend_line(question: engine_puzzles.Puzzle, data: QueryDict, op: str) -> list[str]:
     """The line of play after one more step of the line builder (close and pile puzzles).
 

@@ -34,6 +34,13 @@ class StepResult:
     correct: bool
     feedback: quiz.Feedback | None = None
     chosen: int | None = None
+    #: A close or pile question's moves so far while the turn goes on: nothing to mark yet.
+    line: list[str] | None = None
+    played: engine_puzzles.Line | None = None
+
+    @property
+    def pending(self) -> bool:
+        return self.played is not None
 
 
 def step_puzzle(step: Step) -> engine_puzzles.Puzzle | None:
@@ -72,7 +79,13 @@ def answer_step(step: Step, data: QueryDict) -> StepResult:
     """
     puzzle = step_puzzle(step)
     if puzzle is not None:
-        answer = quiz.answer_from_form(puzzle.kind, data)
+        built = quiz.build_line(puzzle, data)
+        if built is not None and not built[1].finished:
+            return StepResult(False, line=built[0], played=built[1])
+        if built is not None:
+            answer: dict[str, Any] = {"actions": built[0]}
+        else:
+            answer = quiz.answer_from_form(puzzle.kind, data)
         verdict = quiz.mark(puzzle, answer)
         return StepResult(verdict.correct, quiz.feedback(verdict))
     chosen = data.get("choice", "")

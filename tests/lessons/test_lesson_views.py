@@ -29,19 +29,39 @@ def lesson() -> Lesson:
     )
     board = position(["10C", "7C"], [["6C", "JK", "8C"]])
     Step.objects.create(
-        lesson=lesson, number=1, kind="explain", text_it="Il [JK] è una matta.",
-        text_en="The [JK] is a wildcard.", position=board, rules=["R18"],
+        lesson=lesson,
+        number=1,
+        kind="explain",
+        text_it="Il [JK] è una matta.",
+        text_en="The [JK] is a wildcard.",
+        position=board,
+        rules=["R18"],
     )
     Step.objects.create(
-        lesson=lesson, number=2, kind="ask", text_it="Quanto vale il jolly?",
-        text_en="What is the joker worth?", rules=["R2"],
-        question={"choice": {"options": [15, 20, 30], "compute": {"op": "points", "cards": ["JK"]},
-                             "field": "points"}},
-        explain_it="Il jolly vale 30.", explain_en="The joker is worth 30.",
+        lesson=lesson,
+        number=2,
+        kind="ask",
+        text_it="Quanto vale il jolly?",
+        text_en="What is the joker worth?",
+        rules=["R2"],
+        question={
+            "choice": {
+                "options": [15, 20, 30],
+                "compute": {"op": "points", "cards": ["JK"]},
+                "field": "points",
+            }
+        },
+        explain_it="Il jolly vale 30.",
+        explain_en="The joker is worth 30.",
     )
     Step.objects.create(
-        lesson=lesson, number=3, kind="ask", text_it="Attacca il [7C].", text_en="Attach the [7C].",
-        rules=["R23"], position=board,
+        lesson=lesson,
+        number=3,
+        kind="ask",
+        text_it="Attacca il [7C].",
+        text_en="Attach the [7C].",
+        rules=["R23"],
+        position=board,
         question={"puzzle": {"kind": "attach", "focus": ["7C"], "position": board}},
     )
     return lesson
@@ -135,3 +155,30 @@ def test_progress_is_kept_per_learner(client: Client, lesson: Lesson) -> None:
 def test_an_unknown_lesson_or_step_is_a_404(client: Client, lesson: Lesson) -> None:
     assert client.get("/lessons/nope/").status_code == 404
     assert client.get("/lessons/jokers/9/").status_code == 404
+
+
+def test_a_close_question_in_a_step_is_played_move_by_move(client: Client, lesson: Lesson) -> None:
+    board = position(
+        ["KS", "QS", "JS", "5D"],
+        [["3C", "4C", "5C", "6C", "7C", "8C", "9C"]],
+        pozzetti_taken=[True, False],
+    )
+    Step.objects.create(
+        lesson=lesson,
+        number=4,
+        kind="ask",
+        text_it="Chiudi.",
+        text_en="Close.",
+        rules=["R30"],
+        position=board,
+        question={"puzzle": {"kind": "close", "position": board}},
+    )
+    first = answer(client, 4, {"op": "meld", "cards": ["JS", "QS", "KS"], "line": "[]"}, **HTMX)
+    html = first.content.decode()
+    assert first.status_code == 200 and "Corretto" not in html and "Non proprio" not in html
+    assert 'value="[&quot;meld JS QS KS&quot;]"' in html, "the move is kept in the form"
+    assert not StepProgress.objects.filter(step__number=4).exists(), "nothing to mark yet"
+    line = '["meld JS QS KS"]'
+    done = answer(client, 4, {"op": "discard", "cards": ["5D"], "line": line}, **HTMX)
+    assert "Corretto" in done.content.decode()
+    assert StepProgress.objects.get(step__number=4).first_try is True
