@@ -30,8 +30,6 @@ from lessons import quiz
 from lessons.learners import learner_filter
 from lessons.models import Attempt
 
-LINE_OPS = ("meld", "attach", "discard", "draw", "pile", "undo")
-
 
 @login_required
 @require_http_methods(["GET", "POST"])
@@ -99,9 +97,9 @@ def item(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
         quiz.use_hint(request, item.puzzle)
         return _after_post(request, item, question, "#hint")
     try:
-        if question.kind in (quiz.KIND.CLOSE, quiz.KIND.PILE) and op in LINE_OPS:
-            line = quiz.extend_line(question, request.POST, op)
-            played = engine_puzzles.follow(question, line)
+        built = quiz.build_line(question, request.POST)
+        if built is not None:
+            line, played = built
             if not played.finished:
                 return _page(request, item, question, line=line, played=played)
             answer: dict[str, Any] = {"actions": line}
