@@ -1,6 +1,18 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_delete, post_save
 
 
 class LessonsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "lessons"
+
+    def ready(self) -> None:
+        from lessons.models import Lesson, Step
+        from lessons.quiz import forget_steps
+
+        # The rule-to-step links (quiz.lesson_url) are kept in memory between answers.
+        for model in (Step, Lesson):
+            post_save.connect(forget_steps, sender=model, dispatch_uid=f"forget-{model.__name__}")
+            post_delete.connect(
+                forget_steps, sender=model, dispatch_uid=f"forget-{model.__name__}-d"
+            )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count
+from django.db.models import Count, prefetch_related_objects
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -59,9 +59,11 @@ def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         verdict = quiz.mark(question, answer)
     except quiz.AnswerError as error:
         return _page(request, puzzle, question, error=str(error), status=400)
+    # The themes: the review queue's rules, and the badges of the answered page.
+    prefetch_related_objects([puzzle], "themes")
     attempt = quiz.record(request, puzzle, answer, verdict)
     if request.htmx:
-        return _page(request, puzzle, question, attempt=attempt)
+        return _page(request, puzzle, question, attempt=attempt, verdict=verdict)
     url = reverse("lessons:puzzle", args=[puzzle.slug])
     return redirect(f"{url}?{urlencode({'attempt': attempt.pk})}#feedback")
 
@@ -97,12 +99,13 @@ def _page(
     question: engine_puzzles.Puzzle,
     *,
     attempt: Attempt | None = None,
+    verdict: engine_puzzles.Verdict | None = None,
     line: list[str] | None = None,
     played: engine_puzzles.Line | None = None,
     error: str = "",
     status: int = 200,
 ) -> HttpResponse:
-    context = quiz.page_context(question, attempt, line or [], played)
+    context = quiz.page_context(question, attempt, line or [], played, verdict)
     context.update(
         selection_url=reverse("lessons:puzzle_selection", args=[puzzle.slug]),
         puzzle=puzzle,

@@ -179,8 +179,33 @@ def feedback(verdict: engine_puzzles.Verdict) -> Feedback:
 
 def lesson_url(rule: str) -> str | None:
     """The first lesson step that names a rule."""
-    version = Step.objects.aggregate(count=Count("pk"), last=Max("pk"), changed=Max("lesson_id"))
-    return _lesson_urls(tuple(version.values())).get(rule)
+    return _lesson_urls(_steps_version()).get(rule)
+
+
+#: How often, in seconds, a process asks the database whether the steps have changed
+#: (another process may have loaded the content); in between it trusts the map it has.
+#: A step or lesson saved or deleted in this process clears it at once (forget_steps).
+STEPS_CHECK_EVERY = 1.0
+_steps_checked: tuple[float, tuple[Any, ...]] = (-1e9, ())
+
+
+def _steps_version() -> tuple[Any, ...]:
+    """The steps' count and highest ids, read at most once every STEPS_CHECK_EVERY seconds:
+    every answer shows its rule's step, and this query was one in ten of an answer's CPU
+    time (bench/profile.py answer)."""
+    global _steps_checked
+    now = time.monotonic()
+    if now - _steps_checked[0] >= STEPS_CHECK_EVERY:
+        found = Step.objects.aggregate(count=Count("pk"), last=Max("pk"), changed=Max("lesson_id"))
+        _steps_checked = (now, tuple(found.values()))
+    return _steps_checked[1]
+
+
+def forget_steps(**kwargs: Any) -> None:
+    """Signal receiver (lessons.apps): a step or lesson changed here, read them again."""
+    global _steps_checked
+    _steps_checked = (-1e9, ())
+    _lesson_urls.cache_clear()
 
 
 @lru_cache(maxsize=4)
@@ -304,9 +329,11 @@ def page_context(
     attempt: Attempt | None,
     line: list[str],
     played: engine_puzzles.Line | None,
+    verdict: engine_puzzles.Verdict | None = None,
 ) -> dict[str, Any]:
     """What the puzzle page draws: the board (after the moves so far), the answer's
-    choices, and the feedback on an attempt with the answers drawn."""
+    choices, and the feedback on an attempt with the answers drawn (``verdict``: the
+    engine's on that attempt, when the caller has just asked for it)."""
     position = question.position if played is None else played.position
     context: dict[str, Any] = {
         "question": question,
@@ -337,7 +364,7 @@ def page_context(
             ("none", gettext("Nobody yet: the game goes on")),
         ]
     if attempt is not None:
-        verdict = mark(question, attempt.answer)
+        verdict = verdict or mark(question, attempt.answer)
         context["board"] = _board_after(question, verdict) or context["board"]
         context["feedback"] = feedback(verdict)
         context["attempt"] = attempt

@@ -86,7 +86,7 @@ def rate(owner: Owner, attempt: Attempt, weight: float = 1.0) -> RatingHistory:
 
     Runs inside the caller's transaction when there is one (lessons.quiz.record's).
     """
-    with transaction.atomic():
+    with transaction.atomic(savepoint=False):
         puzzle = Puzzle.objects.select_for_update().get(pk=attempt.puzzle_id)
         learner = lock(owner)
         before = as_rating(puzzle)

@@ -55,11 +55,9 @@ def schedule(row: ReviewCard, rating: fsrs.Rating, when: datetime) -> ReviewCard
     return row
 
 
-def _locked(owner: Owner, rule: str, create: bool, when: datetime) -> ReviewCard | None:
-    rows = ReviewCard.objects.select_for_update().filter(owner_filter(owner), rule=rule)
-    row = rows.first()
-    if row is not None or not create:
-        return row
+def _create(owner: Owner, rule: str, when: datetime) -> ReviewCard:
+    """A new card for the rule; when another answer made it first (the unique constraint
+    stops this one), that card, locked."""
     try:
         with transaction.atomic():
             return ReviewCard.objects.create(
@@ -70,15 +68,23 @@ def _locked(owner: Owner, rule: str, create: bool, when: datetime) -> ReviewCard
                 created_at=when,
             )
     except IntegrityError:
-        return rows.get()
+        return ReviewCard.objects.select_for_update().get(owner_filter(owner), rule=rule)
 
 
 def review(owner: Owner, rules: Iterable[str], rating: fsrs.Rating, when: datetime) -> None:
     """Count an answer as a review of these rules' cards; a wrong one (Again) makes cards
-    for rules not yet in the queue."""
-    with transaction.atomic():
-        for rule in sorted(set(rules)):
-            row = _locked(owner, rule, rating is fsrs.Rating.Again, when)
+    for rules not yet in the queue. The learner's cards for these rules are read, locked,
+    in one query (an answer that reviews nothing writes nothing)."""
+    wanted = sorted(set(rules))
+    if not wanted:
+        return
+    with transaction.atomic(savepoint=False):
+        rows = ReviewCard.objects.select_for_update().filter(owner_filter(owner), rule__in=wanted)
+        found = {row.rule: row for row in rows}
+        for rule in wanted:
+            row = found.get(rule)
+            if row is None and rating is fsrs.Rating.Again:
+                row = _create(owner, rule, when)
             if row is not None:
                 schedule(row, rating, when).save()
 

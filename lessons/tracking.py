@@ -29,7 +29,8 @@ def attempt_recorded(request: HttpRequest, puzzle: Puzzle, attempt: Attempt) -> 
     if attempt.rated:
         focused = themed(request, puzzle) or reviewing is not None
         ratings.rate(owner, attempt, ratings.THEMED_WEIGHT if focused else 1.0)
-    rules = [name for name in puzzle.themes.values_list("name", flat=True) if _is_rule(name)]
+    # puzzle.themes.all(): the view has them prefetched, for the page as well.
+    rules = [theme.name for theme in puzzle.themes.all() if _is_rule(theme.name)]
     review.after_attempt(owner, attempt, rules, reviewing)
 
 

@@ -260,3 +260,39 @@ def test_choosing_cards_draws_the_choice_in_a_fragment(client: Client) -> None:
     assert "7 of clubs" in html and "10 of clubs" in html
     assert "9 of spades" not in html, "a card the hand does not hold is left out"
     assert html.count("7 of clubs") == 1, "the hand holds one 7♣"
+
+
+def test_the_rule_links_to_the_first_step_that_teaches_it_as_the_steps_change(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rule-to-step links are kept in memory between answers (quiz.lesson_url): a step
+    saved in this process is seen at once; one written by another process (no signal here:
+    bulk_create) once the map is asked again of the database, a second later."""
+    from lessons import quiz
+    from lessons.models import Lesson, Step
+
+    kind, data, params, _right, wrong, rule = KINDS[0]
+    puzzle = make(kind, data, params)
+
+    def link() -> str:
+        html = client.post(f"/puzzles/{puzzle.slug}/", wrong, headers=HTMX).content.decode()
+        found = [part.split('"')[0] for part in html.split('href="/lessons/')[1:]]
+        return found[0] if found else ""
+
+    assert link() == ""
+    late = Lesson.objects.create(slug="late", order=9, title_it="…", title_en="…")
+    Step.objects.create(lesson=late, number=1, kind="explain", text_it="…", text_en="…")
+    Step.objects.create(
+        lesson=late, number=2, kind="explain", text_it="…", text_en="…", rules=[rule]
+    )
+    assert link() == "late/2/"
+    (early,) = Lesson.objects.bulk_create(
+        [Lesson(slug="early", order=1, title_it="…", title_en="…")]
+    )
+    Step.objects.bulk_create(
+        [Step(lesson=early, number=1, kind="explain", text_it="…", text_en="…", rules=[rule])]
+    )
+    assert link() == "late/2/", "within the second, the map in memory"
+    now = quiz.time.monotonic()
+    monkeypatch.setattr(quiz.time, "monotonic", lambda: now + quiz.STEPS_CHECK_EVERY + 1)
+    assert link() == "early/1/"
