@@ -34,7 +34,7 @@ def session_for(user: Any) -> dict[str, str]:
 
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()
     session.create()
     csrf = get_random_string(32)
@@ -59,6 +59,7 @@ def answer_form(slug: str) -> str:
 
 def seed(learners: int, rng: random.Random) -> dict[str, Any]:
     from django.contrib.auth import get_user_model
+    from django.db import connection
     from django.utils import timezone
 
     from accounts.models import Profile
@@ -153,8 +154,14 @@ def seed(learners: int, rng: random.Random) -> dict[str, Any]:
                     )
     Attempt.objects.bulk_create(attempts)
     StepProgress.objects.bulk_create(progress, ignore_conflicts=True)
+    if connection.vendor == "postgresql":
+        # A live database has its planner's statistics (autovacuum keeps them); a freshly
+        # seeded one has none until this.
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
     return {
         "bare": "/bench/ok",
+        "account": "/bench/account",
         "learners": learner_sessions,
         "teacher": session_for(teacher),
         "class_url": f"/classes/{classroom.pk}/",

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 from django.conf import settings
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from lessons.models import Attempt
 from tests.factories import ProfileFactory, PuzzleFactory, UserFactory
@@ -56,3 +58,15 @@ def test_a_user_made_in_the_admin_without_a_profile_can_log_in() -> None:
     response = Client().post("/accounts/login/", {"username": user.username, "password": PASSWORD})
     assert response.status_code == 302
     assert user.profile.language == "it"
+
+
+def test_a_page_reads_the_account_with_its_profile_in_one_query() -> None:
+    """accounts.backends.ProfileBackend: every page shows the display name."""
+    profile = ProfileFactory(display_name="Zoe")
+    client = Client()
+    client.force_login(profile.user)
+    with CaptureQueriesContext(connection) as queries:
+        html = client.get("/lessons/").content.decode()
+    assert "Zoe" in html
+    reads = [q["sql"] for q in queries.captured_queries if '"accounts_profile"' in q["sql"]]
+    assert len(reads) == 1 and '"auth_user"' in reads[0]
