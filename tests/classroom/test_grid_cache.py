@@ -13,8 +13,9 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from classroom.models import Assignment
+from lessons.models import Lesson, Step, StepProgress
 from tests.classroom.conftest import World, logged_in
-from tests.factories import AttemptFactory, MembershipFactory
+from tests.factories import AssignmentFactory, AttemptFactory, MembershipFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -44,6 +45,18 @@ def test_every_change_the_grid_shows_draws_it_again(world: World) -> None:
     assert grid(client, world).count("<tr>") == 3  # the heading's row and two students
     Assignment.objects.filter(pk=world.assignment.pk).update(title="Jokers, again")
     assert "Jokers, again" in grid(client, world)
+
+
+def test_lesson_progress_draws_the_grid_again(world: World) -> None:
+    lesson = Lesson.objects.create(
+        slug="sets", order=3, title_it="Tris", title_en="Sets", summary_it="…", summary_en="…"
+    )
+    step = Step.objects.create(lesson=lesson, number=1, kind="explain", text_it="…", text_en="…")
+    AssignmentFactory(classroom=world.classroom, content="lesson", lesson=lesson, title="Sets")
+    client = logged_in(world.teacher)
+    assert "0/1" in grid(client, world).split("Sets")[-1]
+    StepProgress.objects.create(user=world.student, step=step, done=True, tries=0)
+    assert "1/1" in grid(client, world).split("Sets")[-1]
 
 
 def test_an_unchanged_class_is_not_read_again(world: World) -> None:
