@@ -4,7 +4,10 @@ For each database: a fresh database (migrate, the cache table, the content, benc
 collected static files, gunicorn started with production settings (DEBUG=0) plus /bench/ok,
 then wrk at 16 connections for a few seconds on each of
 
-- a bare ``HttpResponse("ok")`` view, logged in (the yardstick);
+- a bare ``HttpResponse("ok")`` view (the yardstick the targets are set against), which
+  reads neither the session nor the database;
+- the same view for a logged-in visitor, reading the session and the account first, as
+  every learner's and teacher's page must: the most any of them can do on this machine;
 - a puzzle page, logged in;
 - an htmx answer POST, with the session and the CSRF token, as 16 learners;
 - a lesson step;
@@ -245,6 +248,7 @@ def scenarios(seeded: dict[str, Any]) -> dict[str, list[Request]]:
     puzzles = seeded["puzzles"]
     return {
         "bare": [get(seeded["bare"], who) for who in learners],
+        "account": [get(seeded["account"], who) for who in learners],
         "puzzle": [
             get(puzzles[n % len(puzzles)]["url"], who) for n, who in enumerate(learners * 4)
         ],
@@ -261,6 +265,7 @@ def scenarios(seeded: dict[str, Any]) -> dict[str, list[Request]]:
 
 LABELS = {
     "bare": 'bare HttpResponse("ok")',
+    "account": "the same, logged in",
     "puzzle": "puzzle page",
     "answer": "htmx answer POST",
     "step": "lesson step",

@@ -1,6 +1,9 @@
 """Profile one of the HTTP benchmark's requests in process, with pyinstrument (or cProfile).
 
-    python -m bench.profile answer|puzzle|step|grid|bare [--requests 50] [--cprofile]
+    python -m bench.profile answer|puzzle|step|grid|bare|account [--requests 50] [--cprofile]
+
+QUERIES=1 prints the SQL of one request; SHOW_ALL=1 shows Django's frames in the profile too;
+SORT=tottime orders cProfile's table by time spent in each function itself.
 
 It seeds a fresh SQLite database as the benchmark does, sends the requests through Django's
 test client with the benchmark's sessions (production settings, DEBUG=0), prints the time a
@@ -21,7 +24,7 @@ from pathlib import Path
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("scenario", choices=["answer", "puzzle", "step", "grid", "bare"])
+    parser.add_argument("scenario", choices=["answer", "puzzle", "step", "grid", "bare", "account"])
     parser.add_argument("--requests", type=int, default=50)
     parser.add_argument("--cprofile", action="store_true")
     args = parser.parse_args()
@@ -93,7 +96,11 @@ def main() -> None:
             for number in range(args.requests):
                 send(number)
         took = time.perf_counter() - began
-        print(profiler.output_text(unicode=True, color=False, show_all=False))
+        print(
+            profiler.output_text(
+                unicode=True, color=False, show_all=bool(os.environ.get("SHOW_ALL"))
+            )
+        )
     print(f"{args.scenario}: {took / args.requests * 1000:.1f} ms a request (profiled)")
     began, cpu = time.perf_counter(), time.process_time()
     for number in range(args.requests):

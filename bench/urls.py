@@ -1,5 +1,10 @@
-"""The site's URLs plus /bench/ok, a bare ``HttpResponse("ok")`` that the HTTP benchmark
-measures every other page against. Only ``BENCH_VIEWS=1`` (set by `make bench`) serves it."""
+"""The site's URLs plus two yardsticks that the HTTP benchmark measures every page against.
+Only ``BENCH_VIEWS=1`` (set by `make bench`) serves them.
+
+- /bench/ok: a bare ``HttpResponse("ok")``, which reads neither the session nor the database;
+- /bench/account: the same answer for a logged-in visitor, after reading the session and the
+  account, as every page of a learner or a teacher must: the most any such page can do.
+"""
 
 from django.http import HttpRequest, HttpResponse
 from django.urls import path
@@ -11,4 +16,8 @@ def ok(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok")
 
 
-urlpatterns = [path("bench/ok", ok), *site]
+def account(request: HttpRequest) -> HttpResponse:
+    return HttpResponse(f"ok {request.user.pk}")
+
+
+urlpatterns = [path("bench/ok", ok), path("bench/account", account), *site]
