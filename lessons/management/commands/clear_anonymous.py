@@ -1,0 +1,43 @@
+"""``manage.py clear_anonymous``: forget what anonymous visitors left once their sessions end.
+
+A visitor who never signs up is known only by their session. Once it has expired, nobody can
+reach their lesson progress, rating or review queue again (signing up or logging in moves them
+into an account only while the session lives, lessons.merge). This command first deletes the
+expired sessions (Django's ``clearsessions``), then those learners' progress, rating (with its
+history) and review cards. Their attempts stay, belonging to nobody (their session key is
+blanked): the puzzles' ratings and the answer statistics were built from them.
+
+Run it daily, like ``clearsessions`` (see the README).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.sessions.models import Session
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+from django.db import transaction
+from django.utils import timezone
+
+from lessons.models import Attempt, LearnerRating, ReviewCard, StepProgress
+
+
+class Command(BaseCommand):
+    help = "Delete expired sessions and the anonymous progress no session can reach any more."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        call_command("clearsessions")
+        live = Session.objects.filter(expire_date__gt=timezone.now()).values("session_key")
+        counts = {}
+        with transaction.atomic():
+            for model in (StepProgress, LearnerRating, ReviewCard):
+                orphans = model.objects.filter(user=None).exclude(session_key__in=live)
+                counts[model._meta.verbose_name_plural] = orphans.delete()[1].get(
+                    model._meta.label, 0
+                )
+            orphans = Attempt.objects.filter(user=None).exclude(session_key="")
+            counts["attempts kept without a session"] = orphans.exclude(
+                session_key__in=live
+            ).update(session_key="")
+        self.stdout.write(", ".join(f"{name}: {count}" for name, count in counts.items()))
