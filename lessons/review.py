@@ -79,7 +79,12 @@ def review(owner: Owner, rules: Iterable[str], rating: fsrs.Rating, when: dateti
     if not wanted:
         return
     with transaction.atomic(savepoint=False):
-        rows = ReviewCard.objects.select_for_update().filter(owner_filter(owner), rule__in=wanted)
+        # Locked in the rules' order, as every answer of this learner locks them.
+        rows = (
+            ReviewCard.objects.select_for_update()
+            .filter(owner_filter(owner), rule__in=wanted)
+            .order_by("rule")
+        )
         found = {row.rule: row for row in rows}
         for rule in wanted:
             row = found.get(rule)
