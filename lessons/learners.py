@@ -2,17 +2,46 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from django.db import IntegrityError, models, transaction
 from django.db.models import Q
 from django.http import HttpRequest
+
+#: Whose rows, as learner_fields gives them: {"user": an account or None, "session_key": …}.
+Owner = Mapping[str, Any]
 
 
 def learner_filter(request: HttpRequest) -> Q:
     """A filter for the rows that belong to this learner (attempts, progress)."""
-    if request.user.is_authenticated:
-        return Q(user=request.user)
-    return Q(user=None, session_key=session_key(request))
+    return owner_filter(learner_fields(request))
+
+
+def owner_filter(owner: Owner) -> Q:
+    """The rows of this learner, given as learner_fields gives one."""
+    if owner.get("user") is not None:
+        return Q(user=owner["user"])
+    return Q(user=None, session_key=owner["session_key"])
+
+
+def create_or_lock(
+    model: type[models.Model], owner: Owner, key: dict[str, Any], **defaults: Any
+) -> Any:
+    """A new row of this learner's (``key`` and ``defaults`` its other fields), or, when
+    another request made it first and the unique constraint stops this one, that row,
+    locked until the transaction ends. For rows made on first use: a rating, a review card.
+    """
+    try:
+        with transaction.atomic():
+            return model._default_manager.create(
+                user=owner.get("user"),
+                session_key=owner.get("session_key") or "",
+                **key,
+                **defaults,
+            )
+    except IntegrityError:
+        return model._default_manager.select_for_update().get(owner_filter(owner), **key)
 
 
 def learner_fields(request: HttpRequest) -> dict[str, Any]:

@@ -8,15 +8,13 @@ in :mod:`lessons.glicko`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
 
-from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db import transaction
 from django.http import HttpRequest
 
 from lessons import glicko
-from lessons.learners import learner_fields
+from lessons.learners import Owner, create_or_lock, learner_fields, owner_filter
 from lessons.models import Attempt, LearnerRating, Puzzle, RatingHistory
 
 #: Practice on a theme the learner chose moves their rating by half as much: a run of
@@ -24,15 +22,6 @@ from lessons.models import Attempt, LearnerRating, Puzzle, RatingHistory
 THEMED_WEIGHT = 0.5
 #: Above this deviation a rating is still provisional (the page says so).
 PROVISIONAL_DEVIATION = 110.0
-
-Owner = Mapping[str, Any]
-
-
-def owner_filter(owner: Owner) -> Q:
-    """Rows of this learner, given as ``learners.learner_fields`` gives one."""
-    if owner.get("user") is not None:
-        return Q(user=owner["user"])
-    return Q(user=None, session_key=owner["session_key"])
 
 
 def learner_row(request: HttpRequest) -> LearnerRating | None:
@@ -58,17 +47,8 @@ def lock(owner: Owner) -> LearnerRating:
     Two first answers at once both try to make it: the unique constraint stops the
     second, which then waits for and reads the first one's row.
     """
-    rows = LearnerRating.objects.select_for_update().filter(owner_filter(owner))
-    row = rows.first()
-    if row is not None:
-        return row
-    try:
-        with transaction.atomic():
-            return LearnerRating.objects.create(
-                user=owner.get("user"), session_key=owner.get("session_key") or ""
-            )
-    except IntegrityError:
-        return rows.get()
+    row = LearnerRating.objects.select_for_update().filter(owner_filter(owner)).first()
+    return row if row is not None else create_or_lock(LearnerRating, owner, {})
 
 
 def _move(row: LearnerRating, rating: glicko.Rating) -> None:

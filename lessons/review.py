@@ -19,14 +19,13 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import fsrs
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.http import HttpRequest
 from django.utils import timezone
 
 from engine.generate import recipe_kinds
-from lessons.learners import learner_filter
+from lessons.learners import Owner, create_or_lock, learner_filter, owner_filter
 from lessons.models import Attempt, Puzzle, ReviewCard
-from lessons.ratings import Owner, owner_filter
 
 #: Fuzzing off, so that the schedule is reproducible (and testable); one short learning and
 #: relearning step, since a rule missed is worth seeing again within the same sitting.
@@ -55,22 +54,6 @@ def schedule(row: ReviewCard, rating: fsrs.Rating, when: datetime) -> ReviewCard
     return row
 
 
-def _create(owner: Owner, rule: str, when: datetime) -> ReviewCard:
-    """A new card for the rule; when another answer made it first (the unique constraint
-    stops this one), that card, locked."""
-    try:
-        with transaction.atomic():
-            return ReviewCard.objects.create(
-                user=owner.get("user"),
-                session_key=owner.get("session_key") or "",
-                rule=rule,
-                due=when,
-                created_at=when,
-            )
-    except IntegrityError:
-        return ReviewCard.objects.select_for_update().get(owner_filter(owner), rule=rule)
-
-
 def review(owner: Owner, rules: Iterable[str], rating: fsrs.Rating, when: datetime) -> None:
     """Count an answer as a review of these rules' cards; a wrong one (Again) makes cards
     for rules not yet in the queue. The learner's cards for these rules are read, locked,
@@ -89,7 +72,7 @@ def review(owner: Owner, rules: Iterable[str], rating: fsrs.Rating, when: dateti
         for rule in wanted:
             row = found.get(rule)
             if row is None and rating is fsrs.Rating.Again:
-                row = _create(owner, rule, when)
+                row = create_or_lock(ReviewCard, owner, {"rule": rule}, due=when, created_at=when)
             if row is not None:
                 schedule(row, rating, when).save()
 
