@@ -35,6 +35,15 @@ class Profile(models.Model):
         return self.display_name or self.user.get_username()
 
 
+def display_name(user: Any) -> str:
+    """What the site calls a person: their display name, else their username (also for an
+    account made elsewhere, the admin or createsuperuser, that has no profile yet)."""
+    try:
+        return str(user.profile.name)
+    except Profile.DoesNotExist:
+        return str(user.get_username())
+
+
 def profile_of(user: Any, language: str | None = None) -> Profile:
     """The user's profile; one made elsewhere (the admin, createsuperuser) has none yet and
     gets one in ``language`` (the page's), else Italian."""

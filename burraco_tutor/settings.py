@@ -12,6 +12,7 @@ from pathlib import Path
 
 import dj_database_url
 import xstatic.pkg.bootstrap
+from django.contrib.messages import constants as messages
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -186,6 +187,8 @@ AUTH_PASSWORD_VALIDATORS = [
 # the log-in throttle counts per client address (accounts/throttle.py).
 PROXY_COUNT = env_int("PROXY_COUNT", 0)
 AUTHENTICATION_BACKENDS = ["accounts.backends.ProfileBackend"]
+# Bootstrap's name for the error alert: messages.error() comes out as "alert-danger".
+MESSAGE_TAGS = {messages.ERROR: "danger"}
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/progress/"
 LOGOUT_REDIRECT_URL = "/"

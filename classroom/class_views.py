@@ -16,6 +16,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from accounts.models import display_name
 from burraco_tutor.http import HtmxHttpRequest
 from classroom import answers, heatmap, progress, services
 from classroom.access import class_member, own_class, query_id, teacher_required
@@ -159,7 +160,7 @@ def student_detail(request: HtmxHttpRequest, pk: int, student: int) -> HttpRespo
     context = {
         "classroom": classroom,
         "member": member,
-        "name": services.display_name(member.student),
+        "name": display_name(member.student),
         "cells": [(a, work.cell(a, student)) for a in set_work],
         "chosen": chosen,
         "items": answers.item_views(states, puzzles),
@@ -187,7 +188,7 @@ def student_remove(request: HtmxHttpRequest, pk: int, student: int) -> HttpRespo
     """Take a student out of the class, after a confirmation page."""
     classroom = own_class(request, pk)
     member = class_member(classroom, student)
-    name = services.display_name(member.student)
+    name = display_name(member.student)
     if request.method == "POST":
         services.remove_student(member)
         messages.success(request, _("%(name)s is no longer in the class.") % {"name": name})
@@ -203,7 +204,7 @@ def student_password(request: HtmxHttpRequest, pk: int, student: int) -> HttpRes
     """A new password for an account the teacher made, shown once on a sheet."""
     classroom = own_class(request, pk)
     member = class_member(classroom, student)
-    name = services.display_name(member.student)
+    name = display_name(member.student)
     context = {"classroom": classroom, "member": member, "name": name}
     if not member.created_by_teacher:
         return render(request, "classroom/student_password.html", context, status=400)

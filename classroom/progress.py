@@ -22,6 +22,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import display_name
 from classroom.models import Assignment, AssignmentItem, Classroom, Membership
 from lessons.models import Attempt, Step, StepProgress
 
@@ -336,8 +337,6 @@ class Student:
 
 def students(classroom: Classroom) -> list[Student]:
     """The class's students, by name (one query)."""
-    from classroom.services import display_name
-
     rows = Membership.objects.filter(classroom=classroom).select_related("student__profile")
     found = [
         Student(

@@ -21,7 +21,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.models import Profile, profile_of
+from accounts.models import Profile, display_name, profile_of
 from classroom.models import CODE_ALPHABET, Classroom, Membership, new_code
 
 #: How many accounts one list may create: each password is hashed on purpose slowly.
@@ -200,9 +200,3 @@ def reset_password(membership: Membership) -> NewAccount:
     return NewAccount(display_name(student), student.get_username(), password)
 
 
-def display_name(user: Any) -> str:
-    """What the class calls a student: their display name, else their username."""
-    try:
-        return str(user.profile.display_name or user.get_username())
-    except Profile.DoesNotExist:
-        return str(user.get_username())
