@@ -8,3 +8,12 @@ class HtmxHttpRequest(HttpRequest):
     """A request after django-htmx's middleware: ``request.htmx`` is truthy for htmx requests."""
 
     htmx: HtmxDetails
+
+
+def small_int(text: str, digits: int) -> int | None:
+    """The number a form field or query value says when it is 1 to ``digits`` ASCII digits,
+    else None. (``str.isdigit`` also takes "²" or "٣", which ``int`` refuses: a hand-made
+    request would have been a 500.)"""
+    if 0 < len(text) <= digits and text.isascii() and text.isdigit():
+        return int(text)
+    return None

@@ -16,6 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from burraco_tutor.http import small_int
 from classroom.models import Assignment, Classroom, LibraryPuzzle, Membership
 
 View = TypeVar("View", bound=Callable[..., HttpResponse])
@@ -91,6 +92,7 @@ def query_id(request: HttpRequest, name: str) -> int | None:
     value = request.GET.get(name, "")
     if not value:
         return None
-    if not value.isdigit() or len(value) > 12:
+    number = small_int(value, 12)
+    if number is None:
         raise Http404
-    return int(value)
+    return number

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
-from burraco_tutor.http import HtmxHttpRequest
+from burraco_tutor.http import HtmxHttpRequest, small_int
 from classroom import answers, assignments, progress
 from classroom.access import own_assignment, own_class
 from classroom.forms import AssignmentEditForm, AssignmentForm
@@ -69,9 +69,8 @@ def _initial(query: QueryDict) -> dict[str, Any]:
 
 
 def _ids(values: list[str]) -> list[int]:
-    return [int(value) for value in values[: assignments.MAX_ITEMS * 2] if value.isdigit()][
-        : assignments.MAX_ITEMS
-    ]
+    numbers = (small_int(value, 12) for value in values[: assignments.MAX_ITEMS * 2])
+    return [number for number in numbers if number is not None][: assignments.MAX_ITEMS]
 
 
 def _picker(request: HtmxHttpRequest, classroom: Classroom, form: AssignmentForm) -> dict[str, Any]:

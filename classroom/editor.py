@@ -24,13 +24,13 @@ from django.http import QueryDict
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from burraco_tutor.http import small_int
 from classroom.forms import KIND_LABELS
 from classroom.models import AssignmentItem, LibraryPuzzle, Rules
 from engine import puzzles as engine_puzzles
 from engine.cards import ALL_CARDS, Card, check_copies, max_copies, parse_cards
-from engine.errors import BurracoError, InvalidNotationError, Refusal
+from engine.errors import BurracoError, InvalidNotationError
 from engine.melds import Meld
-from engine.messages import render
 from engine.rules import PRESETS
 from engine.state import Position
 from lessons import quiz
@@ -186,8 +186,8 @@ class CountOrCardsField(forms.CharField):
 
     def clean(self, value: Any) -> int | list[str]:  # type: ignore[override]
         text = (super().clean(value) or "").strip()
-        if text.isdigit() and len(text) <= 3:
-            number = int(text)
+        number = small_int(text, 3)
+        if number is not None:
             if number > self.most:
                 raise forms.ValidationError(
                     _("At most %(most)d cards here."), params={"most": self.most}, code="many"
@@ -452,13 +452,6 @@ class Checked:
         return self.question is not None and not self.problems and bool(self.answers)
 
 
-def _sentence(error: BurracoError) -> str:
-    """The engine's reason in the page's language where it has a code, else its own."""
-    if isinstance(error, Refusal):
-        return render(error.code, error.params, gettext)
-    return gettext("The engine says: %(reason)s") % {"reason": str(error)}
-
-
 def check(fields: dict[str, Any]) -> Checked:
     """Ask the engine about the position and the question: its refusals, or the board
     and the correct answers."""
@@ -474,17 +467,17 @@ def check(fields: dict[str, Any]) -> Checked:
                 Meld.parse(cards, rules)
             except BurracoError as error:
                 where = owner % {"number": index + 1}
-                checked.problems.append(f"{where}: {_sentence(error)}")
+                checked.problems.append(f"{where}: {quiz.sentence(error)}")
     try:
         check_copies(parse_cards(_known(fields)))
     except BurracoError as error:
-        checked.problems.append(_sentence(error))
+        checked.problems.append(quiz.sentence(error))
     if checked.problems:
         return checked
     try:
         question = engine_puzzles.Puzzle.from_dict(fields)
     except BurracoError as error:
-        checked.problems.append(_sentence(error))
+        checked.problems.append(quiz.sentence(error))
         _board_only(checked, fields)
         return checked
     checked.question = question
@@ -497,7 +490,7 @@ def check(fields: dict[str, Any]) -> Checked:
             if verdict.correct:
                 checked.answers.append(quiz.describe(question, answer, verdict))
     except BurracoError as error:
-        checked.problems.append(_sentence(error))
+        checked.problems.append(quiz.sentence(error))
     if not checked.answers and not checked.problems:
         checked.problems.append(gettext("The engine finds no correct answer to this question."))
     return checked
@@ -573,7 +566,7 @@ def picked(data: QueryDict) -> QueryDict:
     name, how = TARGETS[target]
     result = data.copy()
     value = result.get(name, "")[:1200].rstrip()
-    if name == "opponent" and value.strip().isdigit():
+    if name == "opponent" and small_int(value.strip(), 3) is not None:
         value = ""
     if how == "append" or (how == "last_line" and value):
         value = f"{value} {card}".strip()

@@ -8,10 +8,9 @@ teacher's pages read.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -27,7 +26,6 @@ from classroom.forms import JoinForm
 from classroom.models import Assignment, AssignmentItem, Classroom
 from engine import puzzles as engine_puzzles
 from lessons import quiz
-from lessons.learners import learner_filter
 from lessons.models import Attempt
 
 
@@ -91,25 +89,21 @@ def item(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     question = item.puzzle.engine_puzzle()
     if request.method == "GET":
         quiz.started(request, item.puzzle)
-        return _page(request, item, question, attempt=_own_attempt(request, item))
+        attempt = quiz.own_attempt(request, item.puzzle, request.GET.get("attempt", ""))
+        return _page(request, item, question, attempt=attempt)
     op = request.POST.get("op", "answer")
     if op == "hint":
         quiz.use_hint(request, item.puzzle)
         return _after_post(request, item, question, "#hint")
     try:
-        built = quiz.build_line(question, request.POST)
-        if built is not None:
-            line, played = built
-            if not played.finished:
-                return _page(request, item, question, line=line, played=played)
-            answer: dict[str, Any] = {"actions": line}
-        else:
-            answer = quiz.answer_from_form(question.kind, request.POST)
-        verdict = quiz.mark(question, answer)
+        posted = quiz.read_answer(question, request.POST)
     except quiz.AnswerError as error:
         return _page(request, item, question, error=str(error), status=400)
-    attempt = quiz.record(request, item.puzzle, answer, verdict)
-    return _after_post(request, item, question, "#feedback", attempt)
+    if posted.verdict is None:
+        return _page(request, item, question, line=posted.line, played=posted.played)
+    prefetch_related_objects([item.puzzle], "themes")
+    attempt = quiz.record(request, item.puzzle, posted.answer, posted.verdict)
+    return _after_post(request, item, question, "#feedback", attempt, posted.verdict)
 
 
 def _my_item(request: HtmxHttpRequest, pk: int, number: int) -> AssignmentItem:
@@ -123,22 +117,16 @@ def _my_item(request: HtmxHttpRequest, pk: int, number: int) -> AssignmentItem:
     raise Http404
 
 
-def _own_attempt(request: HtmxHttpRequest, item: AssignmentItem) -> Attempt | None:
-    pk = request.GET.get("attempt", "")
-    if not pk.isdigit() or len(pk) > 12:
-        return None
-    return Attempt.objects.filter(learner_filter(request), puzzle=item.puzzle, pk=pk).first()
-
-
 def _after_post(
     request: HtmxHttpRequest,
     item: AssignmentItem,
     question: engine_puzzles.Puzzle,
     anchor: str,
     attempt: Attempt | None = None,
+    verdict: engine_puzzles.Verdict | None = None,
 ) -> HttpResponse:
     if request.htmx:
-        return _page(request, item, question, attempt=attempt)
+        return _page(request, item, question, attempt=attempt, verdict=verdict)
     url = reverse("classroom:item", args=[item.assignment_id, item.number])
     query = f"?{urlencode({'attempt': attempt.pk})}" if attempt is not None else ""
     return redirect(f"{url}{query}{anchor}")
@@ -150,6 +138,7 @@ def _page(
     question: engine_puzzles.Puzzle,
     *,
     attempt: Attempt | None = None,
+    verdict: engine_puzzles.Verdict | None = None,
     line: list[str] | None = None,
     played: engine_puzzles.Line | None = None,
     error: str = "",
@@ -157,7 +146,7 @@ def _page(
 ) -> HttpResponse:
     work = item.assignment
     loaded = progress.load([work], [request.user.pk])
-    context = quiz.page_context(question, attempt, line or [], played)
+    context = quiz.page_context(question, attempt, line or [], played, verdict)
     context.update(
         item=item,
         assignment=work,

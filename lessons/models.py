@@ -41,10 +41,6 @@ class Theme(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    @property
-    def is_rule(self) -> bool:
-        return self.name[:1] == "R" and self.name[1:].isdigit()
-
 
 class Lesson(models.Model):
     slug = models.SlugField(max_length=80, unique=True)

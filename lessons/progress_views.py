@@ -19,7 +19,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from burraco_tutor.http import HtmxHttpRequest
 from lessons import dashboard, ratings, review
-from lessons.rulebook import RULE_TITLES
+from lessons.rulebook import is_rule
 
 
 @vary_on_headers("HX-Request")
@@ -48,7 +48,7 @@ def review_queue(request: HtmxHttpRequest) -> HttpResponse:
 def review_next(request: HtmxHttpRequest) -> HttpResponse:
     """Open the puzzle that reviews a rule: the one asked for, or the most overdue."""
     rule = request.GET.get("rule", "")
-    if rule not in RULE_TITLES:
+    if not is_rule(rule):
         due = review.due(request)
         if not due:
             messages.info(request, _("Nothing is due for review now. Well done!"))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db.models import Count, prefetch_related_objects
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -15,7 +13,6 @@ from django.views.decorators.vary import vary_on_headers
 from burraco_tutor.http import HtmxHttpRequest
 from engine import puzzles as engine_puzzles
 from lessons import quiz, selection
-from lessons.learners import learner_filter
 from lessons.models import Attempt, Puzzle, Theme
 from lessons.rulebook import rule_number, theme_title
 
@@ -45,25 +42,19 @@ def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     question = puzzle.engine_puzzle()
     if request.method == "GET":
         quiz.started(request, puzzle)
-        attempt = _own_attempt(request, puzzle, request.GET.get("attempt", ""))
+        attempt = quiz.own_attempt(request, puzzle, request.GET.get("attempt", ""))
         return _page(request, puzzle, question, attempt=attempt)
     try:
-        built = quiz.build_line(question, request.POST)
-        if built is not None:
-            line, played = built
-            if not played.finished:
-                return _page(request, puzzle, question, line=line, played=played, status=200)
-            answer: dict[str, Any] = {"actions": line}
-        else:
-            answer = quiz.answer_from_form(question.kind, request.POST)
-        verdict = quiz.mark(question, answer)
+        posted = quiz.read_answer(question, request.POST)
     except quiz.AnswerError as error:
         return _page(request, puzzle, question, error=str(error), status=400)
+    if posted.verdict is None:
+        return _page(request, puzzle, question, line=posted.line, played=posted.played)
     # The themes: the review queue's rules, and the badges of the answered page.
     prefetch_related_objects([puzzle], "themes")
-    attempt = quiz.record(request, puzzle, answer, verdict)
+    attempt = quiz.record(request, puzzle, posted.answer, posted.verdict)
     if request.htmx:
-        return _page(request, puzzle, question, attempt=attempt, verdict=verdict)
+        return _page(request, puzzle, question, attempt=attempt, verdict=posted.verdict)
     url = reverse("lessons:puzzle", args=[puzzle.slug])
     return redirect(f"{url}?{urlencode({'attempt': attempt.pk})}#feedback")
 
@@ -84,13 +75,6 @@ def puzzle_hint(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if request.htmx:
         return render(request, "lessons/puzzle.html#hint", {"puzzle": puzzle, "hint": True})
     return redirect(reverse("lessons:puzzle", args=[puzzle.slug]) + "#hint")
-
-
-def _own_attempt(request: HtmxHttpRequest, puzzle: Puzzle, pk: str) -> Attempt | None:
-    """One of this learner's attempts at this puzzle; someone else's is simply not shown."""
-    if not pk.isdigit():
-        return None
-    return Attempt.objects.filter(learner_filter(request), puzzle=puzzle, pk=pk).first()
 
 
 def _page(

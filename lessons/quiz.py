@@ -11,7 +11,7 @@ import json
 import time
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -22,10 +22,11 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from burraco_tutor.http import small_int
 from engine import puzzles as engine_puzzles
 from engine.actions import Action, ActionKind
 from engine.cards import ALL_CARDS, Card, check_copies
-from engine.errors import BurracoError
+from engine.errors import BurracoError, Refusal
 from engine.melds import Meld
 from engine.messages import render
 from engine.state import Position
@@ -74,10 +75,10 @@ def answer_from_form(kind: engine_puzzles.Kind, data: QueryDict) -> dict[str, An
         cards = _cards(data)
         if kind is KIND.LAY_MELD:
             return {"cards": cards}
-        meld = data.get("meld", "")
-        if not meld.isdigit() or len(meld) > 3:
+        meld = small_int(data.get("meld", ""), 3)
+        if meld is None:
             raise AnswerError(gettext("Choose the meld to attach to."))
-        return {"meld": int(meld), "cards": cards}
+        return {"meld": meld, "cards": cards}
     if kind is KIND.WILDCARD:
         if data.get("natural"):
             return {"natural": True}
@@ -90,10 +91,11 @@ def answer_from_form(kind: engine_puzzles.Kind, data: QueryDict) -> dict[str, An
             if winner not in ("0", "1", "none"):
                 raise AnswerError(gettext("Choose a side, or nobody yet."))
             return {"winner": None if winner == "none" else int(winner)}
-        score = data.get("score", "").strip().replace("−", "-")
-        if not score.lstrip("-").isdigit() or len(score) > 7:
+        text = data.get("score", "").strip().replace("−", "-")
+        score = small_int(text.removeprefix("-"), 5)
+        if score is None:
             raise AnswerError(gettext("Write the score as a whole number, such as 345 or -120."))
-        return {"score": int(score)}
+        return {"score": -score if text.startswith("-") else score}
     return {"actions": line_from_form(data)}
 
 
@@ -113,7 +115,7 @@ def line_from_form(data: QueryDict) -> list[str]:
         for action in actions:
             check_copies(action.cards)
     except BurracoError as error:
-        raise AnswerError(str(error)) from None
+        raise AnswerError(sentence(error)) from None
     return [str(action) for action in actions]
 
 
@@ -133,15 +135,41 @@ def _text(data: QueryDict, name: str, missing: str) -> str:
     return value
 
 
+def sentence(error: BurracoError) -> str:
+    """The engine's reason in the page's language where it has a code, else its own words."""
+    if isinstance(error, Refusal):
+        return render(error.code, error.params, gettext)
+    return gettext("The engine says: %(reason)s") % {"reason": str(error)}
+
+
+@dataclass(frozen=True)
+class Posted:
+    """What a posted answer form says: an answer and the engine's verdict on it, or, in a
+    close or pile question, a line of play that is not over yet (``verdict`` None)."""
+
+    answer: dict[str, Any] = field(default_factory=dict)
+    verdict: engine_puzzles.Verdict | None = None
+    line: list[str] = field(default_factory=list)
+    played: engine_puzzles.Line | None = None
+
+
+def read_answer(question: engine_puzzles.Puzzle, data: QueryDict) -> Posted:
+    """The answer a form posts (a line builder's move, or the answer form), marked by the
+    engine; raises :class:`AnswerError` when it is no answer at all."""
+    built = build_line(question, data)
+    if built is not None and not built[1].finished:
+        return Posted(line=built[0], played=built[1])
+    answer = {"actions": built[0]} if built is not None else answer_from_form(question.kind, data)
+    return Posted(answer, mark(question, answer))
+
+
 def mark(puzzle: engine_puzzles.Puzzle, answer: Mapping[str, Any]) -> engine_puzzles.Verdict:
     """The engine's verdict; raises :class:`AnswerError` when it is no answer at all, or a
     forged one: a card the hand never held, a wildcard standing for a card not offered."""
     try:
         verdict = engine_puzzles.check(puzzle, answer)
-    except engine_puzzles.InvalidAnswerError as error:
-        raise AnswerError(str(error)) from None
     except BurracoError as error:
-        raise AnswerError(str(error)) from None
+        raise AnswerError(sentence(error)) from None
     if verdict.code in FORGED_CODES:
         raise AnswerError(render(verdict.code, verdict.params, gettext))
     if "stands_for" in answer and str(answer["stands_for"]) not in map(str, wild_choices(puzzle)):
@@ -224,6 +252,15 @@ def _lesson_urls(version: tuple[Any, ...]) -> dict[str, str]:
     return urls
 
 
+def own_attempt(request: HttpRequest, puzzle: Puzzle, pk: str) -> Attempt | None:
+    """One of this learner's attempts at this puzzle, named by ``?attempt=`` after an answer
+    posted without JavaScript; anyone else's, or no number, is simply not shown."""
+    number = small_int(pk, 12)
+    if number is None:
+        return None
+    return Attempt.objects.filter(learner_filter(request), puzzle=puzzle, pk=number).first()
+
+
 def started(request: HttpRequest, puzzle: Puzzle) -> None:
     """Remember when the learner opened the puzzle, to time the answer."""
     request.session[f"started:{puzzle.pk}"] = time.time()
@@ -298,7 +335,10 @@ def build_line(
     if question.kind not in (KIND.CLOSE, KIND.PILE) or op not in LINE_OPS:
         return None
     line = extend_line(question, data, op)
-    return line, engine_puzzles.follow(question, line)
+    try:
+        return line, engine_puzzles.follow(question, line)
+    except BurracoError as error:  # moves that name no action: written by hand
+        raise AnswerError(sentence(error)) from None
 
 
 def extend_line(question: engine_puzzles.Puzzle, data: QueryDict, op: str) -> list[str]:
@@ -318,8 +358,8 @@ def extend_line(question: engine_puzzles.Puzzle, data: QueryDict, op: str) -> li
         return [*line, f"discard {cards}"]
     if op == "meld":
         return [*line, f"meld {cards}"]
-    meld = data.get("meld", "")
-    if not meld.isdigit() or len(meld) > 3:
+    meld = small_int(data.get("meld", ""), 3)
+    if meld is None:
         raise AnswerError(gettext("Choose the meld to attach to."))
     return [*line, f"attach {meld} {cards}"]
 

@@ -75,6 +75,11 @@ def theme_title(name: str) -> str:
     return str(TOPIC_TITLES.get(name, name))
 
 
+def is_rule(name: str) -> bool:
+    """Is this theme one of the rules (R1-R41), rather than a named topic?"""
+    return name in RULE_TITLES
+
+
 def rule_number(name: str) -> int:
     """Sort key that puts R2 before R10 and topics after the rules."""
-    return int(name[1:]) if name in RULE_TITLES else 100
+    return int(name[1:]) if is_rule(name) else 100

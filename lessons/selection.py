@@ -11,7 +11,6 @@ from lessons import ratings, tracking
 from lessons.learners import learner_filter
 from lessons.models import Attempt, Puzzle
 
-DEFAULT_RATING = 1500.0
 KNOWN_THEMES = frozenset(RULE_IDS + TOPICS)
 #: How many candidates near the learner's level to choose among, for variety.
 SPREAD = 5

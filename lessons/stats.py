@@ -19,7 +19,7 @@ from django.utils.http import urlencode
 
 from lessons.learners import learner_filter
 from lessons.models import Attempt, Lesson, Puzzle, ReviewCard, StepProgress
-from lessons.rulebook import RULE_TITLES, rule_number, theme_title
+from lessons.rulebook import is_rule, rule_number, theme_title
 
 #: Streaks count days in Italian time, whatever the server's clock says.
 ROME = ZoneInfo("Europe/Rome")
@@ -45,13 +45,6 @@ class Accuracy:
     def title(self) -> str:
         return theme_title(self.theme)
 
-    @property
-    def is_rule(self) -> bool:
-        return self.theme in RULE_TITLES
-
-
-def _is_rule(name: str) -> bool:
-    return name[:1] == "R" and name[1:].isdigit()
 
 
 def accuracy(request: HttpRequest) -> tuple[list[Accuracy], list[Accuracy]]:
@@ -78,13 +71,13 @@ def accuracy(request: HttpRequest) -> tuple[list[Accuracy], list[Accuracy]]:
             for name in names:
                 right[name] += 1
             continue
-        missed = [rule] if rule else [name for name in names if _is_rule(name)]
-        for name in {*missed, *(name for name in names if not _is_rule(name))}:
+        missed = [rule] if rule else [name for name in names if is_rule(name)]
+        for name in {*missed, *(name for name in names if not is_rule(name))}:
             wrong[name] += 1
     rows = [Accuracy(name, right[name], wrong[name]) for name in {*right, *wrong}]
     rows.sort(key=lambda row: (row.right / row.total, -row.total, rule_number(row.theme)))
-    return [row for row in rows if _is_rule(row.theme)], [
-        row for row in rows if not _is_rule(row.theme)
+    return [row for row in rows if is_rule(row.theme)], [
+        row for row in rows if not is_rule(row.theme)
     ]
 
 

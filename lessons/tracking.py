@@ -11,6 +11,7 @@ from django.http import HttpRequest
 from lessons import ratings, review
 from lessons.learners import learner_fields
 from lessons.models import Attempt, Puzzle
+from lessons.rulebook import is_rule
 
 #: The session key naming the puzzle that /puzzles/next/ chose on a theme the learner picked.
 THEMED_KEY = "themed_puzzle"
@@ -30,9 +31,5 @@ def attempt_recorded(request: HttpRequest, puzzle: Puzzle, attempt: Attempt) -> 
         focused = themed(request, puzzle) or reviewing is not None
         ratings.rate(owner, attempt, ratings.THEMED_WEIGHT if focused else 1.0)
     # puzzle.themes.all(): the view has them prefetched, for the page as well.
-    rules = [theme.name for theme in puzzle.themes.all() if _is_rule(theme.name)]
+    rules = [theme.name for theme in puzzle.themes.all() if is_rule(theme.name)]
     review.after_attempt(owner, attempt, rules, reviewing)
-
-
-def _is_rule(name: str) -> bool:
-    return name[:1] == "R" and name[1:].isdigit()

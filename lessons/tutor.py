@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest, QueryDict
 from django.utils.translation import gettext
 
+from burraco_tutor.http import small_int
 from engine import puzzles as engine_puzzles
 from lessons import quiz
 from lessons.content import correct_choice
@@ -79,22 +80,16 @@ def answer_step(step: Step, data: QueryDict) -> StepResult:
     """
     puzzle = step_puzzle(step)
     if puzzle is not None:
-        built = quiz.build_line(puzzle, data)
-        if built is not None and not built[1].finished:
-            return StepResult(False, line=built[0], played=built[1])
-        if built is not None:
-            answer: dict[str, Any] = {"actions": built[0]}
-        else:
-            answer = quiz.answer_from_form(puzzle.kind, data)
-        verdict = quiz.mark(puzzle, answer)
-        return StepResult(verdict.correct, quiz.feedback(verdict))
-    chosen = data.get("choice", "")
-    options = choice_options(step)
-    if not chosen.isdigit() or len(chosen) > 3 or int(chosen) >= len(options):
+        posted = quiz.read_answer(puzzle, data)
+        if posted.verdict is None:
+            return StepResult(False, line=posted.line, played=posted.played)
+        return StepResult(posted.verdict.correct, quiz.feedback(posted.verdict))
+    chosen = small_int(data.get("choice", ""), 3)
+    if chosen is None or chosen >= len(choice_options(step)):
         raise quiz.AnswerError(gettext("Choose one of the answers."))
     assert step.question is not None
     right = correct_choice(step.question["choice"])
-    return StepResult(int(chosen) == right, None, int(chosen))
+    return StepResult(chosen == right, None, chosen)
 
 
 def progress(request: HttpRequest, lesson: Lesson) -> dict[int, StepProgress]:
