@@ -50,6 +50,7 @@ GARBAGE = [
     "[[[[[[[[[[",
     "-1e309",
     "NaN",
+    "²",  # a digit to str.isdigit, not to int
     "😀" * 50,
     "JK " * 120,
 ]
@@ -93,6 +94,8 @@ FORGED: list[dict[str, Any]] = [
     {"op": "attach", "line": '[{"op": "draw"}]', "meld": "0", "cards": "ZZ"},
     {"op": "undo", "line": json.dumps(["draw"] * 500)},
     {"op": "discard", "line": '"draw"', "cards": ["ZZ", "YY"]},
+    {"op": "meld", "line": "[]", "cards": "ZZ"},  # a move no action reads
+    {"op": "attach", "line": "[]", "meld": "²", "cards": "ZZ"},
     {"score": "99999999"},
     {"score": "1" * 4000},
     {"winner": "2"},
