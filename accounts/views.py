@@ -7,16 +7,17 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.shortcuts import redirect, render, resolve_url
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views import i18n
+from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts import services, throttle
 from accounts.forms import DeleteAccountForm, LoginForm, ProfileForm, SignUpForm
@@ -31,7 +32,7 @@ def _next_url(request: HttpRequest) -> str:
         url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         return url
-    return reverse("lessons:progress")
+    return resolve_url(settings.LOGIN_REDIRECT_URL)
 
 
 @require_http_methods(["GET", "POST"])
@@ -77,7 +78,7 @@ def log_out(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         services.log_out(request)
         messages.info(request, _("You have logged out."))
-        return redirect("lessons:home")
+        return redirect(settings.LOGOUT_REDIRECT_URL)
     return render(request, "accounts/logout.html")
 
 
@@ -119,3 +120,17 @@ def delete(request: HttpRequest) -> HttpResponse:
         messages.success(request, _("Your account and all its data have been deleted."))
         return redirect("lessons:home")
     return render(request, "accounts/delete.html", {"form": form})
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """The navbar's language switch (Django's): for a logged-in user the choice is also
+    the profile's preferred language, which each log-in applies, so it is not undone then."""
+    response = i18n.set_language(request)
+    language = request.POST.get("language", "")
+    if request.user.is_authenticated and language in dict(settings.LANGUAGES):
+        profile = profile_of(request.user, language)
+        if profile.language != language:
+            profile.language = language
+            profile.save(update_fields=["language"])
+    return response

@@ -3,6 +3,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from accounts import views as accounts_views
 from burraco_tutor import views
 
 urlpatterns = [
@@ -10,6 +11,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("classes/", include("classroom.urls")),
     path("healthz", views.healthz, name="healthz"),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # Django's language switch, which also keeps a logged-in user's choice in the profile.
+    path("i18n/setlang/", accounts_views.set_language, name="set_language"),
     path("admin/", admin.site.urls),
 ]

@@ -35,3 +35,17 @@ def test_the_teacher_flag_is_not_on_the_profile_form() -> None:
     profile.refresh_from_db()
     assert not profile.is_teacher
     assert 'name="is_teacher"' not in client.get("/accounts/profile/").content.decode()
+
+
+def test_the_navbar_language_switch_is_kept_for_the_next_log_in() -> None:
+    profile = ProfileFactory(language="it")
+    client = Client()
+    client.force_login(profile.user)
+    response = client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    assert response.status_code == 302
+    profile.refresh_from_db()
+    assert profile.language == "en"
+    # A language the site does not have changes nothing.
+    client.post("/i18n/setlang/", {"language": "xx", "next": "/"})
+    profile.refresh_from_db()
+    assert profile.language == "en"
