@@ -20,7 +20,6 @@
     const options = Array.from(list.querySelectorAll("li"));
     options.forEach(function (item, index) {
       const box = item.querySelector("input[type=checkbox]");
-      const label = item.querySelector("label");
       item.setAttribute("role", "option");
       item.setAttribute("aria-selected", box.checked ? "true" : "false");
       item.tabIndex = index === 0 ? 0 : -1;
@@ -29,7 +28,7 @@
       // submits it.
       box.hidden = true;
       item.classList.add("hand-option");
-      if (label) label.setAttribute("aria-hidden", "false");
+      if (box.disabled) item.setAttribute("aria-disabled", "true");
       function toggle() {
         if (box.disabled) return;
         box.checked = !box.checked;
@@ -68,6 +67,31 @@
 
   document.addEventListener("DOMContentLoaded", function () { enhance(document); });
   document.addEventListener("htmx:load", function (event) { enhance(event.target); });
+  /* A request htmx could not complete (the server failed, the form had expired, the
+   * network is down) would otherwise look like a button that does nothing: say so in the
+   * page's messages, which screen readers announce, in the page's language (#messages'
+   * data-error-* attributes). */
+  function tell(kind) {
+    const box = document.getElementById("messages");
+    const text = box && box.dataset["error" + kind];
+    if (!text) return;
+    const alert = document.createElement("div");
+    alert.className = "alert alert-danger mt-3 mb-0";
+    alert.setAttribute("role", "alert");
+    alert.textContent = text;
+    box.replaceChildren(alert);
+  }
+  document.addEventListener("htmx:responseError", function (event) {
+    const status = event.detail.xhr.status;
+    tell(status === 403 ? "Expired" : status === 404 ? "Missing" : "Server");
+  });
+  document.addEventListener("htmx:sendError", function () { tell("Network"); });
+  /* A later swap that worked: the failure no longer applies. */
+  document.addEventListener("htmx:afterSwap", function () {
+    const box = document.getElementById("messages");
+    if (box) box.querySelectorAll("[role=alert]").forEach(function (alert) { alert.remove(); });
+  });
+
   /* After a swap, put focus where the news is (feedback, an error, a hint), or on the
    * swapped region, so keyboard and screen-reader users are not left behind. */
   document.addEventListener("htmx:afterSwap", function (event) {

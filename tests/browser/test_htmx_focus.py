@@ -192,3 +192,21 @@ def test_listing_every_recent_answer_on_the_progress_page(visit: Visit, page: Pa
     record = swap(page, lambda: page.keyboard.press("Enter"))
     assert record["inside"]
     assert visit.errors == []
+
+
+def test_an_answer_the_server_fails_on_says_so_instead_of_doing_nothing(
+    visit: Visit, page: Page
+) -> None:
+    puzzle = PuzzleFactory(slug="bound-joker")
+    visit.open(f"/puzzles/{puzzle.slug}/")
+    # The server fails on the answer (a 500 played by the browser), then the network is down.
+    page.route(f"**/puzzles/{puzzle.slug}/", lambda route: route.fulfill(status=500, body="x"))
+    page.get_by_role("option", name="10 di fiori").click()
+    answer = page.get_by_role("button", name="Attacca le carte scelte")
+    tab_to(page, answer)
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("alert")).to_contain_text("nulla è stato salvato")
+    page.unroute(f"**/puzzles/{puzzle.slug}/")
+    page.route(f"**/puzzles/{puzzle.slug}/", lambda route: route.abort())
+    answer.click()
+    expect(page.get_by_role("alert")).to_contain_text("connessione")
