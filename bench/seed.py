@@ -57,6 +57,21 @@ def answer_form(slug: str) -> str:
     return urlencode([("meld", solution["meld"]), *(("cards", c) for c in solution["cards"])])
 
 
+def answers_of(puzzle: Any) -> tuple[tuple[dict[str, Any], Any], tuple[dict[str, Any], Any] | None]:
+    """A right answer to the puzzle and, when "it cannot be done" is a wrong one, that one,
+    each with the engine's verdict: the class's answers as the site would record them."""
+    from engine import puzzles as engine_puzzles
+
+    question = puzzle.engine_puzzle()
+    right = engine_puzzles.example(question) or {"none": True}
+    graded_right = (right, engine_puzzles.check(question, right))
+    try:
+        none = engine_puzzles.check(question, {"none": True})
+    except engine_puzzles.InvalidAnswerError:  # a kind with no "it cannot be done"
+        return graded_right, None
+    return graded_right, (None if none.correct else ({"none": True}, none))
+
+
 def seed(learners: int, rng: random.Random) -> dict[str, Any]:
     from django.contrib.auth import get_user_model
     from django.db import connection
@@ -136,18 +151,20 @@ def seed(learners: int, rng: random.Random) -> dict[str, Any]:
             due_at=due,
             puzzles=chosen,
         )
+        graded = {puzzle.pk: answers_of(puzzle) for puzzle in chosen}
         for student in students:
             for puzzle in chosen:
                 if rng.random() < 0.6:
-                    correct = rng.random() < 0.7
+                    right, wrong = graded[puzzle.pk]
+                    answer, verdict = wrong if wrong and rng.random() < 0.3 else right
                     attempts.append(
                         Attempt(
                             user=student,
                             puzzle=puzzle,
-                            answer={"none": True},
-                            correct=correct,
-                            code="correct" if correct else "gap",
-                            rule="" if correct else "R17",
+                            answer=answer,
+                            correct=verdict.correct,
+                            code=verdict.code,
+                            rule="" if verdict.correct else verdict.rule or "",
                             seconds=rng.uniform(5, 90),
                             rated=True,
                         )

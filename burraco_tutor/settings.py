@@ -190,8 +190,9 @@ AUTHENTICATION_BACKENDS = ["accounts.backends.ProfileBackend"]
 # Bootstrap's name for the error alert: messages.error() comes out as "alert-danger".
 MESSAGE_TAGS = {messages.ERROR: "danger"}
 LOGIN_URL = "/accounts/login/"
-LOGIN_REDIRECT_URL = "/progress/"
-LOGOUT_REDIRECT_URL = "/"
+# Where logging in (without a safe ?next=) and logging out lead (accounts/views.py).
+LOGIN_REDIRECT_URL = "lessons:progress"
+LOGOUT_REDIRECT_URL = "lessons:home"
 
 LANGUAGE_CODE = "it"
 LANGUAGES = [("it", _("Italian")), ("en", _("English"))]

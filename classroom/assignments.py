@@ -173,12 +173,6 @@ def make_set(assignment: Assignment, student_id: int) -> None:
     )
 
 
-def shared_puzzles(assignment: Assignment) -> list[Puzzle]:
-    """The hand-picked puzzles of an assignment, in order."""
-    rows = assignment.items.filter(student__isnull=True).select_related("puzzle")
-    return [row.puzzle for row in rows.order_by("number")]
-
-
 def replace_due(assignment: Assignment, title: str, due_at: datetime) -> None:
     assignment.title = title
     assignment.due_at = due_at

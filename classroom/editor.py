@@ -52,7 +52,6 @@ KIND_FIELDS: dict[str, tuple[str, ...]] = {
     "close": (),
     "pile": ("pile_goal",),
 }
-ALL_KIND_FIELDS = tuple(sorted({name for names in KIND_FIELDS.values() for name in names}))
 
 #: Where a card picked from the palette goes: the field, and how.
 TARGETS: dict[str, tuple[str, str]] = {

@@ -74,13 +74,14 @@ def _edit(request: HtmxHttpRequest, entry: LibraryPuzzle | None) -> HttpResponse
         form = editor.EditorForm(request.POST)
         return _page(request, entry, form, error=str(error), status=400)
     form = editor.EditorForm(editor.with_defaults(data), saving=op == "save")
-    if op == "save" and form.is_valid():
-        fields = editor.engine_fields(form.cleaned_data)
-        if editor.check(fields).ok:
-            saved = editor.save(request.user, form.cleaned_data, fields, entry)
-            messages.success(request, _saved_message(saved))
-            return redirect("classroom:library_puzzle", saved.entry.pk)
-    return _page(request, entry, form, status=200 if form.is_valid() else 400, saving=op == "save")
+    fields = editor.engine_fields(form.cleaned_data) if form.is_valid() else None
+    checked = editor.check(fields) if fields else None
+    if op == "save" and fields and checked and checked.ok:
+        saved = editor.save(request.user, form.cleaned_data, fields, entry)
+        messages.success(request, _saved_message(saved))
+        return redirect("classroom:library_puzzle", saved.entry.pk)
+    status = 200 if checked is None or checked.ok or op != "save" else 400
+    return _page(request, entry, form, checked, status=status if form.is_valid() else 400)
 
 
 def _saved_message(saved: editor.Saved) -> str:
@@ -105,15 +106,15 @@ def _page(
     request: HtmxHttpRequest,
     entry: LibraryPuzzle | None,
     form: editor.EditorForm,
+    checked: editor.Checked | None = None,
     *,
     error: str = "",
     status: int = 200,
-    saving: bool = False,
 ) -> HttpResponse:
+    """The editor; ``checked``: the engine's verdict on the form's puzzle, when there is one."""
     fields = editor.engine_fields(form.cleaned_data) if form.is_valid() else None
-    checked = editor.check(fields) if fields else None
-    if saving and checked is not None and not checked.ok:
-        status = 400
+    if fields and checked is None:
+        checked = editor.check(fields)
     context = {
         "entry": entry,
         "form": form,

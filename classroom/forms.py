@@ -12,6 +12,7 @@ from typing import Any
 
 from django import forms
 from django.utils import timezone
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from classroom import assignments, services
@@ -74,11 +75,14 @@ class StudentNamesForm(forms.Form):
     names = forms.CharField(
         label=_("Students' names"),
         max_length=MAX_NAMES_TEXT,
-        help_text=_(
-            "One name a line, up to %(most)d at a time. Each gets an account with a username"
-            " and a password made for them; no e-mail address is needed."
-        )
-        % {"most": services.MAX_NAMES},
+        # format_lazy: "%" on a lazy string would fix it in the language at import time.
+        help_text=format_lazy(
+            _(
+                "One name a line, up to {most} at a time. Each gets an account with a username"
+                " and a password made for them; no e-mail address is needed."
+            ),
+            most=services.MAX_NAMES,
+        ),
         widget=forms.Textarea(attrs={"rows": 8, "autocomplete": "off", "spellcheck": "false"}),
         error_messages={"required": _("Write at least one name.")},
     )

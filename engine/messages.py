@@ -43,6 +43,7 @@ MESSAGES: dict[str, str] = {
         "{card} appears {count} times, but the deck holds only {most} (R1)"
     ),
     "too_few_cards": gettext_noop("a meld needs at least three cards, not {count} (R10)"),
+    "nothing_to_attach": gettext_noop("choose at least one card to attach to the meld (R17)"),
     "wildcards_only": gettext_noop(
         "{cards} are all wildcards: a meld needs natural cards, and there is no set of 2s or"
         " jokers (R12)"

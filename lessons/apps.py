@@ -8,11 +8,11 @@ class LessonsConfig(AppConfig):
 
     def ready(self) -> None:
         from lessons.models import Lesson, Step
-        from lessons.quiz import forget_steps
+        from lessons.quiz import steps_changed
 
-        # The rule-to-step links (quiz.lesson_url) are kept in memory between answers.
+        # The rule-to-step links (quiz.lesson_url) are kept in memory, by a shared version.
         for model in (Step, Lesson):
-            post_save.connect(forget_steps, sender=model, dispatch_uid=f"forget-{model.__name__}")
+            post_save.connect(steps_changed, sender=model, dispatch_uid=f"forget-{model.__name__}")
             post_delete.connect(
-                forget_steps, sender=model, dispatch_uid=f"forget-{model.__name__}-d"
+                steps_changed, sender=model, dispatch_uid=f"forget-{model.__name__}-d"
             )

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from engine.cards import Card
+from engine.cards import Card, sorted_cards
 from engine.melds import Meld
 from engine.state import Hidden, Position
 
@@ -61,7 +61,7 @@ def board(
         position=position,
         my_melds=position.melds[side] if melds is None else melds,
         their_melds=position.melds[1 - side],
-        hand=None if isinstance(hand, Hidden) else tuple(sorted(hand, key=lambda c: c.sort_key)),
+        hand=None if isinstance(hand, Hidden) else tuple(sorted_cards(hand)),
         others=tuple(_seat(position, seat, other) for other in _others(position, seat)),
         discard=position.discard,
         stock=position.stock_count,

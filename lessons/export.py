@@ -6,8 +6,9 @@ from typing import Any
 
 from django.http import HttpRequest
 
+from lessons import ratings
 from lessons.learners import learner_filter
-from lessons.models import Attempt, LearnerRating, ReviewCard, StepProgress
+from lessons.models import Attempt, ReviewCard, StepProgress
 
 
 def learner_data(request: HttpRequest) -> dict[str, Any]:
@@ -15,7 +16,7 @@ def learner_data(request: HttpRequest) -> dict[str, Any]:
     mine = learner_filter(request)
     attempts = Attempt.objects.filter(mine).select_related("puzzle").order_by("created_at", "pk")
     steps = StepProgress.objects.filter(mine).select_related("step__lesson")
-    rating = LearnerRating.objects.filter(mine).first()
+    rating = ratings.learner_row(request)
     return {
         "attempts": [
             {

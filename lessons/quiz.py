@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import json
 import time
+import uuid
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Count, F, Max
+from django.db.models import F
 from django.http import HttpRequest, QueryDict
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -25,7 +27,7 @@ from django.utils.translation import gettext_lazy as _
 from burraco_tutor.http import small_int
 from engine import puzzles as engine_puzzles
 from engine.actions import Action, ActionKind
-from engine.cards import ALL_CARDS, Card, check_copies
+from engine.cards import ALL_CARDS, Card, check_copies, sorted_cards
 from engine.errors import BurracoError, Refusal
 from engine.melds import Meld
 from engine.messages import render
@@ -210,37 +212,30 @@ def lesson_url(rule: str) -> str | None:
     return _lesson_urls(_steps_version()).get(rule)
 
 
-#: How often, in seconds, a process asks the database whether the steps have changed
-#: (another process may have loaded the content); in between it trusts the map it has.
-#: A step or lesson saved or deleted in this process clears it at once (forget_steps).
-STEPS_CHECK_EVERY = 1.0
-_steps_checked: tuple[float, tuple[Any, ...]] = (-1e9, ())
+#: The shared cache's key for the version of the steps: saving a step or a lesson in any
+#: process (load_content, the admin) gives it a new value (steps_changed), and each worker
+#: then reads the map from rules to steps again.
+STEPS_VERSION_KEY = "lessons:steps-version"
 
 
-def _steps_version() -> tuple[Any, ...]:
-    """The steps' count and highest ids, read at most once every STEPS_CHECK_EVERY seconds:
-    every answer shows its rule's step, and this query was one in ten of an answer's CPU
-    time (bench/profile.py answer)."""
-    global _steps_checked
-    now = time.monotonic()
-    if now - _steps_checked[0] >= STEPS_CHECK_EVERY:
-        found = Step.objects.aggregate(count=Count("pk"), last=Max("pk"), changed=Max("lesson_id"))
-        _steps_checked = (now, tuple(found.values()))
-    return _steps_checked[1]
+def _steps_version() -> str:
+    version = cache.get(STEPS_VERSION_KEY)
+    if version is None:
+        cache.add(STEPS_VERSION_KEY, uuid.uuid4().hex, timeout=None)
+        version = cache.get(STEPS_VERSION_KEY, "")
+    return str(version)
 
 
-def forget_steps(**kwargs: Any) -> None:
-    """Signal receiver (lessons.apps): a step or lesson changed here, read them again."""
-    global _steps_checked
-    _steps_checked = (-1e9, ())
-    _lesson_urls.cache_clear()
+def steps_changed(**kwargs: Any) -> None:
+    """Signal receiver (lessons.apps): a step or lesson was saved or deleted."""
+    cache.set(STEPS_VERSION_KEY, uuid.uuid4().hex, timeout=None)
 
 
 @lru_cache(maxsize=4)
 def _lesson_urls(version: tuple[Any, ...]) -> dict[str, str]:
-    """Each rule's first step, read once for each version of the steps (their count and
-    highest ids): every wrong answer links to one, and reading all the steps' rules took a
-    millisecond or more an answer (bench/profile.py)."""
+    """Each rule's first step, read once for each version of the steps: every answer links
+    to one, and reading all the steps' rules took a millisecond or more an answer
+    (bench/profile.py)."""
     urls: dict[str, str] = {}
     steps = Step.objects.order_by("lesson__order", "number").values_list(
         "lesson__slug", "number", "rules"
@@ -315,7 +310,7 @@ def chosen_cards(question: engine_puzzles.Puzzle, texts: list[str]) -> list[Card
     position = question.position
     hand = position.hands[question.viewer]
     chosen = []
-    for card in sorted(hand if isinstance(hand, tuple) else (), key=lambda c: c.sort_key):
+    for card in sorted_cards(hand if isinstance(hand, tuple) else ()):
         if wanted[card]:
             wanted[card] -= 1
             chosen.append(card)
@@ -375,10 +370,16 @@ def page_context(
     choices, and the feedback on an attempt with the answers drawn (``verdict``: the
     engine's on that attempt, when the caller has just asked for it)."""
     position = question.position if played is None else played.position
+    # A wildcard or classify question marks the meld it asks about.
+    marked = question.kind in (KIND.WILDCARD, KIND.CLASSIFY)
     context: dict[str, Any] = {
         "question": question,
         "kind": question.kind.value,
-        "board": board(position, seat=_viewer(question, position)),
+        "board": board(
+            position,
+            changed=question.meld if marked else None,
+            seat=_viewer(question, position),
+        ),
         "line": moves(line),
         "line_json": json.dumps(line),
         "feedback": None,
@@ -389,8 +390,6 @@ def page_context(
         context["wild_meld"] = question.meld + 1
         context["wild_choices"] = wild_choices(question)
         context["attached"] = question.attached
-    if question.kind in (KIND.WILDCARD, KIND.CLASSIFY):
-        context["board"] = board(position, changed=question.meld, seat=question.viewer)
     if question.kind is KIND.CLASSIFY:
         context["burraco_choices"] = list(BURRACO_LABELS.items())
     if question.kind is KIND.SCORE:

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.http import HttpRequest
 
 from lessons import glicko
-from lessons.learners import Owner, create_or_lock, learner_fields, owner_filter
+from lessons.learners import Owner, create_or_lock, learner_filter, owner_filter
 from lessons.models import Attempt, LearnerRating, Puzzle, RatingHistory
 
 #: Practice on a theme the learner chose moves their rating by half as much: a run of
@@ -28,7 +28,7 @@ def learner_row(request: HttpRequest) -> LearnerRating | None:
     """The learner's rating row, or None before their first rated attempt."""
     if not request.user.is_authenticated and request.session.session_key is None:
         return None
-    return LearnerRating.objects.filter(owner_filter(learner_fields(request))).first()
+    return LearnerRating.objects.filter(learner_filter(request)).first()
 
 
 def current(request: HttpRequest) -> glicko.Rating:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.http import HttpRequest, QueryDict
 from django.utils.translation import gettext
 
@@ -18,7 +18,7 @@ from burraco_tutor.http import small_int
 from engine import puzzles as engine_puzzles
 from lessons import quiz
 from lessons.content import correct_choice
-from lessons.learners import learner_fields, learner_filter
+from lessons.learners import create_or_lock, learner_fields, learner_filter
 from lessons.models import Lesson, Step, StepProgress, in_language
 
 
@@ -99,27 +99,23 @@ def progress(request: HttpRequest, lesson: Lesson) -> dict[int, StepProgress]:
 
 
 def _row(request: HttpRequest, step: Step) -> StepProgress:
-    """The learner's progress row for a step, locked for update; created if missing.
-
-    Two tabs answering at once both land here: the unique constraint makes the second
-    creation fail, and it then reads the row the first one made.
-    """
+    """The learner's progress row for a step, locked for update; created if missing (two
+    tabs answering at once: learners.create_or_lock)."""
     rows = StepProgress.objects.select_for_update().filter(learner_filter(request), step=step)
     row = rows.first()
-    if row is not None:
-        return row
-    try:
-        with transaction.atomic():
-            return StepProgress.objects.create(step=step, **learner_fields(request))
-    except IntegrityError:
-        found = rows.first()
-        assert found is not None
-        return found
+    return (
+        row
+        if row is not None
+        else create_or_lock(StepProgress, learner_fields(request), {"step": step})
+    )
 
 
 def mark_seen(request: HttpRequest, step: Step) -> None:
-    """An explanation is done once it has been read."""
+    """An explanation is done once it has been read. Read again, it costs one query and no
+    lock (on SQLite a lock is the whole database's write lock)."""
     if step.kind != Step.Kind.EXPLAIN:
+        return
+    if StepProgress.objects.filter(learner_filter(request), step=step, done=True).exists():
         return
     with transaction.atomic():
         row = _row(request, step)

@@ -14,15 +14,6 @@ def fast_password_hashing(settings: Any) -> None:
 
 
 @pytest.fixture(autouse=True)
-def fresh_step_links() -> None:
-    """Each test's database has its own steps (rolled back after it): links from rules to
-    steps, kept in memory between requests (lessons.quiz.lesson_url), start afresh."""
-    from lessons.quiz import forget_steps
-
-    forget_steps()
-
-
-@pytest.fixture(autouse=True)
 def fresh_fragments() -> None:
     """The fragment cache lives in the process's memory, not in the test's database (which
     is rolled back after each test): empty it too."""
