@@ -185,9 +185,35 @@ def prompt_text(generated: Generated, language: str) -> str:
         return str(PROMPTS[generated.prompt]).format(**_words(generated))
 
 
+#: Hints whose words change with the rules the puzzle is played under: (rule, option of
+#: engine.rules.Rules, its value) → the hint there, instead of HINTS' (R22, R41).
+HINTS_UNDER: dict[tuple[str, str, Any], Promise] = {
+    ("R22", "wild_moves", False): _(
+        "Under these rules a wildcard stays where it was laid: it never moves to make room."
+    ),
+    ("R11", "variant", "international"): _(
+        "Under the international rules a set is of aces or of threes only, with at most one"
+        " wildcard."
+    ),
+    ("R30", "variant", "international"): _(
+        "To close you need your pozzetto taken, a clean burraco on the table and a final"
+        " discard."
+    ),
+}
+
+
 def hint_text(generated: Generated, language: str) -> str:
-    """A hint for the rule the puzzle is most about, or "" when there is none."""
-    hint = HINTS.get(generated.rule)
+    """A hint for the rule the puzzle is most about, true under the puzzle's rules, or ""
+    when there is none."""
+    rules = PRESETS[generated.fields["rules"]]
+    hint = next(
+        (
+            text
+            for (rule, option, value), text in HINTS_UNDER.items()
+            if rule == generated.rule and getattr(rules, option) == value
+        ),
+        HINTS.get(generated.rule),
+    )
     if hint is None:
         return ""
     with override(language):

@@ -126,3 +126,14 @@ def test_the_command_refuses_an_unknown_theme_or_kind() -> None:
         generate(kind="attach", count=1, seed=1, theme="R99")
     with pytest.raises(CommandError):
         generate(kind="riddle", count=1, seed=1)
+
+
+def test_a_hint_is_true_under_the_rules_the_puzzle_is_played_under() -> None:
+    """R22's "a wildcard at the end may move" is false where wildcards stay put (strict)."""
+    made = generate_many("attach", 40, 7, "R22")
+    strict = [m for m in made if m.rule == "R22" and m.fields["rules"] == "strict"]
+    standard = [m for m in made if m.rule == "R22" and m.fields["rules"] == "standard"]
+    assert strict and standard
+    assert all("never moves" in hint_text(m, "en") for m in strict)
+    assert all("may move" in hint_text(m, "en") for m in standard)
+    assert all("non si sposta mai" in hint_text(m, "it") for m in strict)
