@@ -23,6 +23,7 @@ import enum
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from engine.actions import Action, ActionKind, legal_actions, transition
@@ -241,10 +242,18 @@ def _right(detail: Mapping[str, Any] | None = None, rule: str | None = None) -> 
     return Verdict(True, "correct", rule, {}, None, detail or {})
 
 
-def _wrong(refusal: Refusal, puzzle: Puzzle, detail: Mapping[str, Any] | None = None) -> Verdict:
-    return Verdict(
-        False, refusal.code, refusal.rule, dict(refusal.params), example(puzzle), detail or {}
-    )
+# A wrong answer's verdict shows a correct one: the checker passes it as ``example_answer``
+# when it has already found it, rather than searching again (example()).
+
+
+def _wrong(
+    refusal: Refusal,
+    puzzle: Puzzle,
+    detail: Mapping[str, Any] | None = None,
+    example_answer: dict[str, Any] | None = None,
+) -> Verdict:
+    shown = example_answer or example(puzzle)
+    return Verdict(False, refusal.code, refusal.rule, dict(refusal.params), shown, detail or {})
 
 
 def _miss(
@@ -252,9 +261,10 @@ def _miss(
     rule: str,
     puzzle: Puzzle,
     detail: Mapping[str, Any] | None = None,
+    example_answer: dict[str, Any] | None = None,
     **params: Any,
 ) -> Verdict:
-    return Verdict(False, code, rule, params, example(puzzle), detail or {})
+    return Verdict(False, code, rule, params, example_answer or example(puzzle), detail or {})
 
 
 # --- checking an answer -------------------------------------------------------------------
@@ -273,42 +283,45 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
 
 def _check_attach(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
     found = _attachments(puzzle)
+    shown = next(_attach_answers(found))
     if _is_none(answer, {"meld", "cards"}):
         if found:
-            return _miss("attach_possible", "R17", puzzle, **_focus_params(puzzle))
+            return _miss("attach_possible", "R17", puzzle, None, shown, **_focus_params(puzzle))
         return _right(rule="R17")
     index = _meld_index(puzzle, answer)
     cards = _hand_cards(puzzle, answer)
     missing = [card for card in puzzle.focus if card not in cards]
     if missing:
-        return _miss("focus_missing", "R17", puzzle, cards=[str(c) for c in missing])
+        return _miss("focus_missing", "R17", puzzle, None, shown, cards=[str(c) for c in missing])
     try:
         meld = attach(puzzle.side_melds[index], cards, puzzle.rules)
     except Refusal as refusal:
-        return _wrong(refusal, puzzle)
+        return _wrong(refusal, puzzle, None, shown)
     return _right({"meld": index, "arrangement": _texts(meld.cards)}, "R17")
 
 
 def _check_lay_meld(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
     found = _new_melds(puzzle)
+    goal = _goal_melds(puzzle, found)
+    shown = next(_lay_answers(goal))
     if _is_none(answer, {"cards"}):
-        if _goal_melds(puzzle, found):
-            return _miss("meld_possible", "R10", puzzle, **_focus_params(puzzle))
+        if goal:
+            return _miss("meld_possible", "R10", puzzle, None, shown, **_focus_params(puzzle))
         return _right(rule="R10")
     cards = _hand_cards(puzzle, answer)
     missing = [card for card in puzzle.focus if card not in cards]
     if missing:
-        return _miss("focus_missing", "R10", puzzle, cards=[str(c) for c in missing])
+        return _miss("focus_missing", "R10", puzzle, None, shown, cards=[str(c) for c in missing])
     refusal = _meld_refusal(puzzle, cards)
     if refusal is not None:
-        return _wrong(refusal, puzzle)
+        return _wrong(refusal, puzzle, None, shown)
     meld = next(m for m in found if Counter(m.cards) == Counter(cards))
     detail = {"arrangement": _texts(meld.cards), "points": meld.points}
-    if meld not in _goal_melds(puzzle, found):
+    if meld not in goal:
         if puzzle.goal == "best":
             best = max(m.points for m in found)
-            return _miss("not_best", "R2", puzzle, points=meld.points, best=best, detail=detail)
-        return _miss("not_burraco", "R26", puzzle, count=len(meld.cards), detail=detail)
+            return _miss("not_best", "R2", puzzle, detail, shown, points=meld.points, best=best)
+        return _miss("not_burraco", "R26", puzzle, detail, shown, count=len(meld.cards))
     return _right(detail, "R10")
 
 
@@ -401,7 +414,7 @@ def _check_line(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
     if _is_none(answer, {"actions"}):
         line = find_line(puzzle.position, goal)
         if line is not None:
-            return _miss(f"{goal}_possible", rule, puzzle)
+            return _miss(f"{goal}_possible", rule, puzzle, None, _line_answer(line))
         return _right(rule=rule)
     actions = answer.get("actions")
     if set(answer) != {"actions"} or not isinstance(actions, list) or not actions:
@@ -636,23 +649,15 @@ def find_line(position: Position, goal: str) -> list[Action] | None:
 def solutions(puzzle: Puzzle, limit: int = 50) -> list[dict[str, Any]]:
     """Correct answers to the puzzle, at most ``limit`` (one line of play for close and
     pile). Every one of them passes :func:`check`."""
-    return list(_solutions(puzzle))[:limit]
+    return list(islice(_solutions(puzzle), limit))
 
 
 def _solutions(puzzle: Puzzle) -> Iterator[dict[str, Any]]:
     kind = puzzle.kind
     if kind is Kind.ATTACH:
-        found = _attachments(puzzle)
-        if not found:
-            yield {"none": True}
-        for index, cards, _ in found:
-            yield {"meld": index, "cards": _texts(cards)}
+        yield from _attach_answers(_attachments(puzzle))
     elif kind is Kind.LAY_MELD:
-        melds = _goal_melds(puzzle, _new_melds(puzzle))
-        if not melds:
-            yield {"none": True}
-        for meld in melds:
-            yield {"cards": _texts(meld.cards)}
+        yield from _lay_answers(_goal_melds(puzzle, _new_melds(puzzle)))
     elif kind is Kind.WILDCARD:
         truth = _wildcard_result(puzzle)
         if isinstance(truth, Refusal):
@@ -667,8 +672,25 @@ def _solutions(puzzle: Puzzle) -> Iterator[dict[str, Any]]:
         value = _score_truth(puzzle)[0]
         yield {"winner": value} if puzzle.ask == "winner" else {"score": value}
     else:
-        line = find_line(puzzle.position, puzzle.line_goal)
-        yield {"none": True} if line is None else {"actions": [str(a) for a in line]}
+        yield _line_answer(find_line(puzzle.position, puzzle.line_goal))
+
+
+def _attach_answers(found: list[tuple[int, tuple[Card, ...], Meld]]) -> Iterator[dict[str, Any]]:
+    if not found:
+        yield {"none": True}
+    for index, cards, _ in found:
+        yield {"meld": index, "cards": _texts(cards)}
+
+
+def _lay_answers(melds: list[Meld]) -> Iterator[dict[str, Any]]:
+    if not melds:
+        yield {"none": True}
+    for meld in melds:
+        yield {"cards": _texts(meld.cards)}
+
+
+def _line_answer(line: list[Action] | None) -> dict[str, Any]:
+    return {"none": True} if line is None else {"actions": [str(a) for a in line]}
 
 
 def example(puzzle: Puzzle) -> dict[str, Any] | None:
