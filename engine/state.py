@@ -329,11 +329,7 @@ class Position:
 
     def has_closing_burraco(self, side: int) -> bool:
         """Does the side have the burraco that closing needs (R30; a clean one, R41)?"""
-        for meld in self.melds[side]:
-            kind = meld.burraco(self.rules)
-            if kind is Burraco.CLEAN or (kind is not None and not self.rules.international):
-                return True
-        return False
+        return closing_burraco(self.melds[side], self.rules)
 
     def closing_refusal(self) -> IllegalActionError | None:
         """Why the side to move could not close now (R30, R41), or None if it could.
@@ -344,9 +340,7 @@ class Position:
         if not self.pozzetti_taken[self.side]:
             return IllegalActionError("close_no_pozzetto", "R30")
         if not self.has_closing_burraco(self.side):
-            if self.rules.international:
-                return IllegalActionError("close_no_clean_burraco", "R41")
-            return IllegalActionError("close_no_burraco", "R30")
+            return no_closing_burraco(self.rules)
         return None
 
     def outcome(self) -> Outcome | None:
@@ -563,6 +557,22 @@ class Position:
             )
 
 
+def closing_burraco(melds: Sequence[Meld], rules: Rules) -> bool:
+    """Do these melds hold the burraco that closing needs (R30; a clean one, R41)?"""
+    for meld in melds:
+        kind = meld.burraco(rules)
+        if kind is Burraco.CLEAN or (kind is not None and not rules.international):
+            return True
+    return False
+
+
+def no_closing_burraco(rules: Rules, **params: Any) -> IllegalActionError:
+    """The refusal to close without that burraco."""
+    if rules.international:
+        return IllegalActionError("close_no_clean_burraco", "R41", **params)
+    return IllegalActionError("close_no_burraco", "R30", **params)
+
+
 def last_discard_refusal(
     position: Position, side_melds: Sequence[Meld], card: Card, pile_single: Card | None
 ) -> IllegalActionError | None:
@@ -573,16 +583,8 @@ def last_discard_refusal(
     """
     params = {"card": str(card)}
     if position.pozzetti_taken[position.side]:
-        burraco = False
-        for meld in side_melds:
-            kind = meld.burraco(position.rules)
-            if kind is Burraco.CLEAN or (kind is not None and not position.rules.international):
-                burraco = True
-                break
-        if not burraco:
-            if position.rules.international:
-                return IllegalActionError("close_no_clean_burraco", "R41", **params)
-            return IllegalActionError("close_no_burraco", "R30", **params)
+        if not closing_burraco(side_melds, position.rules):
+            return no_closing_burraco(position.rules, **params)
         if card.is_wild:
             return IllegalActionError("close_wild", "R31", **params)
     if card == pile_single:
