@@ -12,26 +12,23 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext
-
 from classroom.models import Assignment
 from classroom.progress import AttemptRow, ItemState, Work, answer_key
 from engine import puzzles as engine_puzzles
-from engine.messages import render
 from lessons import quiz
 from lessons.models import Puzzle
-from lessons.rulebook import theme_title
 
 
 @dataclass(frozen=True)
 class Shown:
-    """An answer drawn, with the engine's verdict in words."""
+    """An answer drawn, with the engine's verdict in words (lessons.quiz.feedback)."""
 
     described: quiz.Described
     correct: bool
     message: str
     rule: str
     rule_title: str
+    verdict: engine_puzzles.Verdict | None = None
 
 
 def shown(question: engine_puzzles.Puzzle, answer: Mapping[str, Any]) -> Shown:
@@ -40,17 +37,9 @@ def shown(question: engine_puzzles.Puzzle, answer: Mapping[str, Any]) -> Shown:
     except quiz.AnswerError as error:
         # The puzzle no longer reads this answer (it cannot happen to a kept puzzle).
         return Shown(quiz.Described(str(error)), False, str(error), "", "")
-    message = (
-        gettext("Correct!") if verdict.correct else render(verdict.code, verdict.params, gettext)
-    )
-    rule = verdict.rule or ""
-    return Shown(
-        quiz.describe(question, answer, verdict),
-        verdict.correct,
-        message,
-        rule,
-        theme_title(rule) if rule else "",
-    )
+    said = quiz.feedback(verdict)
+    described = quiz.describe(question, answer, verdict)
+    return Shown(described, said.correct, said.message, said.rule or "", said.rule_title, verdict)
 
 
 @dataclass(frozen=True)
@@ -127,8 +116,9 @@ def item_views(states: Sequence[ItemState], puzzles: Mapping[int, Puzzle]) -> li
         puzzle = puzzles[state.puzzle_id]
         question = puzzle.engine_puzzle()
         last = state.attempts[-1] if state.attempts else None
-        context = quiz.page_context(question, last, [], None)  # type: ignore[arg-type]
         answers = [(row, shown(question, row.answer)) for row in state.attempts]
+        verdict = answers[-1][1].verdict if answers else None
+        context = quiz.page_context(question, last, [], None, verdict)  # type: ignore[arg-type]
         views.append(ItemView(state, puzzle, context, answers))
     return views
 
