@@ -37,7 +37,8 @@ def review_queue(request: HtmxHttpRequest) -> HttpResponse:
     """The rules in the learner's review queue: those due now, then the rest by date."""
     now = timezone.now()
     cards = review.cards(request)
-    rows = [(card, len(review.failed_puzzles(request, card.rule))) for card in cards]
+    failed = review.failed_counts(request)
+    rows = [(card, failed.get(card.rule, 0)) for card in cards]
     context = {
         "due": [(card, failed) for card, failed in rows if card.due <= now],
         "later": [(card, failed) for card, failed in rows if card.due > now],

@@ -20,6 +20,7 @@ from typing import Any
 
 import fsrs
 from django.db import transaction
+from django.db.models import Count, QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
 
@@ -102,15 +103,27 @@ def due(request: HttpRequest, now: datetime | None = None) -> list[ReviewCard]:
     return [card for card in cards(request) if card.due <= now]
 
 
-def failed_puzzles(request: HttpRequest, rule: str) -> list[Puzzle]:
-    """Puzzles the learner got wrong on this rule and has not solved since, oldest first."""
+def _missed(request: HttpRequest) -> QuerySet[Attempt]:
+    """The learner's wrong attempts at puzzles they have not solved since."""
     mine = Attempt.objects.filter(learner_filter(request))
     solved = mine.filter(correct=True).values("puzzle")
-    missed = mine.filter(correct=False, rule=rule).exclude(puzzle__in=solved)
+    return mine.filter(correct=False).exclude(puzzle__in=solved)
+
+
+def failed_puzzles(request: HttpRequest, rule: str) -> list[Puzzle]:
+    """Puzzles the learner got wrong on this rule and has not solved since, oldest first."""
     seen: dict[int, Puzzle] = {}
-    for attempt in missed.select_related("puzzle").order_by("created_at"):
+    for attempt in (
+        _missed(request).filter(rule=rule).select_related("puzzle").order_by("created_at")
+    ):
         seen.setdefault(attempt.puzzle_id, attempt.puzzle)
     return list(seen.values())
+
+
+def failed_counts(request: HttpRequest) -> dict[str, int]:
+    """For each rule, how many puzzles failed_puzzles would give (one query for them all)."""
+    rows = _missed(request).values("rule").annotate(puzzles=Count("puzzle", distinct=True))
+    return {row["rule"]: row["puzzles"] for row in rows}
 
 
 def pick(request: HttpRequest, rule: str, rating: float, rng: random.Random) -> Puzzle:

@@ -47,3 +47,18 @@ def test_an_unknown_rule_is_ignored_for_the_most_overdue_one() -> None:
     ReviewCard.objects.update(due=timezone.now() - timedelta(minutes=1))
     response = client.get("/progress/review/next/", {"rule": "<script>"})
     assert response.url == f"/puzzles/{failed.slug}/?theme=R23"
+
+
+def test_the_queue_counts_the_puzzles_to_try_again_in_one_query() -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client = Client()
+    first, second, solved = PuzzleFactory(), PuzzleFactory(), PuzzleFactory()
+    for puzzle in (first, first, second, solved):
+        answer(client, puzzle, right=False)
+    answer(client, solved, right=True)
+    with CaptureQueriesContext(connection) as queries:
+        html = client.get("/progress/review/", headers=EN).content.decode()
+    assert "2 puzzles to try again" in html
+    assert sum('"lessons_attempt"' in q["sql"] for q in queries.captured_queries) == 1
