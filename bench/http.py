@@ -29,7 +29,7 @@ import secrets
 import shutil
 import signal
 
-# The benchmark starts manage.py, gunicorn, wrk and bench/postgres.sh: fixed argument lists,
+# The benchmark starts manage.py, gunicorn, wrk and .ci/postgres.sh: fixed argument lists,
 # no shell, nothing from outside (bandit's subprocess checks are answered line by line).
 import subprocess  # nosec B404
 import sys
@@ -379,7 +379,7 @@ def databases(only: str | None) -> Iterator[tuple[str, str]]:
         shutil.rmtree(path.parent, ignore_errors=True)
     if only in (None, "postgres"):
         url = subprocess.run(  # nosec B603 B607
-            ["bash", str(ROOT / "bench" / "postgres.sh"), "burraco_bench"],
+            ["bash", str(ROOT / ".ci" / "postgres.sh"), "burraco_bench"],
             capture_output=True,
             text=True,
             check=True,

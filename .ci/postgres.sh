@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Start the machine's PostgreSQL as .ci/run does, make sure the burraco role (CREATEDB) exists,
+# Start the machine's PostgreSQL, make sure the burraco role (CREATEDB: the test runner makes
+# its own test database) exists,
 # and print a DATABASE_URL for a fresh database named by $1 (dropped and made anew).
 set -euo pipefail
 name="${1:?usage: bench/postgres.sh DATABASE_NAME}"
