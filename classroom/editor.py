@@ -646,10 +646,7 @@ def save(
     hint_it = data["hint_it"].strip() or data["hint_en"].strip()
     hint_en = data["hint_en"].strip() or hint_it
     values = {
-        "kind": fields["kind"],
-        "position": fields["position"],
-        "rules": fields["rules"],
-        "params": {k: v for k, v in fields.items() if k not in ("kind", "position", "rules")},
+        **Puzzle.columns(fields),
         "prompt_it": prompt_it,
         "prompt_en": prompt_en,
         "hint_it": hint_it,

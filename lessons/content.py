@@ -8,7 +8,7 @@ nothing is written. Loading again updates what changed and keeps learners' attem
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -252,19 +252,11 @@ def correct_choice(choice: Mapping[str, Any]) -> int:
 # --- writing ------------------------------------------------------------------------------
 
 
-def _themes(names: Iterable[str]) -> list[Theme]:
-    return [Theme.objects.get_or_create(name=name)[0] for name in names]
-
-
 def save_puzzle(item: Mapping[str, Any], source: str = Puzzle.Source.CURATED) -> Puzzle:
-    fields = _engine_fields(item)
     puzzle, created = Puzzle.objects.update_or_create(
         slug=item["id"],
         defaults={
-            "kind": fields.pop("kind"),
-            "position": fields.pop("position"),
-            "rules": fields.pop("rules", "standard"),
-            "params": fields,
+            **Puzzle.columns(_engine_fields(item)),
             "prompt_it": item["prompt"]["it"],
             "prompt_en": item["prompt"]["en"],
             "hint_it": item["hint"]["it"],
@@ -277,7 +269,7 @@ def save_puzzle(item: Mapping[str, Any], source: str = Puzzle.Source.CURATED) ->
         puzzle.rating = float(item.get("difficulty", 1500))
         puzzle.rating_deviation = 200.0
         puzzle.save(update_fields=["rating", "rating_deviation"])
-    puzzle.themes.set(_themes(item["themes"]))
+    puzzle.themes.set(Theme.named(item["themes"]).values())
     return puzzle
 
 

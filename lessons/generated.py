@@ -225,7 +225,6 @@ def slug_for(generated: Generated) -> str:
 
 
 def _row(generated: Generated) -> Puzzle:
-    fields = dict(generated.fields)
     texts = {
         f"{part}_{language}": render(generated, language)
         for language in LANGUAGES
@@ -233,10 +232,7 @@ def _row(generated: Generated) -> Puzzle:
     }
     return Puzzle(
         slug=slug_for(generated),
-        kind=fields.pop("kind"),
-        position=fields.pop("position"),
-        rules=fields.pop("rules"),
-        params=fields,
+        **Puzzle.columns(generated.fields),
         rating=float(generated.difficulty),
         rating_deviation=RATING_DEVIATION,
         source=Puzzle.Source.GENERATED,
@@ -244,14 +240,6 @@ def _row(generated: Generated) -> Puzzle:
         seed=generated.seed,
         **texts,
     )
-
-
-def _themes(names: Iterable[str]) -> dict[str, Theme]:
-    names = set(names)
-    themes = {theme.name: theme for theme in Theme.objects.filter(name__in=names)}
-    for name in sorted(names - set(themes)):
-        themes[name] = Theme.objects.get_or_create(name=name)[0]
-    return themes
 
 
 def save_many(generated: Iterable[Generated]) -> tuple[list[Puzzle], int]:
@@ -266,7 +254,7 @@ def save_many(generated: Iterable[Generated]) -> tuple[list[Puzzle], int]:
         fresh = {slug: g for slug, g in zip(slugs, generated, strict=True) if slug not in existing}
         created = Puzzle.objects.bulk_create([_row(g) for g in fresh.values()])
         rows = {p.slug: p for p in Puzzle.objects.filter(slug__in=list(fresh))}
-        themes = _themes(name for g in fresh.values() for name in g.themes)
+        themes = Theme.named(name for g in fresh.values() for name in g.themes)
         links = [
             Puzzle.themes.through(puzzle_id=rows[slug].pk, theme_id=themes[name].pk)
             for slug, g in fresh.items()

@@ -7,6 +7,7 @@ position and question, and :meth:`Puzzle.engine_puzzle` hands them to the engine
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.conf import settings
@@ -40,6 +41,16 @@ class Theme(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @classmethod
+    def named(cls, names: Iterable[str]) -> dict[str, Theme]:
+        """The themes of these names, by name, made where missing (one query when they all
+        exist)."""
+        wanted = set(names)
+        themes = {theme.name: theme for theme in cls.objects.filter(name__in=wanted)}
+        for name in sorted(wanted - set(themes)):
+            themes[name] = cls.objects.get_or_create(name=name)[0]
+        return themes
 
 
 class Lesson(models.Model):
@@ -152,6 +163,18 @@ class Puzzle(models.Model):
 
     def engine_fields(self) -> dict[str, Any]:
         return {**self.params, "kind": self.kind, "position": self.position, "rules": self.rules}
+
+    @staticmethod
+    def columns(fields: Mapping[str, Any]) -> dict[str, Any]:
+        """The row's columns for the engine's fields of a puzzle: engine_fields undone."""
+        params = dict(fields)
+        kind, position = params.pop("kind"), params.pop("position")
+        return {
+            "kind": kind,
+            "position": position,
+            "rules": params.pop("rules", "standard"),
+            "params": params,
+        }
 
     def engine_puzzle(self) -> engine_puzzles.Puzzle:
         """The puzzle as the engine reads it (raises the engine's BurracoError if the stored
