@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
 from lessons.content import ContentError, load_all
@@ -13,6 +14,8 @@ class Command(BaseCommand):
     help = "Load lessons and curated puzzles from lessons/content/, checked by the engine."
 
     def handle(self, *args: Any, **options: Any) -> None:
+        # Saving a step renews the steps' version in the database cache (lessons.quiz).
+        call_command("createcachetable")
         try:
             loaded = load_all()
         except ContentError as error:
