@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import display_name
 from classroom.models import Assignment, AssignmentItem, Classroom, Membership
 from lessons.models import Attempt, Step, StepProgress
+from lessons.quiz import steps_version
 
 
 class Status(models.TextChoices):
@@ -410,7 +411,8 @@ def grid_version(classroom: Classroom) -> str:
     with connection.cursor() as cursor:
         cursor.execute(_GRID_STATE_SQL, {"classroom": classroom.pk, "now": now})
         rows = cursor.fetchall()
-    state = repr((classroom.name, classroom.archived_at, rows))
+    # The lessons' steps too: a lesson assignment's cells count them (a content reload).
+    state = repr((classroom.name, classroom.archived_at, rows, steps_version()))
     return hashlib.sha256(state.encode()).hexdigest()[:32]
 
 

@@ -209,7 +209,7 @@ def feedback(verdict: engine_puzzles.Verdict) -> Feedback:
 
 def lesson_url(rule: str) -> str | None:
     """The first lesson step that names a rule."""
-    return _lesson_urls(_steps_version()).get(rule)
+    return _lesson_urls(steps_version()).get(rule)
 
 
 #: The shared cache's key for the version of the steps: saving a step or a lesson in any
@@ -218,7 +218,8 @@ def lesson_url(rule: str) -> str | None:
 STEPS_VERSION_KEY = "lessons:steps-version"
 
 
-def _steps_version() -> str:
+def steps_version() -> str:
+    """A value that changes whenever a step or a lesson is saved or deleted, anywhere."""
     version = cache.get(STEPS_VERSION_KEY)
     if version is None:
         cache.add(STEPS_VERSION_KEY, uuid.uuid4().hex, timeout=None)

@@ -57,6 +57,9 @@ def test_lesson_progress_draws_the_grid_again(world: World) -> None:
     assert "0/1" in grid(client, world).split("Sets")[-1]
     StepProgress.objects.create(user=world.student, step=step, done=True, tries=0)
     assert "1/1" in grid(client, world).split("Sets")[-1]
+    # The lesson gains a step (a content reload): the cell counts it.
+    Step.objects.create(lesson=lesson, number=2, kind="explain", text_it="…", text_en="…")
+    assert "1/2" in grid(client, world).split("Sets")[-1]
 
 
 def test_an_unchanged_class_is_not_read_again(world: World) -> None:
