@@ -9,23 +9,14 @@ from __future__ import annotations
 
 import hashlib
 
-from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
+
+from burraco_tutor.http import client_address
 
 #: Failed tries allowed in one window, and the window's length in seconds.
 LIMIT = 10
 WINDOW = 15 * 60
-
-
-def client_address(request: HttpRequest) -> str:
-    """The client's address: REMOTE_ADDR, or with ``PROXY_COUNT`` proxies in front, the
-    address the outermost of them saw (the rest of X-Forwarded-For can be forged)."""
-    proxies: int = getattr(settings, "PROXY_COUNT", 0)
-    forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
-    if proxies and len(forwarded) >= proxies and forwarded[-proxies]:
-        return forwarded[-proxies]
-    return str(request.META.get("REMOTE_ADDR", ""))
 
 
 def _key(request: HttpRequest, username: str) -> str:

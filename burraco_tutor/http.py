@@ -1,5 +1,6 @@
 """Request typing shared by the apps' views."""
 
+from django.conf import settings
 from django.http import HttpRequest
 from django_htmx.middleware import HtmxDetails
 
@@ -17,3 +18,13 @@ def small_int(text: str, digits: int) -> int | None:
     if 0 < len(text) <= digits and text.isascii() and text.isdigit():
         return int(text)
     return None
+
+
+def client_address(request: HttpRequest) -> str:
+    """The client's address: REMOTE_ADDR, or with ``PROXY_COUNT`` proxies in front, the
+    address the outermost of them saw (the rest of X-Forwarded-For can be forged)."""
+    proxies: int = getattr(settings, "PROXY_COUNT", 0)
+    forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    if proxies and len(forwarded) >= proxies and forwarded[-proxies]:
+        return forwarded[-proxies]
+    return str(request.META.get("REMOTE_ADDR", ""))
