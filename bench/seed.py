@@ -177,6 +177,7 @@ def seed(learners: int, rng: random.Random) -> dict[str, Any]:
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
     return {
+        "abuse": abuse_targets(classroom, teacher, students[0]),
         "bare": "/bench/ok",
         "account": "/bench/account",
         "learners": learner_sessions,
@@ -184,6 +185,36 @@ def seed(learners: int, rng: random.Random) -> dict[str, Any]:
         "class_url": f"/classes/{classroom.pk}/",
         "puzzles": [{"url": f"/puzzles/{slug}/", "answer": answer_form(slug)} for slug in attach],
         "steps": steps,
+    }
+
+
+def abuse_targets(classroom: Any, teacher: Any, student: Any) -> dict[str, Any]:
+    """What the soak's attacker aims at (bench/soak.py): the costliest curated close puzzle
+    (the biggest hand), set to one student of the class, whose answers flood the teacher's
+    page of that student; the easiest attach puzzle, whose rating it tries to poison."""
+    from django.utils import timezone
+
+    from classroom import assignments as classwork
+    from lessons.models import Puzzle
+
+    closes = Puzzle.objects.filter(kind="close", source="curated")
+    close = max(closes, key=lambda p: (len(p.position["hands"][p.position["to_move"]]), p.slug))
+    easiest = Puzzle.objects.filter(kind="attach", source="curated").order_by("rating", "slug")[0]
+    assignment = classwork.create_assignment(
+        classroom,
+        title="Abuse",
+        content="puzzles",
+        due_at=timezone.now() + timedelta(days=7),
+        puzzles=[close],
+    )
+    return {
+        "close": f"/puzzles/{close.slug}/",
+        "easiest": easiest.slug,
+        "item": f"/classes/assignments/{assignment.pk}/1/",
+        "student": session_for(student),
+        "student_page": f"/classes/{classroom.pk}/students/{student.pk}/",
+        "teacher_name": teacher.username,
+        "join_code": classroom.code,
     }
 
 

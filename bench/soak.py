@@ -7,7 +7,18 @@ actions. After the time is up the requests still running finish, and the soak co
 attempts in the database with the answers the server accepted: they must be equal, and no
 response may be a 5xx.
 
-    python -m bench.soak [--learners 200] [--seconds 60] [--sqlite]
+Meanwhile an attacker (unless ``--no-abuse``) sends, each from one address and in bounded
+numbers, the costly requests that issue 13 found: the editor's check of a close puzzle with a
+40-card hand, "none" to the costliest close puzzle, 400 wrong answers by one student followed
+by the teacher's page of that student, wrong passwords at both log-in forms (look-alike
+usernames and a spray of names included), 300 anonymous answers meant to poison a puzzle's
+rating, and floods of sign-ups, password resets and join-code guesses. The soak prints what
+each attack got back and how long its slowest request took, the poisoned puzzle's rating
+before and after, and the learners' latency with the attacker at work. The site runs as it
+would behind one proxy (``PROXY_COUNT=1``): each learner comes from an address of its own in
+X-Forwarded-For, as a proxy would say (no traffic goes to those addresses).
+
+    python -m bench.soak [--learners 200] [--seconds 60] [--sqlite] [--no-abuse]
 """
 
 from __future__ import annotations
@@ -29,6 +40,8 @@ from typing import Any
 from bench.http import PYTHON, ROOT, databases, environment, gunicorn, prepare
 
 THINK = (0.2, 1.0)
+#: Sends no cookie but those in the request's own headers, and keeps none.
+PLAIN = urllib.request.build_opener()
 
 
 @dataclass
@@ -59,26 +72,38 @@ class BehindTLS(http.cookiejar.DefaultCookiePolicy):
 class Learner:
     """One browser: its own cookies; every response counted by status."""
 
-    def __init__(self, base: str, tally: Tally, rng: random.Random) -> None:
+    def __init__(self, base: str, tally: Tally, rng: random.Random, address: str) -> None:
         self.base = base
         self.tally = tally
         self.rng = rng
+        #: What the proxy in front would put in X-Forwarded-For for this browser.
+        self.address = address
         self.jar = http.cookiejar.CookieJar(BehindTLS())
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
 
     def csrf(self) -> str:
         return next((c.value for c in self.jar if c.name == "csrftoken"), "")
 
-    def send(self, path: str, data: str | None = None, htmx: bool = False) -> int:
-        headers = {"HX-Request": "true"} if htmx else {}
+    def send(
+        self,
+        path: str,
+        data: str | None = None,
+        htmx: bool = False,
+        headers: dict[str, str] | None = None,
+    ) -> int:
+        headers = {"X-Forwarded-For": self.address, **(headers or {})}
+        if htmx:
+            headers["HX-Request"] = "true"
         if data is not None:
-            headers["X-CSRFToken"] = self.csrf()
+            headers.setdefault("X-CSRFToken", self.csrf())
         request = urllib.request.Request(
             self.base + path, data=data.encode() if data is not None else None, headers=headers
         )
+        # Cookies given in the headers (another identity, or none) stay out of this jar.
+        opener = PLAIN if "Cookie" in headers else self.opener
         try:
             # Only ever the server the soak started (http://127.0.0.1:…).
-            with self.opener.open(request, timeout=60) as response:  # nosec B310
+            with opener.open(request, timeout=60) as response:  # nosec B310
                 response.read()
                 status = int(response.status)
         except urllib.error.HTTPError as error:
@@ -126,8 +151,165 @@ class Learner:
             self.think()
 
 
-def count_attempts(env: dict[str, str]) -> int:
-    code = "from lessons.models import Attempt; print(Attempt.objects.count())"
+@dataclass
+class Attack:
+    """One kind of abuse: what came back, and the slowest request."""
+
+    name: str
+    statuses: Counter[int] = field(default_factory=Counter)
+    slowest_ms: float = 0.0
+    accepted_answers: int = 0
+
+
+class Attacker(Learner):
+    """One address sending the costly requests of issue 13, each a bounded number of times."""
+
+    def __init__(self, base: str, tally: Tally, seeded: dict[str, Any]) -> None:
+        super().__init__(base, tally, random.Random(13), "203.0.113.66")
+        self.seeded = seeded
+        self.targets: dict[str, Any] = seeded["abuse"]
+        self.attacks: list[Attack] = []
+
+    def timed(self, attack: Attack, path: str, data: str | None = None, **options: Any) -> int:
+        began = time.perf_counter()
+        status = self.send(path, data, **options)
+        attack.slowest_ms = max(attack.slowest_ms, (time.perf_counter() - began) * 1000)
+        attack.statuses[status] += 1
+        return status
+
+    def as_who(self, who: dict[str, str]) -> dict[str, str]:
+        return {"Cookie": who["cookie"], "X-CSRFToken": who["csrf"]}
+
+    def attack(self, name: str) -> Attack:
+        attack = Attack(name)
+        self.attacks.append(attack)
+        return attack
+
+    def editor(self, times: int = 30) -> None:
+        attack = self.attack("editor: check a close puzzle, 40-card hand, no pozzetto")
+        hand = (
+            " ".join(f"{rank}{suit}" for suit in "HDCS" for rank in "3456789")
+            + " "
+            + " ".join(f"{rank}{suit}" for suit in "HDC" for rank in ("10", "J", "Q", "K"))
+        )
+        form = urllib.parse.urlencode(
+            {
+                "op": "check",
+                "kind": "close",
+                "rules": "standard",
+                "to_move": "0",
+                "phase": "play",
+                "hand": hand,
+                "my_melds": "",
+                "their_melds": "",
+                "opponent": "11",
+                "discard": "4H",
+                "stock": "30",
+            }
+        )
+        teacher = self.as_who(self.seeded["teacher"])
+        for _ in range(times):
+            self.timed(attack, "/classes/library/new/", form, htmx=True, headers=teacher)
+
+    def close_answers(self, times: int = 100) -> None:
+        attack = self.attack("answers: 'none' to the costliest close puzzle")
+        self.send(self.targets["close"])
+        for _ in range(times):
+            if self.timed(attack, self.targets["close"], "none=1", htmx=True) == 200:
+                attack.accepted_answers += 1
+
+    def student_flood(self, times: int = 400) -> None:
+        flood = self.attack("assignment: 400 answers by one student")
+        student = self.as_who(self.targets["student"])
+        for _ in range(times):
+            if self.timed(flood, self.targets["item"], "none=1", htmx=True, headers=student) == 200:
+                flood.accepted_answers += 1
+        page = self.attack("the teacher's page of that student, after the flood")
+        for _ in range(5):
+            self.timed(
+                page, self.targets["student_page"], headers=self.as_who(self.seeded["teacher"])
+            )
+
+    def log_ins(self) -> None:
+        name = self.targets["teacher_name"]
+        lookalike = "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in name)
+        for path, names in (
+            ("/admin/login/", [name] * 25),
+            ("/accounts/login/", [name] * 12 + [lookalike] * 12),
+            ("/accounts/login/", [f"sprayed-{n}" for n in range(24) for _ in range(2)]),
+        ):
+            attack = self.attack(
+                f"log-in: {len(names)} wrong passwords at {path}"
+                + (" (look-alikes)" if lookalike in names else "")
+                + (" (24 names sprayed)" if "sprayed-0" in names else "")
+            )
+            self.send(path)
+            for username in names:
+                form = urllib.parse.urlencode({"username": username, "password": "wrong-guess-1"})
+                self.timed(attack, path, form)
+
+    def poison(self, times: int = 300) -> None:
+        attack = self.attack("rating: 300 anonymous answers, one csrftoken, no session")
+        url = f"/puzzles/{self.targets['easiest']}/"
+        self.send(url)
+        csrf = self.csrf()
+        headers = {"Cookie": f"csrftoken={csrf}", "X-CSRFToken": csrf}
+        for _ in range(times):
+            if self.timed(attack, url, "none=1", htmx=True, headers=headers) == 200:
+                attack.accepted_answers += 1
+
+    def floods(self, times: int = 50) -> None:
+        signup = self.attack("sign-up: 50 accounts from one address")
+        self.send("/accounts/signup/")
+        for number in range(times):
+            password = f"Soak-{number}-pass-{number * 7919}"
+            form = urllib.parse.urlencode(
+                {
+                    "username": f"flood-{number}",
+                    "email": f"flood-{number}@example.org",
+                    "password1": password,
+                    "password2": password,
+                }
+            )
+            self.timed(signup, "/accounts/signup/", form)
+        reset = self.attack("password reset: 50 e-mails asked for")
+        self.send("/accounts/password/reset/")
+        for number in range(times):
+            form = urllib.parse.urlencode({"email": f"victim-{number % 3}@example.org"})
+            self.timed(reset, "/accounts/password/reset/", form)
+        join = self.attack("join codes: 100 guesses")
+        student = self.as_who(self.targets["student"])
+        for number in range(2 * times):
+            form = urllib.parse.urlencode({"code": f"GUESS{number:03d}"})
+            self.timed(join, "/classes/join/", form, headers=student)
+
+    def run_all(self, until: float) -> None:
+        """Every attack at once, each in its own thread, from the same address."""
+        threads = [
+            threading.Thread(target=attack)
+            for attack in (
+                self.editor,
+                self.close_answers,
+                self.student_flood,
+                self.log_ins,
+                self.poison,
+                self.floods,
+            )
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(max(0.0, until - time.monotonic()) + 120)
+
+    def report(self) -> int:
+        """Print each attack; the answers it got recorded."""
+        for attack in self.attacks:
+            shown = ", ".join(f"{status}: {n}" for status, n in sorted(attack.statuses.items()))
+            print(f"    {attack.name}: {shown}; slowest {attack.slowest_ms:.0f} ms")
+        return sum(attack.accepted_answers for attack in self.attacks)
+
+
+def shell(env: dict[str, str], code: str) -> str:
     result = subprocess.run(  # nosec B603
         [PYTHON, "manage.py", "shell", "-c", code],
         cwd=ROOT,
@@ -136,7 +318,16 @@ def count_attempts(env: dict[str, str]) -> int:
         text=True,
         check=True,
     )
-    return int(result.stdout.strip().splitlines()[-1])
+    return result.stdout.strip().splitlines()[-1]
+
+
+def puzzle_rating(env: dict[str, str], slug: str) -> float:
+    code = f"from lessons.models import Puzzle; print(Puzzle.objects.get(slug={slug!r}).rating)"
+    return float(shell(env, code))
+
+
+def count_attempts(env: dict[str, str]) -> int:
+    return int(shell(env, "from lessons.models import Attempt; print(Attempt.objects.count())"))
 
 
 def choice_steps(env: dict[str, str]) -> list[str]:
@@ -165,22 +356,30 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--sqlite", action="store_true", help="SQLite instead of PostgreSQL")
     parser.add_argument("--port", type=int, default=8766)
+    parser.add_argument("--no-abuse", action="store_true", help="the learners alone")
     args = parser.parse_args()
     database, url = next(databases("sqlite" if args.sqlite else "postgres"))
-    env = environment(url, args.port)
+    env = {**environment(url, args.port), "PROXY_COUNT": "1"}
     seeded = prepare(env, 1)
     seeded["choice_steps"] = choice_steps(env)
     before = count_attempts(env)
+    rating_before = puzzle_rating(env, seeded["abuse"]["easiest"])
     tally = Tally()
     with gunicorn(env, args.port) as base:
         until = time.monotonic() + args.seconds
         began = time.monotonic()
         threads = [
             threading.Thread(
-                target=Learner(base, tally, random.Random(number)).run, args=(seeded, until)
+                target=Learner(
+                    base, tally, random.Random(number), f"198.51.{number // 250}.{number % 250 + 1}"
+                ).run,
+                args=(seeded, until),
             )
             for number in range(args.learners)
         ]
+        attacker = Attacker(base, Tally(), seeded)
+        if not args.no_abuse:
+            threads.append(threading.Thread(target=attacker.run_all, args=(until,)))
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -201,8 +400,25 @@ def main() -> int:
     if quantiles:
         print(f"  answer latency: p50 {quantiles[49]:.0f} ms, p95 {quantiles[94]:.0f} ms")
     print(f"  5xx: {errors_5xx}; connection failures: {dict(tally.failures) or 0}")
-    matched = attempts == tally.answers_sent == tally.answers_accepted
-    clean = errors_5xx == 0 and not tally.failures
+    attacker_answers = 0
+    attacker_5xx = 0
+    if not args.no_abuse:
+        print("  the attacker, from one address, at the same time:")
+        attacker_answers = attacker.report()
+        attacker_5xx = sum(
+            n
+            for attack in attacker.attacks
+            for status, n in attack.statuses.items()
+            if status >= 500
+        )
+        rating_after = puzzle_rating(env, seeded["abuse"]["easiest"])
+        print(
+            f"  the poisoned puzzle's rating: {rating_before:.0f} before, {rating_after:.0f} after"
+        )
+        print(f"  attacker's answers recorded (200): {attacker_answers}; its 5xx: {attacker_5xx}")
+    matched = attempts == tally.answers_sent + attacker_answers
+    matched = matched and tally.answers_sent == tally.answers_accepted
+    clean = errors_5xx == 0 and attacker_5xx == 0 and not tally.failures
     print(
         "  verdict: "
         + ("attempts = answers sent" if matched else "MISMATCH between answers and attempts")
