@@ -261,6 +261,8 @@ class Attacker(Learner):
     def floods(self, times: int = 50) -> None:
         signup = self.attack("sign-up: 50 accounts from one address")
         self.send("/accounts/signup/")
+        # Each sign-up from a browser with no session, as a script would send it.
+        anonymous = {"Cookie": f"csrftoken={self.csrf()}", "X-CSRFToken": self.csrf()}
         for number in range(times):
             password = f"Soak-{number}-pass-{number * 7919}"
             form = urllib.parse.urlencode(
@@ -269,9 +271,10 @@ class Attacker(Learner):
                     "email": f"flood-{number}@example.org",
                     "password1": password,
                     "password2": password,
+                    "language": "it",
                 }
             )
-            self.timed(signup, "/accounts/signup/", form)
+            self.timed(signup, "/accounts/signup/", form, headers=anonymous)
         reset = self.attack("password reset: 50 e-mails asked for")
         self.send("/accounts/password/reset/")
         for number in range(times):
