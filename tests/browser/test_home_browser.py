@@ -83,3 +83,15 @@ def test_the_home_page_fits_the_screen_on_desktop_and_phone(
     # Kept in screenshots/ (not committed) for a person to look at.
     visit.screenshot(request.node.callspec.id)
     assert visit.errors == []
+
+
+@pytest.mark.parametrize(
+    "visit", [{"viewport": PHONE, "java_script_enabled": False}], indirect=True
+)
+def test_without_javascript_the_phone_menu_is_open_and_reaches_every_page(visit: Visit) -> None:
+    # Bootstrap's collapse needs JavaScript: the toggle did nothing, and Progress, log-in and
+    # the language switch were out of reach on a phone.
+    page = visit.open("/")
+    expect(page.locator(".navbar-toggler")).to_be_hidden()
+    for name in ("Progressi", "Accedi", "English"):
+        expect(page.locator("#navbar-menu").get_by_text(name, exact=True)).to_be_visible()
