@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from lessons.models import Lesson
 from tests.browser.conftest import Visit
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -95,3 +96,21 @@ def test_without_javascript_the_phone_menu_is_open_and_reaches_every_page(visit:
     expect(page.locator(".navbar-toggler")).to_be_hidden()
     for name in ("Progressi", "Accedi", "English"):
         expect(page.locator("#navbar-menu").get_by_text(name, exact=True)).to_be_visible()
+
+
+def test_the_lesson_titles_stay_in_line_past_lesson_nine(visit: Visit) -> None:
+    # The list's numbers grew wider at 10, pushing those titles right.
+    for order in range(1, 12):
+        Lesson.objects.create(
+            slug=f"lesson-{order}",
+            order=order,
+            title_it=f"Lezione {order}",
+            title_en=f"Lesson {order}",
+            summary_it="Riassunto.",
+            summary_en="Summary.",
+        )
+    page = visit.open("/lessons/")
+    lefts = page.locator(".lesson-list a.fw-semibold").evaluate_all(
+        "links => links.map(link => Math.round(link.getBoundingClientRect().left))"
+    )
+    assert len(lefts) == 11 and len(set(lefts)) == 1
