@@ -135,6 +135,13 @@ class AssignmentEditForm(forms.Form):
         return due
 
 
+class LessonChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
+    """Lessons by number and title in the teacher's language (their slugs mean nothing)."""
+
+    def label_from_instance(self, obj: Lesson) -> str:
+        return f"{obj.order}. {obj.title}"
+
+
 class AssignmentForm(AssignmentEditForm):
     """A new assignment: a lesson, puzzles picked by hand, or a generated set."""
 
@@ -144,9 +151,7 @@ class AssignmentForm(AssignmentEditForm):
         initial=Assignment.Content.PUZZLES,
         widget=forms.RadioSelect,
     )
-    lesson = forms.ModelChoiceField(
-        label=_("Lesson"), queryset=Lesson.objects.all(), required=False
-    )
+    lesson = LessonChoiceField(label=_("Lesson"), queryset=Lesson.objects.all(), required=False)
     puzzles = forms.ModelMultipleChoiceField(
         label=_("Puzzles"),
         queryset=Puzzle.objects.none(),

@@ -39,6 +39,20 @@ def test_a_lesson_assignment_names_its_lesson(world: World) -> None:
     assert Assignment.objects.get(title="For Tuesday").lesson == lesson
 
 
+def test_the_lesson_picker_lists_lessons_by_number_and_title_not_slug(world: World) -> None:
+    Lesson.objects.create(
+        slug="the-deck-and-the-deal",
+        order=1,
+        title_it="Il mazzo e la distribuzione",
+        title_en="The deck and the deal",
+        summary_it="…",
+        summary_en="…",
+    )
+    html = logged_in(world.teacher).get(url(world)).content.decode()
+    assert ">1. Il mazzo e la distribuzione</option>" in html
+    assert ">the-deck-and-the-deal<" not in html
+
+
 def test_a_generated_set_keeps_what_it_asks_for_under_the_class_rules(world: World) -> None:
     world.classroom.rules = "strict"
     world.classroom.save()
