@@ -308,3 +308,28 @@ def test_a_student_answers_with_the_keyboard_alone_on_a_phone(visit: Visit) -> N
     expect(page.locator("#feedback")).to_contain_text("Non proprio")
     visit.screenshot("classroom-item-phone-it")
     assert visit.errors == []
+
+
+@pytest.mark.parametrize("visit", [{**DESKTOP, **ENGLISH}], indirect=True)
+def test_the_accounts_sheet_on_a_wide_screen_keeps_each_name_and_password_on_its_card(
+    visit: Visit, busy_class: Classroom
+) -> None:
+    # At 1280 px four narrow cards a row let long usernames and the passwords spill over the
+    # card's edge and wrap mid-word.
+    log_in(visit, "anna", english=True)
+    page = visit.open(f"/classes/{busy_class.pk}/students/add/")
+    names = "Alessandro Bartolomeo Casalegno\nMaria Vittoria Santangelo\nLuca\nBeatrice Ferraris"
+    page.get_by_label("Students' names").fill(names)
+    page.get_by_role("button", name="Make the accounts").click()
+    expect(page.locator(".account-card")).to_have_count(4)
+    spilled = page.locator(".account-card dd, .account-card p").evaluate_all(
+        """items => items.filter(item => {
+            const card = item.closest('.account-card').getBoundingClientRect();
+            const box = item.getBoundingClientRect();
+            const lines = Math.round(box.height / parseFloat(getComputedStyle(item).lineHeight));
+            return box.right > card.right + 0.5 || item.scrollWidth > item.clientWidth + 0.5
+                || (item.tagName === 'DD' && lines > 1);
+        }).map(item => item.textContent)"""
+    )
+    visit.screenshot("classroom-sheet-desktop-en")
+    assert spilled == []
