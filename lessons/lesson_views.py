@@ -93,7 +93,9 @@ def _page(
         else:
             context.update(quiz.page_context(puzzle, None, [], None))
     elif step.position:
+        # No question about the cards: the hand is drawn on the board, as the text speaks of it.
         context["board"] = board(Position.from_json(step.position))
+        context["show_own_hand"] = True
     if step.question and "choice" in step.question:
         context["options"] = tutor.choice_options(step)
     template = "lessons/step.html#step" if request.htmx else "lessons/step.html"

@@ -93,6 +93,16 @@ def test_an_explanation_draws_its_cards_and_board_and_counts_as_done(
     assert StepProgress.objects.get().done
 
 
+def test_an_explanation_with_a_position_draws_the_learners_hand(
+    client: Client, lesson: Lesson
+) -> None:
+    # The text speaks of "your hand"; the board drew the melds and the pile but no hand.
+    html = client.get("/lessons/jokers/1/").content.decode()
+    board = html[html.index('class="board"') :]
+    assert "La tua mano" in board
+    assert 'aria-label="La tua mano' in board and "10 di fiori" in board
+
+
 def test_htmx_steps_swap_only_the_step(client: Client, lesson: Lesson) -> None:
     html = client.get("/lessons/jokers/2/", headers=HTMX).content.decode()
     assert "<html" not in html and "Quanto vale il jolly?" in html
