@@ -123,6 +123,7 @@ def test_a_puzzle_step_is_checked_by_the_engine_and_may_be_tried_again(
 ) -> None:
     wrong = answer(client, 3, {"none": "1"}, **HTMX).content.decode()
     assert "Non proprio" in wrong and 'name="cards"' in wrong, "the form stays for another try"
+    assert "La tua risposta" not in wrong, "no heading over an answer the step does not draw"
     right = answer(client, 3, {"meld": "0", "cards": ["7C"]}, **HTMX).content.decode()
     assert "Corretto" in right
 
