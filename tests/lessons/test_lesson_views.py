@@ -103,6 +103,13 @@ def test_an_explanation_with_a_position_draws_the_learners_hand(
     assert 'aria-label="La tua mano' in board and "10 di fiori" in board
 
 
+def test_the_board_names_the_piles_top_card(client: Client, lesson: Lesson) -> None:
+    # The pile was drawn bottom to top with nothing to say which card was on top.
+    html = client.get("/lessons/jokers/1/").content.decode()
+    top = html[html.index("In cima:") :]
+    assert 'class="pile-top"' in top and "4 di cuori" in top[: top.index("</p>")]
+
+
 def test_htmx_steps_swap_only_the_step(client: Client, lesson: Lesson) -> None:
     html = client.get("/lessons/jokers/2/", headers=HTMX).content.decode()
     assert "<html" not in html and "Quanto vale il jolly?" in html
