@@ -1,8 +1,8 @@
 """Logging in and out, with what comes with it: the anonymous session's progress moves into
 the account, and the account's language is applied.
 
-Views call :func:`log_in` after their form has checked the password; login rate limiting
-(issue 9) can wrap that check without touching what happens here.
+Views call :func:`log_in` after their form has checked the password; the log-in lock-out
+(accounts.lockout, django-axes) sits in front of that check.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from django.utils.translation import gettext as _
 from accounts.models import profile_of
 from lessons.merge import merge_session
 
+PROFILE_BACKEND = "accounts.backends.ProfileBackend"
+
 
 def log_in(request: HttpRequest, user: Any, response: HttpResponse) -> None:
     """Log the user in, move this browser's anonymous progress into the account, and
@@ -25,7 +27,9 @@ def log_in(request: HttpRequest, user: Any, response: HttpResponse) -> None:
     # login() gives the session a new key: the anonymous rows are kept under the old one.
     previous_key = request.session.session_key or ""
     was_anonymous = not request.user.is_authenticated
-    auth.login(request, user)
+    # A user fresh from the sign-up form has not been through a backend: name the one that
+    # reads accounts (the first, django-axes' check, reads none).
+    auth.login(request, user, backend=getattr(user, "backend", PROFILE_BACKEND))
     merged = merge_session(previous_key, user) if was_anonymous else None
     profile = profile_of(user, translation.get_language())
     apply_language(response, profile.language)
