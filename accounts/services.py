@@ -78,15 +78,55 @@ def profile_data(user: Any) -> dict[str, Any]:
             for m in user.memberships.select_related("classroom")
         ],
         "classes_taught": [
-            {"class": c.name, "created": c.created_at, "archived": c.archived_at}
-            for c in user.classes_taught.all()
+            {
+                "class": c.name,
+                "code": c.code,
+                "rules": c.rules,
+                "created": c.created_at,
+                "archived": c.archived_at,
+                "students": c.memberships.count(),
+                "assignments": [
+                    {
+                        "title": a.title,
+                        "content": a.content,
+                        "lesson": a.lesson.slug if a.lesson else None,
+                        "puzzles": [
+                            item.puzzle.slug for item in a.items.all() if not item.student_id
+                        ],
+                        "set": a.set_at,
+                        "due": a.due_at,
+                    }
+                    for a in c.assignments.all()
+                ],
+            }
+            for c in user.classes_taught.prefetch_related(
+                "assignments__lesson", "assignments__items__puzzle"
+            )
         ],
+        "library": [library_entry(entry) for entry in user.library.select_related("puzzle")],
+    }
+
+
+def library_entry(entry: Any) -> dict[str, Any]:
+    """A puzzle the teacher made in the editor: the position and the question as stored."""
+    puzzle = entry.puzzle
+    return {
+        "title": entry.title,
+        "created": entry.created_at,
+        "puzzle": puzzle.slug,
+        "kind": puzzle.kind,
+        "rules": puzzle.rules,
+        "position": puzzle.position,
+        "question": puzzle.params,
+        "prompt": {"it": puzzle.prompt_it, "en": puzzle.prompt_en},
+        "hint": {"it": puzzle.hint_it, "en": puzzle.hint_en},
     }
 
 
 def delete_account(request: HttpRequest) -> None:
-    """Delete the logged-in user with everything kept against them (the rows cascade),
-    and end the session."""
+    """Delete the logged-in user with everything kept against them (the rows cascade; a
+    teacher's classes and library puzzles too, classroom.services.delete_library), and end
+    the session. Accounts the teacher made stay, their profiles naming who made them."""
     user = request.user
     auth.logout(request)
     user.delete()
