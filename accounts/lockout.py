@@ -116,4 +116,6 @@ def locked_out(
         "next": request.POST.get("next") or request.GET.get("next") or "",
         "throttled": sentence,
     }
-    return render(request, "accounts/login.html", context, status=429)
+    response = render(request, "accounts/login.html", context, status=429)
+    response["Retry-After"] = str(get_cache_timeout(request))
+    return response

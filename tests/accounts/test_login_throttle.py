@@ -34,7 +34,7 @@ def test_the_tenth_failed_try_locks_and_then_the_password_is_not_checked() -> No
     assert fail(client, user.username, LIMIT) == [200] * (LIMIT - 1) + [429]
     # Even the right password: a locked-out try never reaches the password check.
     response = client.post("/accounts/login/", {"username": user.username, "password": PASSWORD})
-    assert response.status_code == 429
+    assert response.status_code == 429 and response["Retry-After"] == "900"
     assert "Troppi tentativi" in response.content.decode()
     assert "_auth_user_id" not in client.session
 
