@@ -1,8 +1,10 @@
 from typing import Any
 
+from django import forms
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.forms import UserChangeForm
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
@@ -42,7 +44,20 @@ class MadeBy(admin.SimpleListFilter):
         return queryset
 
 
+class UserForm(UserChangeForm):  # type: ignore[type-arg]
+    """The admin's account form, holding one e-mail address to one account as the
+    database does (accounts/migrations/0003) with a sentence rather than an error page."""
+
+    def clean_email(self) -> str:
+        email: str = self.cleaned_data["email"]
+        others = get_user_model().objects.exclude(pk=self.instance.pk)
+        if email and others.filter(email__iexact=email).exists():
+            raise forms.ValidationError(_("An account with this e-mail address already exists."))
+        return email
+
+
 class UserWithProfileAdmin(UserAdmin):
+    form = UserForm
     inlines = [ProfileInline]
     list_filter = [*UserAdmin.list_filter, MadeBy]
 

@@ -4,7 +4,8 @@ django-ratelimit counts in the shared database cache (settings.RATELIMIT_USE_CAC
 every worker sees the same counts. Views take a flow's limits with ``@limited("answer")``;
 a limit that bites raises ``Ratelimited``, which django-ratelimit's middleware hands to
 :func:`too_many`: a 429 with a sentence in the visitor's language (for htmx, a fragment the
-page shows in its messages). Only POSTs are counted: reading a page is never limited.
+page shows in its messages). Only POSTs are counted, save on the join links, where a GET
+already tells whether a code exists.
 
 Rates are set so that a real learner never meets them: a learner answers a few puzzles a
 minute, and a class of thirty behind one school address answers together, so answers are
@@ -21,6 +22,7 @@ from typing import Any, TypeVar
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django_ratelimit import ALL
 from django_ratelimit.decorators import ratelimit
 
 from burraco_tutor.http import client_address
@@ -52,11 +54,14 @@ def by_email(group: str, request: HttpRequest) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Limit:
-    """One count: its name (the cache's group), how many POSTs per period, and whose."""
+    """One count: its name (the cache's group), how many requests per period, whose, and
+    which methods it counts."""
 
     name: str
     rate: str
     key: Callable[[str, HttpRequest], str]
+    #: "POST", or django-ratelimit's ALL
+    method: str | tuple[None] = "POST"
 
 
 #: Each flow's limits; a POST must pass all of them.
@@ -68,10 +73,11 @@ LIMITS: dict[str, tuple[Limit, ...]] = {
         Limit("password-reset-address", "20/h", by_address),
         Limit("password-reset-email", "5/h", by_email),
     ),
-    # A student joins a class or two; a whole class may join from one school address.
+    # A student joins a class or two; a whole class may join from one school address. A
+    # join link's page (GET) says whether its code exists, so opening one counts too.
     "join": (
-        Limit("join-learner", "20/h", by_learner),
-        Limit("join-address", "300/h", by_address),
+        Limit("join-learner", "20/h", by_learner, ALL),
+        Limit("join-address", "300/h", by_address, ALL),
     ),
     # Each pick of a card in the editor is a check by the engine: one a second on average.
     "editor": (Limit("editor-teacher", "300/5m", by_learner),),
@@ -96,7 +102,7 @@ def limited(flow: str) -> Callable[[View], View]:
 
     def decorate(view: View) -> View:
         for limit in reversed(limits):
-            view = ratelimit(group=limit.name, key=limit.key, rate=_rate, method="POST")(view)
+            view = ratelimit(group=limit.name, key=limit.key, rate=_rate, method=limit.method)(view)
         return view
 
     return decorate

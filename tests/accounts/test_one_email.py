@@ -65,3 +65,23 @@ def test_the_form_still_says_so_before_any_race() -> None:
     response = Client().post("/accounts/signup/", form(email="Giulia@example.org"))
     assert response.status_code == 200
     assert "Esiste già un account con questo indirizzo e-mail" in response.content.decode()
+
+
+def test_the_admin_says_so_too_rather_than_failing() -> None:
+    UserFactory(username="first", email="giulia@example.org")
+    second = UserFactory(username="second")
+    staff = User.objects.create_superuser("boss", "boss@example.org", PASSWORD)
+    client = Client()
+    client.force_login(staff)
+    url = f"/admin/auth/user/{second.pk}/change/"
+    data = {
+        "username": "second",
+        "email": "GIULIA@example.org",
+        "date_joined_0": "2026-01-01",
+        "date_joined_1": "10:00:00",
+        "profile-TOTAL_FORMS": "0",
+        "profile-INITIAL_FORMS": "0",
+    }
+    response = client.post(url, data)
+    assert response.status_code == 200
+    assert "Esiste già un account con questo indirizzo e-mail" in response.content.decode()

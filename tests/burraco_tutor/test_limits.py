@@ -56,7 +56,8 @@ def test_each_limit_bites_with_a_sentence_in_the_visitors_language(
     lower(monkeypatch, name)
     url = url.format(puzzle=PuzzleFactory().slug)
     client = client_for(who)
-    client.get(url)  # reading a page is never counted
+    if not url.startswith("/classes/join/"):
+        client.get(url)  # reading a page is not counted
     first = statuses(client, url, data, 2)
     assert 429 not in first
     response = client.post(url, data)
@@ -135,3 +136,13 @@ def test_every_flow_has_rates_a_learner_never_meets() -> None:
     assert limits.RATES["answer-learner"] == "60/m"
     assert limits.RATES["answer-address"] == "900/m"
     assert set(limits.LIMITS) == {"signup", "password-reset", "join", "editor", "answer"}
+
+
+def test_join_links_opened_by_guessing_codes_are_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    lower(monkeypatch, "join-learner")
+    client = client_for("learner")
+    assert [client.get(f"/classes/join/GUESS{n}AB/").status_code for n in range(3)] == [
+        404,
+        404,
+        429,
+    ]
