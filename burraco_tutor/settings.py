@@ -148,12 +148,14 @@ DATABASES = {
 # and the one-time tokens of "add students" count there). `migrate` does not make its table;
 # `make run`, `make serve` and the test runner call `createcachetable`, which does nothing
 # when it is there. Django's default of 300 entries would cull live counters (and with them
-# the limits) as soon as a few hundred visitors were counted.
+# the limits) as soon as a few hundred visitors were counted; each write counts the table's
+# rows, so the ceiling is not set higher than needed (a rate limit's count is one row per
+# visitor and window; expired rows go when the table is over the ceiling).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "burraco_cache",
-        "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_MAX_ENTRIES", 200_000)},
+        "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_MAX_ENTRIES", 20_000)},
     },
     # HTML cached under a digest of everything it shows (the class grid: grid_version): a
     # key never names stale content, so each worker's memory serves, without a query.
