@@ -8,6 +8,7 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Profile
@@ -44,6 +45,13 @@ class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
         return email
 
     def save(self, commit: bool = True) -> Any:
+        """The account and its profile, together or not at all. Raises IntegrityError when
+        another sign-up took the username or the e-mail address since the checks above
+        (the database holds both unique: accounts/migrations/0003)."""
+        with transaction.atomic():
+            return self._save(commit)
+
+    def _save(self, commit: bool) -> Any:
         user = super().save(commit=commit)
         if commit:
             Profile.objects.create(

@@ -24,6 +24,18 @@ class Profile(models.Model):
     )
     #: Chosen at sign-up ("I teach"); the classes (classroom/) open their teacher pages to it.
     is_teacher = models.BooleanField(_("teacher"), default=False)
+    #: The teacher who made the account ("add students"); null for an account its owner
+    #: made, and after that teacher's account is deleted, when ``made_by_name`` still says
+    #: who it was, so the admin can find the students left without a teacher.
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="accounts_made",
+        verbose_name=_("made by"),
+    )
+    made_by_name = models.CharField(_("made by (username)"), max_length=150, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:

@@ -1,8 +1,8 @@
 """Logging in and out, with what comes with it: the anonymous session's progress moves into
 the account, and the account's language is applied.
 
-Views call :func:`log_in` after their form has checked the password; login rate limiting
-(issue 9) can wrap that check without touching what happens here.
+Views call :func:`log_in` after their form has checked the password; the log-in lock-out
+(accounts.lockout, django-axes) sits in front of that check.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from django.utils.translation import gettext as _
 from accounts.models import profile_of
 from lessons.merge import merge_session
 
+PROFILE_BACKEND = "accounts.backends.ProfileBackend"
+
 
 def log_in(request: HttpRequest, user: Any, response: HttpResponse) -> None:
     """Log the user in, move this browser's anonymous progress into the account, and
@@ -25,7 +27,9 @@ def log_in(request: HttpRequest, user: Any, response: HttpResponse) -> None:
     # login() gives the session a new key: the anonymous rows are kept under the old one.
     previous_key = request.session.session_key or ""
     was_anonymous = not request.user.is_authenticated
-    auth.login(request, user)
+    # A user fresh from the sign-up form has not been through a backend: name the one that
+    # reads accounts (the first, django-axes' check, reads none).
+    auth.login(request, user, backend=getattr(user, "backend", PROFILE_BACKEND))
     merged = merge_session(previous_key, user) if was_anonymous else None
     profile = profile_of(user, translation.get_language())
     apply_language(response, profile.language)
@@ -74,15 +78,55 @@ def profile_data(user: Any) -> dict[str, Any]:
             for m in user.memberships.select_related("classroom")
         ],
         "classes_taught": [
-            {"class": c.name, "created": c.created_at, "archived": c.archived_at}
-            for c in user.classes_taught.all()
+            {
+                "class": c.name,
+                "code": c.code,
+                "rules": c.rules,
+                "created": c.created_at,
+                "archived": c.archived_at,
+                "students": c.memberships.count(),
+                "assignments": [
+                    {
+                        "title": a.title,
+                        "content": a.content,
+                        "lesson": a.lesson.slug if a.lesson else None,
+                        "puzzles": [
+                            item.puzzle.slug for item in a.items.all() if not item.student_id
+                        ],
+                        "set": a.set_at,
+                        "due": a.due_at,
+                    }
+                    for a in c.assignments.all()
+                ],
+            }
+            for c in user.classes_taught.prefetch_related(
+                "assignments__lesson", "assignments__items__puzzle"
+            )
         ],
+        "library": [library_entry(entry) for entry in user.library.select_related("puzzle")],
+    }
+
+
+def library_entry(entry: Any) -> dict[str, Any]:
+    """A puzzle the teacher made in the editor: the position and the question as stored."""
+    puzzle = entry.puzzle
+    return {
+        "title": entry.title,
+        "created": entry.created_at,
+        "puzzle": puzzle.slug,
+        "kind": puzzle.kind,
+        "rules": puzzle.rules,
+        "position": puzzle.position,
+        "question": puzzle.params,
+        "prompt": {"it": puzzle.prompt_it, "en": puzzle.prompt_en},
+        "hint": {"it": puzzle.hint_it, "en": puzzle.hint_en},
     }
 
 
 def delete_account(request: HttpRequest) -> None:
-    """Delete the logged-in user with everything kept against them (the rows cascade),
-    and end the session."""
+    """Delete the logged-in user with everything kept against them (the rows cascade; a
+    teacher's classes and library puzzles too, classroom.services.delete_library), and end
+    the session. Accounts the teacher made stay, their profiles naming who made them."""
     user = request.user
     auth.logout(request)
     user.delete()

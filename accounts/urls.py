@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
 from accounts import views
+from burraco_tutor.limits import limited
 
 app_name = "accounts"
 urlpatterns = [
@@ -14,11 +15,13 @@ urlpatterns = [
     # Password reset: Django's views (signed one-time links), the site's templates.
     path(
         "password/reset/",
-        auth_views.PasswordResetView.as_view(
-            template_name="accounts/password_reset.html",
-            email_template_name="accounts/password_reset_email.txt",
-            subject_template_name="accounts/password_reset_subject.txt",
-            success_url=reverse_lazy("accounts:password_reset_done"),
+        limited("password-reset")(
+            auth_views.PasswordResetView.as_view(
+                template_name="accounts/password_reset.html",
+                email_template_name="accounts/password_reset_email.txt",
+                subject_template_name="accounts/password_reset_subject.txt",
+                success_url=reverse_lazy("accounts:password_reset_done"),
+            )
         ),
         name="password_reset",
     ),

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render, resolve_url
 from django.utils import timezone
@@ -19,9 +20,10 @@ from django.utils.translation import gettext as _
 from django.views import i18n
 from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts import services, throttle
+from accounts import services
 from accounts.forms import DeleteAccountForm, LoginForm, ProfileForm, SignUpForm
 from accounts.models import profile_of
+from burraco_tutor.limits import limited
 from lessons.export import learner_data
 
 
@@ -36,6 +38,7 @@ def _next_url(request: HttpRequest) -> str:
 
 
 @require_http_methods(["GET", "POST"])
+@limited("signup")
 def signup(request: HttpRequest) -> HttpResponse:
     """A new account; what this browser did anonymously moves into it."""
     if request.user.is_authenticated:
@@ -43,9 +46,18 @@ def signup(request: HttpRequest) -> HttpResponse:
     initial = {"language": request.LANGUAGE_CODE}
     form = SignUpForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        response = redirect(_next_url(request))
-        services.log_in(request, form.save(), response)
-        return response
+        try:
+            user = form.save()
+        except IntegrityError:
+            # A sign-up at the same moment took the name or the address after the checks:
+            # checked again, the form says which, in a sentence.
+            form = SignUpForm(request.POST, initial=initial)
+            if form.is_valid():
+                form.add_error(None, _("That username or e-mail address was just taken."))
+        else:
+            response = redirect(_next_url(request))
+            services.log_in(request, user, response)
+            return response
     return render(request, "accounts/signup.html", {"form": form, "next": _next_url(request)})
 
 
@@ -53,23 +65,13 @@ def signup(request: HttpRequest) -> HttpResponse:
 def log_in(request: HttpRequest) -> HttpResponse:
     """Log in; what this browser did anonymously moves into the account."""
     form = LoginForm(request, data=request.POST or None)
-    context = {"form": form, "next": _next_url(request)}
-    if request.method == "POST":
-        username = request.POST.get("username", "")
-        if throttle.blocked(request, username):
-            context["form"] = LoginForm(request)
-            context["throttled"] = _(
-                "Too many failed attempts to log in with this name. "
-                "Wait a quarter of an hour, then try again."
-            )
-            return render(request, "accounts/login.html", context, status=429)
-        if form.is_valid():
-            throttle.succeeded(request, username)
-            response = redirect(_next_url(request))
-            services.log_in(request, form.get_user(), response)
-            return response
-        throttle.failed(request, username)
-    return render(request, "accounts/login.html", context)
+    # django-axes counts the failures and refuses a locked-out try before the password is
+    # checked; its middleware then answers 429 (accounts.lockout.locked_out).
+    if request.method == "POST" and form.is_valid():
+        response = redirect(_next_url(request))
+        services.log_in(request, form.get_user(), response)
+        return response
+    return render(request, "accounts/login.html", {"form": form, "next": _next_url(request)})
 
 
 @require_http_methods(["GET", "POST"])

@@ -8,6 +8,7 @@ lists every variable.
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -84,6 +85,7 @@ INSTALLED_APPS = [
     "template_partials",
     "crispy_forms",
     "crispy_bootstrap5",
+    "axes",
     "lessons",
     "accounts",
     "classroom",
@@ -104,6 +106,10 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A rate limit's Ratelimited becomes the 429 page (burraco_tutor.limits.too_many).
+    "django_ratelimit.middleware.RatelimitMiddleware",
+    # Last, as django-axes asks: turns a locked-out log-in into the 429 (accounts.lockout).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "burraco_tutor.urls"
@@ -138,13 +144,18 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
-# The database cache: shared by every gunicorn worker (the log-in throttle counts there).
-# `migrate` does not make its table; `make run`, `make serve` and the test runner call
-# `createcachetable`, which does nothing when it is there.
+# The database cache: shared by every gunicorn worker (the log-in lock-out, the rate limits
+# and the one-time tokens of "add students" count there). `migrate` does not make its table;
+# `make run`, `make serve` and the test runner call `createcachetable`, which does nothing
+# when it is there. Django's default of 300 entries would cull live counters (and with them
+# the limits) as soon as a few hundred visitors were counted; each write counts the table's
+# rows, so the ceiling is not set higher than needed (a rate limit's count is one row per
+# visitor and window; expired rows go when the table is over the ceiling).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "burraco_cache",
+        "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_MAX_ENTRIES", 20_000)},
     },
     # HTML cached under a digest of everything it shows (the class grid: grid_version): a
     # key never names stale content, so each worker's memory serves, without a query.
@@ -183,10 +194,40 @@ AUTH_PASSWORD_VALIDATORS = [
         "NumericPasswordValidator",
     )
 ]
-# How many proxies in front append to X-Forwarded-For (0: use the connection's address);
-# the log-in throttle counts per client address (accounts/throttle.py).
-PROXY_COUNT = env_int("PROXY_COUNT", 0)
-AUTHENTICATION_BACKENDS = ["accounts.backends.ProfileBackend"]
+# How many proxies in front append to X-Forwarded-For (0: use the connection's address).
+# The log-in lock-out and the rate limits count per client address
+# (burraco_tutor.http.client_address). Production sits behind a proxy (it trusts the
+# proxy's X-Forwarded-Proto, below), so there the default is one: with 0 behind a proxy
+# every visitor would have the proxy's address, and one person's failures would lock out all.
+PROXY_COUNT = env_int("PROXY_COUNT", 0 if DEBUG else 1)
+# django-axes checks every log-in (the site's, the admin's, any authenticate() with a
+# request) before the password is hashed; accounts.lockout holds the rules.
+AUTHENTICATION_BACKENDS = ["accounts.lockout.LockoutBackend", "accounts.backends.ProfileBackend"]
+AXES_HANDLER = "accounts.lockout.LoginFailures"
+# Failed tries for one username from one address (the username NFKC-normalised and
+# case-folded, as Django reads it), then that pair waits AXES_COOLOFF_TIME. A lock on the
+# username alone would let anyone lock a victim out; this one locks only the address trying.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_FAILURE_LIMIT = 10
+# Failed tries from one address across all usernames (accounts.lockout): a spray of many
+# names is stopped before it costs a slow password hash each. A school behind one address
+# may need more (README, "Security").
+LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 40)
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_RESET_ON_SUCCESS = True
+# A try while locked out is refused without being counted: the wait stays a quarter of an hour.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_USERNAME_CALLABLE = "accounts.lockout.username_key"
+AXES_CLIENT_IP_CALLABLE = "burraco_tutor.http.client_address"
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.locked_out"
+# The counts are in the cache handler's database cache, not axes' tables (which stay empty).
+AXES_CACHE = "default"
+AXES_ENABLE_ADMIN = False
+AXES_VERBOSE = False
+# django-ratelimit (burraco_tutor.limits): counts in the shared database cache; a limit
+# answers the 429 page.
+RATELIMIT_USE_CACHE = "default"
+RATELIMIT_VIEW = "burraco_tutor.limits.too_many"
 # Bootstrap's name for the error alert: messages.error() comes out as "alert-danger".
 MESSAGE_TAGS = {messages.ERROR: "danger"}
 LOGIN_URL = "/accounts/login/"

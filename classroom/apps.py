@@ -1,4 +1,8 @@
+from typing import Any
+
 from django.apps import AppConfig
+from django.contrib.auth import get_user_model
+from django.db.models.signals import post_delete, pre_delete
 from django.utils.translation import gettext_lazy as _
 
 
@@ -6,3 +10,18 @@ class ClassroomConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "classroom"
     verbose_name = _("Classes")
+
+    def ready(self) -> None:
+        # However an account is deleted (its owner's page, the admin), a teacher's library
+        # puzzles go with it (classroom.services.delete_library).
+        from classroom import services
+
+        def before(sender: Any, instance: Any, **kwargs: Any) -> None:
+            services.note_library(instance)
+
+        def after(sender: Any, instance: Any, **kwargs: Any) -> None:
+            services.delete_library(instance)
+
+        user = get_user_model()
+        pre_delete.connect(before, sender=user, weak=False, dispatch_uid="classroom-library")
+        post_delete.connect(after, sender=user, weak=False, dispatch_uid="classroom-library")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
@@ -117,7 +115,10 @@ def students_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     classroom = own_class(request, pk)
     form = StudentNamesForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        if form.cleaned_data["token"] == request.session.pop(NAMES_TOKEN, None):
+        token = form.cleaned_data["token"]
+        if token == request.session.pop(NAMES_TOKEN, None) and services.spend_names_token(
+            classroom, token
+        ):
             accounts = services.create_students(classroom, form.cleaned_data["names"])
             context = {"classroom": classroom, "accounts": accounts}
             return render(request, "classroom/sheet.html", context)
@@ -135,7 +136,7 @@ def _names_page(
     request: HtmxHttpRequest, classroom: Classroom, form: StudentNamesForm
 ) -> HttpResponse:
     """The names form with a fresh one-time token, which a second send cannot reuse."""
-    request.session[NAMES_TOKEN] = token = secrets.token_urlsafe(16)
+    request.session[NAMES_TOKEN] = token = services.new_names_token(classroom)
     if form.is_bound:
         form.data = form.data.copy()
         form.data["token"] = token

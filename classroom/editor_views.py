@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
 from burraco_tutor.http import HtmxHttpRequest
+from burraco_tutor.limits import limited
 from classroom import editor
 from classroom.access import own_library_puzzle, teacher_required
 from classroom.models import LibraryPuzzle
@@ -51,6 +52,7 @@ def library_puzzle(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @vary_on_headers("HX-Request")
 @teacher_required
 @require_http_methods(["GET", "POST"])
+@limited("editor")
 def editor_view(request: HtmxHttpRequest) -> HttpResponse:
     return _edit(request, None)
 
@@ -58,6 +60,7 @@ def editor_view(request: HtmxHttpRequest) -> HttpResponse:
 @vary_on_headers("HX-Request")
 @login_required
 @require_http_methods(["GET", "POST"])
+@limited("editor")
 def editor_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return _edit(request, own_library_puzzle(request, pk))
 

@@ -17,12 +17,14 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import Profile, display_name, profile_of
-from classroom.models import CODE_ALPHABET, Classroom, Membership, new_code
+from classroom.models import CODE_ALPHABET, AssignmentItem, Classroom, Membership, new_code
+from lessons.models import Puzzle
 
 #: How many accounts one list may create: each password is hashed on purpose slowly.
 MAX_NAMES = 40
@@ -97,6 +99,29 @@ def remove_student(membership: Membership) -> None:
     membership.delete()
 
 
+# --- a teacher's account deleted ---------------------------------------------------------
+
+
+def note_library(user: Any) -> None:
+    """Before an account is deleted: remember the puzzles of its library (their library
+    rows go with the account, the puzzles themselves would stay)."""
+    user._library_puzzles = list(
+        Puzzle.objects.filter(library_entry__owner=user).values_list("pk", flat=True)
+    )
+
+
+def delete_library(user: Any) -> None:
+    """After an account is deleted: delete the puzzles of its library, with the answers
+    given to them. Its classes and their assignments are gone already, so no one could
+    reach these puzzles as the teacher's any more; nobody else may pick them, so there is
+    no one to hand them to, and the teacher asked for their data to go. A puzzle still set
+    in someone else's assignment (possible only through the admin) is kept."""
+    kept = AssignmentItem.objects.values("puzzle_id")
+    Puzzle.objects.filter(
+        pk__in=getattr(user, "_library_puzzles", []), source=Puzzle.Source.TEACHER
+    ).exclude(pk__in=kept).delete()
+
+
 # --- accounts made by the teacher --------------------------------------------------------
 
 
@@ -152,6 +177,29 @@ def _hashes(passwords: list[str]) -> list[str]:
         return list(pool.map(make_password, passwords))
 
 
+#: How long the names form's one-time token stays good.
+NAMES_TOKEN_AGE = 24 * 60 * 60
+
+
+def _names_token_key(classroom: Classroom, token: str) -> str:
+    return f"classroom:names-token:{classroom.pk}:{token}"
+
+
+def new_names_token(classroom: Classroom) -> str:
+    """A one-time token for the class's names form (kept in the shared cache)."""
+    token = secrets.token_urlsafe(16)
+    cache.set(_names_token_key(classroom, token), 1, NAMES_TOKEN_AGE)
+    return token
+
+
+def spend_names_token(classroom: Classroom, token: str) -> bool:
+    """Use the token up; True for the one caller that did. The session alone cannot say so:
+    two requests at once (a double click) each read the session before either saves it, and
+    both found the token there. Deleting the cache's row is atomic: one DELETE removes it, a
+    parallel one waits for it and removes nothing."""
+    return bool(cache.delete(_names_token_key(classroom, token)))
+
+
 def create_students(classroom: Classroom, names: Iterable[str]) -> list[NewAccount]:
     """Make an account for each name, in the class, each with a generated password.
 
@@ -172,7 +220,13 @@ def create_students(classroom: Classroom, names: Iterable[str]) -> list[NewAccou
             for username, hashed in zip(usernames, hashes, strict=True)
         ]
         Profile.objects.bulk_create(
-            Profile(user=user, display_name=name[:60], language=language)
+            Profile(
+                user=user,
+                display_name=name[:60],
+                language=language,
+                made_by=classroom.teacher,
+                made_by_name=classroom.teacher.get_username(),
+            )
             for user, name in zip(users, names, strict=True)
         )
         Membership.objects.bulk_create(

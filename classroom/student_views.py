@@ -20,6 +20,7 @@ from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
 from burraco_tutor.http import HtmxHttpRequest
+from burraco_tutor.limits import limited
 from classroom import assignments, progress, services
 from classroom.access import my_assignment
 from classroom.forms import JoinForm
@@ -31,6 +32,7 @@ from lessons.models import Attempt
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@limited("join")
 def join(request: HtmxHttpRequest) -> HttpResponse:
     """Join a class with the code the teacher gave."""
     form = JoinForm(request.POST or None)
@@ -42,6 +44,7 @@ def join(request: HtmxHttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@limited("join")
 def join_link(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """The class's link: say which class it is, and join it on the button."""
     classroom = services.class_for_code(code)
@@ -83,6 +86,7 @@ def assignment(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @vary_on_headers("HX-Request")
 @login_required
 @require_http_methods(["GET", "POST"])
+@limited("answer")
 def item(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """A puzzle of the assignment: answered like any puzzle, checked by the engine."""
     item = _my_item(request, pk, number)

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
 from burraco_tutor.http import HtmxHttpRequest
+from burraco_tutor.limits import limited
 from engine.state import Position
 from lessons import quiz, tutor
 from lessons.board import board
@@ -39,6 +40,7 @@ def lesson_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 @vary_on_headers("HX-Request")
 @require_http_methods(["GET", "POST"])
+@limited("answer")
 def step_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     step = get_object_or_404(
         Step.objects.select_related("lesson"), lesson__slug=slug, number=number

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from burraco_tutor.http import HtmxHttpRequest
+from burraco_tutor.limits import limited
 from engine import puzzles as engine_puzzles
 from lessons import quiz, selection
 from lessons.models import Attempt, Puzzle, Theme
@@ -37,6 +38,7 @@ def puzzle_next(request: HtmxHttpRequest) -> HttpResponse:
 
 @vary_on_headers("HX-Request")
 @require_http_methods(["GET", "POST"])
+@limited("answer")
 def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     puzzle = get_object_or_404(Puzzle, slug=slug)
     question = puzzle.engine_puzzle()

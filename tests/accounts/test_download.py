@@ -50,3 +50,31 @@ def test_it_lists_the_classes_joined_and_taught() -> None:
     client.force_login(teacher.user)
     data = json.loads(client.get("/accounts/data/").content)
     assert [c["class"] for c in data["profile"]["classes_taught"]] == ["Circolo del martedì"]
+
+
+def test_a_teachers_download_holds_their_library_and_their_classes() -> None:
+    from classroom.models import LibraryPuzzle
+    from tests.factories import AssignmentFactory, ClassroomFactory, MembershipFactory
+
+    teacher = ProfileFactory(is_teacher=True).user
+    classroom = ClassroomFactory(teacher=teacher, name="Circolo")
+    MembershipFactory(classroom=classroom)
+    puzzle = PuzzleFactory(source="teacher", slug="teacher-joker")
+    LibraryPuzzle.objects.create(owner=teacher, puzzle=puzzle, title="The joker")
+    AssignmentFactory(classroom=classroom, title="Week 1", puzzles=[puzzle])
+    LibraryPuzzle.objects.create(
+        owner=ProfileFactory(is_teacher=True).user, puzzle=PuzzleFactory(source="teacher")
+    )
+    client = Client()
+    client.force_login(teacher)
+    data = json.loads(client.get("/accounts/data/").content)
+    [entry] = data["profile"]["library"]
+    assert entry["title"] == "The joker" and entry["puzzle"] == "teacher-joker"
+    assert entry["position"] == puzzle.position and entry["question"] == {"focus": ["10C"]}
+    assert entry["kind"] == "attach" and entry["prompt"]["it"] == puzzle.prompt_it
+    [taught] = data["profile"]["classes_taught"]
+    assert taught["class"] == "Circolo" and taught["code"] == classroom.code
+    assert taught["students"] == 1
+    assert [(a["title"], a["puzzles"]) for a in taught["assignments"]] == [
+        ("Week 1", ["teacher-joker"])
+    ]
