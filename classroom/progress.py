@@ -153,13 +153,14 @@ class Work:
         if assignment.content == Assignment.Content.LESSON:
             return self._lesson_cell(assignment, student_id)
         states = self.item_states(assignment, student_id)
-        total = len(states) or assignment.count
+        # A generated set's puzzles are made as they are opened: count them all.
+        total = max(len(states), assignment.count)
         solved_at = [
             next(row.created_at for row in state.attempts if row.correct)
             for state in states
             if state.solved
         ]
-        finished = max(solved_at) if states and len(solved_at) == len(states) else None
+        finished = max(solved_at) if states and len(solved_at) == total else None
         started = any(state.tried for state in states)
         seconds = sum(row.seconds or 0 for state in states for row in state.attempts)
         return Cell(
