@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from lessons.merge import merge_session
 from lessons.models import Attempt, LearnerRating, Puzzle, RatingHistory
 from tests.factories import PuzzleFactory, UserFactory
 from tests.lessons.progress_helpers import RIGHT, WRONG
@@ -88,3 +89,19 @@ def test_a_visitor_who_keeps_the_cookie_is_rated_at_the_first_answer() -> None:
     post(puzzle, RIGHT, "203.0.113.5", client)
     post(puzzle, WRONG, "203.0.113.5", client)
     assert list(Attempt.objects.order_by("pk").values_list("rated", flat=True)) == [True, False]
+
+
+def test_merging_the_anonymous_session_afterwards_counts_the_puzzle_once_for_the_account() -> None:
+    puzzle = PuzzleFactory(rating=1400)
+    anonymous = Client(REMOTE_ADDR="203.0.113.7")
+    post(puzzle, WRONG, "203.0.113.7", anonymous)
+    moved = rating(puzzle)
+    user = UserFactory()
+    account = Client()
+    account.force_login(user)
+    post(puzzle, RIGHT, "203.0.113.7", account)
+    merge_session(anonymous.session.session_key, user)
+    assert rating(puzzle) == moved
+    assert Attempt.objects.filter(user=user).count() == 2
+    assert Attempt.objects.filter(user=user, rated=True).count() == 1
+    assert LearnerRating.objects.get(user=user).games == 1
