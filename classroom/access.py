@@ -17,7 +17,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from burraco_tutor.http import small_int
-from classroom.models import Assignment, Classroom, LibraryPuzzle, Membership
+from classroom.models import Assignment, AssignmentItem, Classroom, LibraryPuzzle, Membership
+from lessons.models import Puzzle
 
 View = TypeVar("View", bound=Callable[..., HttpResponse])
 
@@ -84,6 +85,19 @@ def own_library_puzzle(request: HttpRequest, pk: int) -> LibraryPuzzle:
         owner=request.user,
         owner__profile__is_teacher=True,
     )
+
+
+def may_open_puzzle(user: Any, puzzle: Puzzle) -> bool:
+    """May this account open a teacher's puzzle on the puzzle pages? Its owner may, and the
+    students of a class (not archived) it is set in; registered with
+    lessons.visibility when the app starts (classroom.apps)."""
+    if LibraryPuzzle.objects.filter(puzzle=puzzle, owner=user).exists():
+        return True
+    return AssignmentItem.objects.filter(
+        puzzle=puzzle,
+        assignment__classroom__memberships__student=user,
+        assignment__classroom__archived_at__isnull=True,
+    ).exists()
 
 
 def query_id(request: HttpRequest, name: str) -> int | None:

@@ -1,8 +1,10 @@
-"""Students' answers as the teacher sees them: marked again by the engine, in words and cards.
+"""Students' answers as the teacher sees them: in words and cards, from the kept verdicts.
 
-An attempt keeps the answer as the engine reads it; here it is marked again
-(lessons.quiz.mark) so that its sentence comes out in the teacher's language, and drawn
-with lessons.quiz.describe, as the puzzle page draws it for the student.
+An attempt keeps the answer and the engine's verdict on it, as it was marked
+(lessons.quiz.record); here the verdict's sentence comes out in the teacher's language
+(lessons.quiz.feedback) and the answer is drawn with lessons.quiz.describe, as the puzzle
+page draws it for the student. Nothing here asks the engine again: a close question's
+check is a search, and a student could answer one hundreds of times.
 """
 
 from __future__ import annotations
@@ -18,6 +20,10 @@ from engine import puzzles as engine_puzzles
 from lessons import quiz
 from lessons.models import Puzzle
 
+#: The most different answers the student's page draws for one puzzle (the latest ones);
+#: the others are counted, so four hundred answers still make a short page.
+DRAWN = 8
+
 
 @dataclass(frozen=True)
 class Shown:
@@ -31,14 +37,11 @@ class Shown:
     verdict: engine_puzzles.Verdict | None = None
 
 
-def shown(question: engine_puzzles.Puzzle, answer: Mapping[str, Any]) -> Shown:
-    try:
-        verdict = quiz.mark(question, answer)
-    except quiz.AnswerError as error:
-        # The puzzle no longer reads this answer (it cannot happen to a kept puzzle).
-        return Shown(quiz.Described(str(error)), False, str(error), "", "")
+def shown(question: engine_puzzles.Puzzle, row: AttemptRow) -> Shown:
+    """A kept answer drawn with its kept verdict (lessons.quiz.kept_verdict)."""
+    verdict = quiz.kept_verdict(row)
     said = quiz.feedback(verdict)
-    described = quiz.describe(question, answer, verdict)
+    described = quiz.describe(question, row.answer, verdict)
     return Shown(described, said.correct, said.message, said.rule or "", said.rule_title, verdict)
 
 
@@ -84,7 +87,7 @@ def common_mistakes(
             if puzzle is not None:
                 question = puzzle.engine_puzzle()
                 students = len({row.user_id for row in alike})
-                common.append(Common(len(alike), students, shown(question, example.answer)))
+                common.append(Common(len(alike), students, shown(question, example)))
         puzzle = puzzles.get(by_number.get(number, 0))
         result.append(ItemMistakes(number, puzzle, len(rows), common))
     return result
@@ -99,28 +102,57 @@ def _groups(rows: Iterable[AttemptRow], key: Any) -> list[list[AttemptRow]]:
 
 
 @dataclass(frozen=True)
+class Given:
+    """One answer a student gave to a puzzle, drawn once however often they gave it."""
+
+    #: The last time it was given.
+    row: AttemptRow
+    shown: Shown
+    times: int
+
+
+@dataclass(frozen=True)
 class ItemView:
-    """One puzzle of a student's assignment: the board as they left it, every answer."""
+    """One puzzle of a student's assignment: the board as they left it, their answers."""
 
     state: ItemState
     puzzle: Puzzle
     context: dict[str, Any]
-    answers: list[tuple[AttemptRow, Shown]]
+    #: The latest different answers (at most DRAWN), oldest first.
+    answers: list[Given]
+    #: How many answers are not drawn: older ones, beyond the DRAWN latest different ones.
+    hidden: int
 
 
 def item_views(states: Sequence[ItemState], puzzles: Mapping[int, Puzzle]) -> list[ItemView]:
     """The student's puzzles with the board after their last answer (the position they
-    saw, or the meld their right answer made) and all their answers, drawn."""
+    saw, or the meld their right answer made) and their latest different answers, drawn
+    from the verdicts kept with them."""
     views = []
     for state in states:
         puzzle = puzzles[state.puzzle_id]
         question = puzzle.engine_puzzle()
         last = state.attempts[-1] if state.attempts else None
-        answers = [(row, shown(question, row.answer)) for row in state.attempts]
-        verdict = answers[-1][1].verdict if answers else None
-        context = quiz.page_context(question, last, [], None, verdict)  # type: ignore[arg-type]
-        views.append(ItemView(state, puzzle, context, answers))
+        latest = _latest_different(state.attempts)[-DRAWN:]
+        answers = [Given(row, shown(question, row), times) for row, times in latest]
+        hidden = len(state.attempts) - sum(given.times for given in answers)
+        verdict = answers[-1].shown.verdict if answers else None
+        context = quiz.page_context(question, last, [], None, verdict)
+        views.append(ItemView(state, puzzle, context, answers, hidden))
     return views
+
+
+def _latest_different(rows: Sequence[AttemptRow]) -> list[tuple[AttemptRow, int]]:
+    """Each different answer (equal ones named alike: answer_key) once, at the last time
+    it was given, with how often, in the order of those last times."""
+    last: dict[str, AttemptRow] = {}
+    times: Counter[str] = Counter()
+    for row in rows:
+        key = answer_key(row.answer)
+        last.pop(key, None)
+        last[key] = row
+        times[key] += 1
+    return [(row, times[key]) for key, row in last.items()]
 
 
 def puzzles_by_id(ids: Iterable[int]) -> dict[int, Puzzle]:

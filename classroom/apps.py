@@ -25,3 +25,9 @@ class ClassroomConfig(AppConfig):
         user = get_user_model()
         pre_delete.connect(before, sender=user, weak=False, dispatch_uid="classroom-library")
         post_delete.connect(after, sender=user, weak=False, dispatch_uid="classroom-library")
+
+        from classroom.access import may_open_puzzle
+        from lessons.visibility import register_opener
+
+        # A teacher's puzzle is shown on the puzzle pages to its teacher and their students.
+        register_opener(may_open_puzzle)

@@ -111,7 +111,7 @@ def assignment_detail(request: HtmxHttpRequest, pk: int, assignment: int) -> Htt
     classroom = own_class(request, pk)
     work_set = own_assignment(classroom, assignment)
     found = progress.students(classroom)
-    work = progress.load([work_set], [student.id for student in found])
+    work = progress.load([work_set], [student.id for student in found], verdicts=True)
     shared = [puzzle_id for _number, puzzle_id in work.items.get((work_set.pk, None), [])]
     wrong = [row.puzzle_id for rows in work.wrong_answers(work_set).values() for row in rows]
     puzzles = answers.puzzles_by_id([*shared, *wrong])

@@ -3,9 +3,11 @@
 A lesson is done on the lesson pages; hand-picked puzzles are the same for everyone; a
 generated set is made per student by engine.generate from a seed derived from the
 assignment's seed and the student's id, so each student gets different positions of the
-same kind, and the same student always gets the same ones. A student's set is made the
-first time it is needed (the student opens the assignment, or the teacher looks at it)
-and kept as AssignmentItem rows pointing at ordinary generated puzzles.
+same kind, and the same student always gets the same ones. Each puzzle of a student's set
+is made when the student first opens it (:func:`item_for`), from its own seed: a few
+candidates, tens of milliseconds, where making the whole set at once kept the student
+waiting one to two seconds (bench/generated.py). It is kept as an AssignmentItem row
+pointing at an ordinary generated puzzle.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -24,15 +26,15 @@ from django.db.models import Q
 from classroom.models import Assignment, AssignmentItem, Classroom
 from engine.generate import RECIPES, TOPICS, Generated, from_seed, recipe_kinds
 from engine.rules import PRESETS, Rules
-from lessons.generated import save_many
+from lessons.generated import save_many, slug_for
 from lessons.models import Lesson, Puzzle
 
 #: The most puzzles an assignment holds.
 MAX_ITEMS = 30
-#: A generated set is chosen from this many candidates per puzzle asked, the nearest the
+#: Each puzzle of a generated set is chosen from this many candidates, the nearest the
 #: rating winning.
 POOL = 3
-#: Seeds tried per candidate wanted before the generator gives up on a set.
+#: Seeds tried per candidate wanted before the generator gives up on a kind.
 TRIES = 12
 
 
@@ -76,22 +78,40 @@ class SetSpec:
     def kinds(self) -> tuple[str, ...]:
         return (self.kind,) if self.kind else recipe_kinds(self.theme)
 
-    def make(self, seed: int) -> list[Generated]:
-        """The set for a seed: the ``count`` candidates nearest the rating, easiest first.
-        The same seed always gives the same set."""
-        pool: dict[str, Generated] = {}
-        for kind in self.kinds:
-            rng = random.Random(derived_seed(seed, kind))
-            wanted = len(pool) + self.count * POOL
+    def item(self, seed: int, number: int, taken: Collection[str] = ()) -> Generated | None:
+        """Puzzle ``number`` (from 1) of the set for a seed: of ``POOL`` candidates drawn
+        from the puzzle's own seed, the nearest the rating that the set does not hold yet
+        (``taken``: the slugs of its puzzles made so far). The kinds take turns by number; a
+        kind that gives nothing under the theme gives way to the next. The same arguments
+        always give the same puzzle; None when no kind gives one."""
+        kinds = self.kinds
+        if not kinds:
+            return None
+        start = (number - 1) % len(kinds)
+        for kind in kinds[start:] + kinds[:start]:
+            rng = random.Random(derived_seed(seed, kind, number))
+            pool: dict[str, Generated] = {}
             # A bounded number of tries: a theme the rules cannot show gives up quickly.
-            for _try in range(self.count * POOL * TRIES):
-                if len(pool) >= wanted:
+            for _try in range(POOL * TRIES):
+                if len(pool) >= POOL:
                     break
                 made = from_seed(kind, rng.getrandbits(62), self.theme or None, self.rules_value)
-                if made is not None:
+                if made is not None and slug_for(made) not in taken:
                     pool.setdefault(made.key, made)
-        nearest = sorted(pool.values(), key=lambda g: (abs(g.difficulty - self.rating), g.key))
-        return sorted(nearest[: self.count], key=lambda g: (g.difficulty, g.key))
+            if pool:
+                return min(pool.values(), key=lambda g: (abs(g.difficulty - self.rating), g.key))
+        return None
+
+    def make(self, seed: int) -> list[Generated]:
+        """The whole set for a seed, puzzle by puzzle, as a student opening them in order
+        gets it; fewer when the theme runs dry (the form's trial run refuses those)."""
+        made: list[Generated] = []
+        for number in range(1, self.count + 1):
+            generated = self.item(seed, number, {slug_for(g) for g in made})
+            if generated is None:
+                break
+            made.append(generated)
+        return made
 
 
 def student_seed(assignment: Assignment, student_id: int) -> int:
@@ -145,32 +165,57 @@ def _spec_fields(spec: SetSpec | None) -> dict[str, Any]:
 
 
 def items_for(assignment: Assignment, student_id: int) -> list[AssignmentItem]:
-    """The student's puzzles in the assignment, in order (none for a lesson); a
-    generated set is made now if it has not been yet."""
+    """The student's puzzles in the assignment, in order (none for a lesson); of a
+    generated set, those made so far (:func:`item_for` makes one when it is opened)."""
     if assignment.content == Assignment.Content.LESSON:
         return []
     if assignment.content == Assignment.Content.PUZZLES:
         rows = assignment.items.filter(student__isnull=True)
     else:
         rows = assignment.items.filter(student_id=student_id)
-        if not rows.exists():
-            make_set(assignment, student_id)
     return list(rows.select_related("puzzle").order_by("number"))
 
 
-def make_set(assignment: Assignment, student_id: int) -> None:
-    """Generate and keep a student's set (two requests at once keep one)."""
-    generated = SetSpec.of(assignment).make(student_seed(assignment, student_id))
-    puzzles, _new = save_many(generated)
+def item_for(assignment: Assignment, student_id: int, number: int) -> AssignmentItem | None:
+    """The student's puzzle ``number`` of the assignment, or None when it has no such
+    number; a generated set's puzzle is made now if it has not been yet."""
+    if assignment.content == Assignment.Content.LESSON or not 0 < number <= MAX_ITEMS:
+        return None
+    for row in items_for(assignment, student_id):
+        if row.number == number:
+            return row
+    if assignment.content != Assignment.Content.GENERATED or number > assignment.count:
+        return None
+    return make_item(assignment, student_id, number)
+
+
+def make_item(assignment: Assignment, student_id: int, number: int) -> AssignmentItem | None:
+    """Generate and keep puzzle ``number`` of a student's set (two requests at once keep
+    one); None when the theme gives no puzzle."""
+    made = AssignmentItem.objects.filter(assignment=assignment, student_id=student_id)
+    taken = set(made.values_list("puzzle__slug", flat=True))
+    seed = student_seed(assignment, student_id)
+    generated = SetSpec.of(assignment).item(seed, number, taken)
+    if generated is None:
+        return None
+    puzzles, _new = save_many([generated])
     AssignmentItem.objects.bulk_create(
         [
             AssignmentItem(
-                assignment=assignment, student_id=student_id, number=number, puzzle=puzzle
+                assignment=assignment, student_id=student_id, number=number, puzzle=puzzles[0]
             )
-            for number, puzzle in enumerate(puzzles, start=1)
         ],
         ignore_conflicts=True,
     )
+    return made.select_related("puzzle").get(number=number)
+
+
+def make_set(assignment: Assignment, student_id: int) -> list[AssignmentItem]:
+    """Every puzzle of a student's generated set, made now where missing, in order."""
+    for number in range(1, assignment.count + 1):
+        if item_for(assignment, student_id, number) is None:
+            break
+    return items_for(assignment, student_id)
 
 
 def replace_due(assignment: Assignment, title: str, due_at: datetime) -> None:

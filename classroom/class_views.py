@@ -154,7 +154,7 @@ def student_detail(request: HtmxHttpRequest, pk: int, student: int) -> HttpRespo
     classroom = own_class(request, pk)
     member = class_member(classroom, student)
     set_work = list(classroom.assignments.select_related("lesson").order_by("due_at", "pk"))
-    work = progress.load(set_work, [student])
+    work = progress.load(set_work, [student], verdicts=True)
     chosen = _chosen(work, query_id(request, "assignment"), student)
     states = work.item_states(chosen, student) if chosen else []
     puzzles = answers.puzzles_by_id(state.puzzle_id for state in states)

@@ -104,7 +104,7 @@ def attempts(work: ClassWork) -> str:
     for student, assignment, number, row in sorted(found, key=lambda f: f[3].created_at):
         key = (row.puzzle_id, answer_key(row.answer))
         if key not in reasons:
-            reasons[key] = answers.shown(questions[row.puzzle_id], row.answer).message
+            reasons[key] = answers.shown(questions[row.puzzle_id], row).message
         rows.append(
             [
                 student.name,

@@ -24,7 +24,9 @@ def grid_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def attempts_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Every answer given for the class's assignments."""
     classroom = own_class(request, pk)
-    return _download(classroom, "attempts", export.attempts(progress.class_work(classroom)))
+    return _download(
+        classroom, "attempts", export.attempts(progress.class_work(classroom, verdicts=True))
+    )
 
 
 def _download(classroom: Classroom, what: str, text: str) -> HttpResponse:

@@ -47,6 +47,9 @@ class AttemptRow:
     seconds: float | None
     hint_used: bool
     created_at: datetime
+    #: The engine's verdict kept with the attempt (lessons.quiz.kept_verdict), when the
+    #: page draws answers (load's ``verdicts``); None otherwise.
+    verdict: Any = None
 
 
 class ProgressRow(NamedTuple):
@@ -150,13 +153,14 @@ class Work:
         if assignment.content == Assignment.Content.LESSON:
             return self._lesson_cell(assignment, student_id)
         states = self.item_states(assignment, student_id)
-        total = len(states) or assignment.count
+        # A generated set's puzzles are made as they are opened: count them all.
+        total = max(len(states), assignment.count)
         solved_at = [
             next(row.created_at for row in state.attempts if row.correct)
             for state in states
             if state.solved
         ]
-        finished = max(solved_at) if states and len(solved_at) == len(states) else None
+        finished = max(solved_at) if states and len(solved_at) == total else None
         started = any(state.tried for state in states)
         seconds = sum(row.seconds or 0 for state in states for row in state.attempts)
         return Cell(
@@ -245,9 +249,12 @@ class Work:
         return dict(result)
 
 
-def load(assignments: Sequence[Assignment], student_ids: Iterable[int]) -> Work:
+def load(
+    assignments: Sequence[Assignment], student_ids: Iterable[int], *, verdicts: bool = False
+) -> Work:
     """Read the items, attempts and lesson progress of these students on these
-    assignments: four queries, whatever their number."""
+    assignments: four queries, whatever their number. With ``verdicts``, each attempt's
+    kept verdict too (for pages that draw answers; the grid only counts them)."""
     assignments = list(assignments)
     students = sorted(set(student_ids))
     ids = [assignment.pk for assignment in assignments]
@@ -267,7 +274,8 @@ def load(assignments: Sequence[Assignment], student_ids: Iterable[int]) -> Work:
         puzzle_id__in=AssignmentItem.objects.filter(assignment_id__in=ids).values("puzzle_id"),
         created_at__gte=earliest,
     ).order_by("created_at", "pk")
-    for attempt in found.values(*(f.name for f in AttemptRow.__dataclass_fields__.values())):
+    names = [name for name in AttemptRow.__dataclass_fields__ if verdicts or name != "verdict"]
+    for attempt in found.values(*names):
         row = AttemptRow(**attempt)
         attempts[(row.user_id, row.puzzle_id)].append(row)
     lesson_ids = {a.lesson_id for a in assignments if a.content == Assignment.Content.LESSON}
@@ -416,11 +424,13 @@ def grid_version(classroom: Classroom) -> str:
     return hashlib.sha256(state.encode()).hexdigest()[:32]
 
 
-def class_work(classroom: Classroom) -> ClassWork:
-    """Everything the teacher's class pages show, in a fixed number of queries."""
+def class_work(classroom: Classroom, *, verdicts: bool = False) -> ClassWork:
+    """Everything the teacher's class pages show, in a fixed number of queries (with
+    ``verdicts``, the attempts' kept verdicts too: load)."""
     found = students(classroom)
     assignments = list(classroom.assignments.select_related("lesson").order_by("due_at", "pk"))
-    return ClassWork(found, assignments, load(assignments, [s.id for s in found]))
+    work = load(assignments, [s.id for s in found], verdicts=verdicts)
+    return ClassWork(found, assignments, work)
 
 
 @dataclass(frozen=True)

@@ -72,12 +72,16 @@ def _join(request: HtmxHttpRequest, classroom: Classroom) -> HttpResponse:
 def assignment(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """One of the student's assignments: its puzzles (or its lesson) and how far they got."""
     work = my_assignment(request, pk)
-    items = assignments.items_for(work, request.user.pk)
+    # A generated set's puzzles not opened yet are not made yet: they show their number.
+    made = {item.number: item for item in assignments.items_for(work, request.user.pk)}
     loaded = progress.load([work], [request.user.pk])
+    cell = loaded.cell(work, request.user.pk)
+    states = {state.number: state for state in loaded.item_states(work, request.user.pk)}
+    numbers = range(1, cell.total + 1) if work.content != Assignment.Content.LESSON else ()
     context = {
         "assignment": work,
-        "cell": loaded.cell(work, request.user.pk),
-        "rows": list(zip(items, loaded.item_states(work, request.user.pk), strict=False)),
+        "cell": cell,
+        "rows": [(number, made.get(number), states.get(number)) for number in numbers],
         "next": _next_number(loaded, work, request.user.pk),
     }
     return render(request, "classroom/my_assignment.html", context)
@@ -111,14 +115,14 @@ def item(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 def _my_item(request: HtmxHttpRequest, pk: int, number: int) -> AssignmentItem:
+    """The student's puzzle of this number (made now, in a generated set, at its first
+    opening), else 404."""
     work = my_assignment(request, pk)
-    if work.content == Assignment.Content.LESSON:
+    row = assignments.item_for(work, request.user.pk, number)
+    if row is None:
         raise Http404
-    for row in assignments.items_for(work, request.user.pk):
-        if row.number == number:
-            row.assignment = work
-            return row
-    raise Http404
+    row.assignment = work
+    return row
 
 
 def _after_post(
@@ -155,7 +159,7 @@ def _page(
         item=item,
         assignment=work,
         puzzle=item.puzzle,
-        total=len(loaded.student_items(work, request.user.pk)),
+        total=loaded.cell(work, request.user.pk).total,
         next=_next_number(loaded, work, request.user.pk, after=item.number),
         selection_url=reverse("lessons:puzzle_selection", args=[item.puzzle.slug]),
         error=error,
@@ -168,8 +172,10 @@ def _page(
 def _next_number(
     loaded: progress.Work, work: Assignment, student_id: int, after: int = 0
 ) -> int | None:
-    """The next puzzle not solved yet, after ``after`` and then from the start."""
-    states = loaded.item_states(work, student_id)
-    open_numbers = [state.number for state in states if not state.solved and state.number != after]
+    """The next puzzle not solved yet (or not made yet), after ``after`` and then from
+    the start."""
+    solved = {state.number for state in loaded.item_states(work, student_id) if state.solved}
+    total = loaded.cell(work, student_id).total
+    open_numbers = [n for n in range(1, total + 1) if n not in solved and n != after]
     later = [number for number in open_numbers if number > after]
     return (later or open_numbers or [None])[0]

@@ -237,6 +237,28 @@ class Verdict:
             "detail": dict(self.detail),
         }
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Verdict:
+        """The verdict that :meth:`to_json` wrote (its ``reason`` is rendered again when
+        read, in whatever language). Raises :class:`ValueError` for anything else.
+
+        >>> kept = Verdict(False, "gap", "R13", {"cards": ["5C", "7C"], "missing": ["6C"]})
+        >>> Verdict.from_json(kept.to_json()) == kept
+        True
+        """
+        try:
+            solution = data["solution"]
+            return cls(
+                correct=bool(data["correct"]),
+                code=str(data["code"]),
+                rule=None if data["rule"] is None else str(data["rule"]),
+                params=dict(data["params"]),
+                solution=None if solution is None else dict(solution),
+                detail=dict(data["detail"]),
+            )
+        except (KeyError, TypeError) as error:
+            raise ValueError(f"not a verdict as Verdict.to_json writes one: {error}") from None
+
 
 def _right(detail: Mapping[str, Any] | None = None, rule: str | None = None) -> Verdict:
     return Verdict(True, "correct", rule, {}, None, detail or {})

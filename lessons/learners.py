@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from collections.abc import Mapping
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, models, transaction
 from django.db.models import Q
 from django.http import HttpRequest
+
+from burraco_tutor.http import client_address
 
 #: Whose rows, as learner_fields gives them: {"user": an account or None, "session_key": …}.
 Owner = Mapping[str, Any]
@@ -58,6 +63,18 @@ def session_key(request: HttpRequest) -> str:
     key = request.session.session_key
     assert key is not None
     return key
+
+
+def visitor_key(request: HttpRequest) -> str:
+    """Who is answering, by the address the request came from: a keyed hash of it, so the
+    address itself is never kept, and the same address gives the same key. An anonymous
+    visitor who throws the session cookie away is still the same visitor (a puzzle's
+    rating moves once per visitor: lessons.quiz.record)."""
+    address = client_address(request)
+    if not address:
+        return ""
+    key = f"lessons.visitor:{settings.SECRET_KEY}".encode()
+    return hmac.new(key, address.encode(), hashlib.sha256).hexdigest()[:32]
 
 
 def has_begun(request: HttpRequest) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpResponse, QueryDict
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
@@ -57,8 +57,7 @@ def step_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespons
     tutor.record(request, step, result.correct)
     if request.htmx:
         return _page(request, step, result=result)
-    answer = {k: v for k, v in request.POST.lists() if k != "csrfmiddlewaretoken"}
-    request.session[f"step-result:{step.pk}"] = answer
+    request.session[f"step-result:{step.pk}"] = result.to_json()
     return redirect(reverse("lessons:step", args=[slug, number]) + "#feedback")
 
 
@@ -105,14 +104,10 @@ def _page(
 
 
 def _result_after_redirect(request: HtmxHttpRequest, step: Step) -> tutor.StepResult | None:
-    """After a non-htmx answer (post/redirect/get), the verdict to show, once."""
+    """After a non-htmx answer (post/redirect/get), the verdict to show, once: the one
+    kept in the session, never the answer marked again."""
     saved = request.session.pop(f"step-result:{step.pk}", None)
-    if not isinstance(saved, dict):
-        return None
-    data = QueryDict(mutable=True)
-    for key, values in saved.items():
-        data.setlist(key, values)
     try:
-        return tutor.answer_step(step, data)
-    except quiz.AnswerError:
+        return tutor.StepResult.from_json(saved)
+    except ValueError:
         return None

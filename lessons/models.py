@@ -202,10 +202,20 @@ class Attempt(models.Model):
     seconds = models.FloatField(null=True, blank=True)
     hint_used = models.BooleanField(default=False)
     rated = models.BooleanField(default=False)
+    #: The engine's verdict when the answer was marked (engine.puzzles.Verdict.to_json):
+    #: every page that shows the attempt reads it instead of marking the answer again,
+    #: which for a close or pile question is a search. Empty on rows kept before it was
+    #: (lessons.quiz.kept_verdict shows those by their code and rule).
+    verdict = models.JSONField(default=dict, blank=True)
+    #: A keyed hash of the address the answer came from (lessons.learners.visitor_key),
+    #: never the address itself: a puzzle's rating moves once per visitor, and an
+    #: anonymous visitor's fresh sessions are the same visitor.
+    visitor = models.CharField(max_length=32, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:
         ordering = ["-created_at"]
+        indexes = [models.Index(fields=["puzzle", "visitor"], name="attempt_puzzle_visitor")]
 
     def __str__(self) -> str:
         return f"{self.puzzle.slug}: {'✓' if self.correct else '✗'}"

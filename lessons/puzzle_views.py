@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Count, prefetch_related_objects
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_http_methods, require_POST
@@ -13,7 +13,7 @@ from django.views.decorators.vary import vary_on_headers
 from burraco_tutor.http import HtmxHttpRequest
 from burraco_tutor.limits import limited
 from engine import puzzles as engine_puzzles
-from lessons import quiz, selection
+from lessons import quiz, selection, visibility
 from lessons.models import Attempt, Puzzle, Theme
 from lessons.rulebook import rule_number, theme_title
 
@@ -40,7 +40,7 @@ def puzzle_next(request: HtmxHttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @limited("answer")
 def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    puzzle = get_object_or_404(Puzzle, slug=slug)
+    puzzle = visibility.visible_puzzle(request, slug)
     question = puzzle.engine_puzzle()
     if request.method == "GET":
         quiz.started(request, puzzle)
@@ -63,7 +63,7 @@ def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 def puzzle_selection(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """The cards chosen from the hand so far, drawn: the board's answer to each choice."""
-    puzzle = get_object_or_404(Puzzle, slug=slug)
+    puzzle = visibility.visible_puzzle(request, slug)
     chosen = quiz.chosen_cards(puzzle.engine_puzzle(), request.GET.getlist("cards"))
     context = {"chosen": chosen, "selection_url": request.path}
     return render(request, "lessons/board.html#selection", context)
@@ -72,7 +72,7 @@ def puzzle_selection(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def puzzle_hint(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Show the hint: the next attempt at this puzzle will not be rated."""
-    puzzle = get_object_or_404(Puzzle, slug=slug)
+    puzzle = visibility.visible_puzzle(request, slug)
     quiz.use_hint(request, puzzle)
     if request.htmx:
         return render(request, "lessons/puzzle.html#hint", {"puzzle": puzzle, "hint": True})

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 from django.core.cache import cache
 from django.db import transaction
@@ -30,11 +30,11 @@ from engine.actions import Action, ActionKind
 from engine.cards import ALL_CARDS, Card, check_copies, sorted_cards
 from engine.errors import BurracoError, Refusal
 from engine.melds import Meld
-from engine.messages import render
+from engine.messages import MESSAGES, render
 from engine.state import Position
 from lessons import tracking
 from lessons.board import board
-from lessons.learners import learner_fields, learner_filter
+from lessons.learners import learner_fields, learner_filter, owner_filter, visitor_key
 from lessons.models import Attempt, Puzzle, Step
 from lessons.rulebook import theme_title
 
@@ -56,11 +56,16 @@ class Feedback:
     message: str
     rule: str | None
     rule_title: str
-    lesson_url: str | None
 
     @property
     def correct(self) -> bool:
         return self.verdict.correct
+
+    @property
+    def lesson_url(self) -> str | None:
+        """The step that teaches the rule, looked up when a page links it (the teacher's
+        pages show many verdicts and link none)."""
+        return lesson_url(self.rule) if self.rule else None
 
 
 def answer_from_form(kind: engine_puzzles.Kind, data: QueryDict) -> dict[str, Any]:
@@ -191,10 +196,36 @@ def wild_choices(question: engine_puzzles.Puzzle) -> list[Card]:
     return [card for card in ALL_CARDS if card.suit is suit and card.rank]
 
 
+class KeptAnswer(Protocol):
+    """An answer as kept: an Attempt, or a row read from one (classroom.progress)."""
+
+    answer: Any
+    correct: bool
+    code: str
+    rule: str
+    verdict: Any
+
+
+def kept_verdict(attempt: KeptAnswer) -> engine_puzzles.Verdict:
+    """The engine's verdict on a kept answer, as it was when the answer was marked: no page
+    marks a kept answer again (a close or pile question's check is a search). An attempt
+    kept before verdicts were (lessons migration 0004) gives its code and rule only: no
+    sentence's details, no meld drawn, no correct answer beside it."""
+    if attempt.verdict:
+        try:
+            return engine_puzzles.Verdict.from_json(attempt.verdict)
+        except ValueError:
+            pass
+    return engine_puzzles.Verdict(attempt.correct, attempt.code, attempt.rule or None)
+
+
 def feedback(verdict: engine_puzzles.Verdict) -> Feedback:
     """The verdict in the learner's language, with a link to the step that teaches its rule."""
     if verdict.correct:
         message = gettext("Correct!")
+    elif not verdict.params and "{" in MESSAGES.get(verdict.code, ""):
+        # A verdict kept without its details (kept_verdict): no sentence with gaps in it.
+        message = gettext("Not right: this answer breaks a rule.")
     else:
         message = render(verdict.code, verdict.params, gettext)
     rule = verdict.rule
@@ -203,7 +234,6 @@ def feedback(verdict: engine_puzzles.Verdict) -> Feedback:
         message=message,
         rule=rule,
         rule_title=theme_title(rule) if rule else "",
-        lesson_url=lesson_url(rule) if rule else None,
     )
 
 
@@ -274,17 +304,24 @@ def use_hint(request: HttpRequest, puzzle: Puzzle) -> None:
 def record(
     request: HttpRequest, puzzle: Puzzle, answer: Mapping[str, Any], verdict: engine_puzzles.Verdict
 ) -> Attempt:
-    """Keep the attempt. Only a learner's first attempt at a puzzle, without a hint, is
-    rated; the row lock on the puzzle makes two tabs answering at once agree on which.
-    A rated attempt moves the learner's and the puzzle's ratings (lessons.tracking)."""
+    """Keep the attempt, with the engine's verdict (pages show it from the row, never marking
+    it again). Only a learner's first attempt at a puzzle, without a hint, is rated, and a
+    puzzle's rating moves once per visitor: an anonymous answer from an address whose answer
+    at this puzzle was rated already (a fresh session, a cleared cookie) is not rated, and an
+    account's first answer after an anonymous one from its address moves only the learner.
+    The row lock on the puzzle makes two tabs answering at once agree on which.
+    A rated attempt moves the learner's (and the puzzle's) ratings (lessons.tracking)."""
     began = request.session.pop(f"started:{puzzle.pk}", None)
     seconds = round(time.time() - began, 1) if isinstance(began, int | float) else None
     hinted = bool(request.session.pop(f"hint:{puzzle.pk}", False))
+    fields = learner_fields(request)
+    visitor = visitor_key(request)
     with transaction.atomic():
         Puzzle.objects.select_for_update().filter(pk=puzzle.pk).update(plays=F("plays") + 1)
-        first = not Attempt.objects.filter(learner_filter(request), puzzle=puzzle).exists()
+        first = not Attempt.objects.filter(owner_filter(fields), puzzle=puzzle).exists()
+        moved = first and not hinted and not _rated_from(visitor, puzzle, fields)
         attempt = Attempt.objects.create(
-            **learner_fields(request),
+            **fields,
             puzzle=puzzle,
             answer=dict(answer),
             correct=verdict.correct,
@@ -292,11 +329,24 @@ def record(
             rule="" if verdict.correct else (verdict.rule or ""),
             seconds=seconds if seconds is None or 0 <= seconds < 86_400 else None,
             hint_used=hinted,
-            rated=first and not hinted,
+            rated=first and not hinted and (moved or fields["user"] is not None),
+            verdict=verdict.to_json(),
+            visitor=visitor,
         )
         # Ratings and the review queue move in this transaction, under the puzzle's lock.
-        tracking.attempt_recorded(request, puzzle, attempt)
+        tracking.attempt_recorded(request, puzzle, attempt, puzzle_moves=moved)
         return attempt
+
+
+def _rated_from(visitor: str, puzzle: Puzzle, fields: Mapping[str, Any]) -> bool:
+    """Has an answer from this visitor's address already moved the puzzle's rating? For an
+    account, only anonymous answers count (classmates share a school's address)."""
+    if not visitor:
+        return False
+    rated = Attempt.objects.filter(puzzle=puzzle, visitor=visitor, rated=True)
+    if fields["user"] is not None:
+        rated = rated.filter(user=None)
+    return rated.exists()
 
 
 def chosen_cards(question: engine_puzzles.Puzzle, texts: list[str]) -> list[Card]:
@@ -362,14 +412,14 @@ def extend_line(question: engine_puzzles.Puzzle, data: QueryDict, op: str) -> li
 
 def page_context(
     question: engine_puzzles.Puzzle,
-    attempt: Attempt | None,
+    attempt: KeptAnswer | None,
     line: list[str],
     played: engine_puzzles.Line | None,
     verdict: engine_puzzles.Verdict | None = None,
 ) -> dict[str, Any]:
     """What the puzzle page draws: the board (after the moves so far), the answer's
     choices, and the feedback on an attempt with the answers drawn (``verdict``: the
-    engine's on that attempt, when the caller has just asked for it)."""
+    engine's on that attempt, when the caller has it; else the one kept with it)."""
     position = question.position if played is None else played.position
     # A wildcard or classify question marks the meld it asks about.
     marked = question.kind in (KIND.WILDCARD, KIND.CLASSIFY)
@@ -404,7 +454,7 @@ def page_context(
             ("none", gettext("Nobody yet: the game goes on")),
         ]
     if attempt is not None:
-        verdict = verdict or mark(question, attempt.answer)
+        verdict = verdict or kept_verdict(attempt)
         context["board"] = _board_after(question, verdict) or context["board"]
         context["feedback"] = feedback(verdict)
         context["attempt"] = attempt

@@ -61,8 +61,12 @@ def _move(row: LearnerRating, rating: glicko.Rating) -> None:
     row.save(update_fields=["rating", "rating_deviation", "volatility", "games", "updated_at"])
 
 
-def rate(owner: Owner, attempt: Attempt, weight: float = 1.0) -> RatingHistory:
+def rate(
+    owner: Owner, attempt: Attempt, weight: float = 1.0, *, puzzle_moves: bool = True
+) -> RatingHistory:
     """Move the learner's and the puzzle's ratings for a rated attempt, and keep the point.
+    The puzzle's stays where it is when ``puzzle_moves`` is false: the same visitor moved it
+    before, anonymously (lessons.quiz.record).
 
     Runs inside the caller's transaction when there is one (lessons.quiz.record's).
     """
@@ -71,9 +75,12 @@ def rate(owner: Owner, attempt: Attempt, weight: float = 1.0) -> RatingHistory:
         learner = lock(owner)
         before = as_rating(puzzle)
         mine, theirs = glicko.play(as_rating(learner), before, attempt.correct, weight=weight)
-        Puzzle.objects.filter(pk=puzzle.pk).update(
-            rating=theirs.rating, rating_deviation=theirs.deviation, volatility=theirs.volatility
-        )
+        if puzzle_moves:
+            Puzzle.objects.filter(pk=puzzle.pk).update(
+                rating=theirs.rating,
+                rating_deviation=theirs.deviation,
+                volatility=theirs.volatility,
+            )
         _move(learner, mine)
         return RatingHistory.objects.create(
             learner=learner,

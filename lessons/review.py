@@ -111,11 +111,11 @@ def _missed(request: HttpRequest) -> QuerySet[Attempt]:
 
 
 def failed_puzzles(request: HttpRequest, rule: str) -> list[Puzzle]:
-    """Puzzles the learner got wrong on this rule and has not solved since, oldest first."""
+    """Puzzles the learner got wrong on this rule and has not solved since, oldest first;
+    not a teacher's own, which is for their classes (lessons.visibility)."""
     seen: dict[int, Puzzle] = {}
-    for attempt in (
-        _missed(request).filter(rule=rule).select_related("puzzle").order_by("created_at")
-    ):
+    missed = _missed(request).filter(rule=rule).exclude(puzzle__source=Puzzle.Source.TEACHER)
+    for attempt in missed.select_related("puzzle").order_by("created_at"):
         seen.setdefault(attempt.puzzle_id, attempt.puzzle)
     return list(seen.values())
 

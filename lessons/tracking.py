@@ -22,14 +22,17 @@ def themed(request: HttpRequest, puzzle: Puzzle) -> bool:
     return request.session.get(THEMED_KEY) == puzzle.pk
 
 
-def attempt_recorded(request: HttpRequest, puzzle: Puzzle, attempt: Attempt) -> None:
-    """Move the ratings for a rated attempt (damped on a chosen theme), and count the
-    answer as a review of the rules it tested."""
+def attempt_recorded(
+    request: HttpRequest, puzzle: Puzzle, attempt: Attempt, *, puzzle_moves: bool = True
+) -> None:
+    """Move the ratings for a rated attempt (damped on a chosen theme; the puzzle's only
+    when ``puzzle_moves``), and count the answer as a review of the rules it tested."""
     owner = learner_fields(request)
     reviewing = review.reviewing(request, puzzle)
     if attempt.rated:
         focused = themed(request, puzzle) or reviewing is not None
-        ratings.rate(owner, attempt, ratings.THEMED_WEIGHT if focused else 1.0)
+        weight = ratings.THEMED_WEIGHT if focused else 1.0
+        ratings.rate(owner, attempt, weight, puzzle_moves=puzzle_moves)
     # puzzle.themes.all(): the view has them prefetched, for the page as well.
     rules = [theme.name for theme in puzzle.themes.all() if is_rule(theme.name)]
     review.after_attempt(owner, attempt, rules, reviewing)

@@ -43,6 +43,21 @@ class StepResult:
     def pending(self) -> bool:
         return self.played is not None
 
+    def to_json(self) -> dict[str, Any]:
+        """The verdict as the session keeps it between an answer and the page after it."""
+        verdict = self.feedback.verdict.to_json() if self.feedback is not None else None
+        return {"correct": self.correct, "verdict": verdict, "chosen": self.chosen}
+
+    @classmethod
+    def from_json(cls, data: Any) -> StepResult:
+        """The result :meth:`to_json` wrote; raises ValueError for anything else."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("correct"), bool):
+            raise ValueError("not a step's result")
+        verdict = data.get("verdict")
+        said = quiz.feedback(engine_puzzles.Verdict.from_json(verdict)) if verdict else None
+        chosen = data.get("chosen")
+        return cls(data["correct"], said, chosen if isinstance(chosen, int) else None)
+
 
 def step_puzzle(step: Step) -> engine_puzzles.Puzzle | None:
     if step.question and "puzzle" in step.question:

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import factory
 from django.contrib.auth import get_user_model
 from django.utils import timezone
+
+from engine import puzzles as engine_puzzles
+from engine.errors import BurracoError
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -86,6 +90,16 @@ class AttemptFactory(factory.django.DjangoModelFactory):
     correct = True
     code = "correct"
     rule = ""
+    #: The engine's verdict on the answer, kept with it as lessons.quiz.record keeps it.
+    verdict = factory.LazyAttribute(lambda attempt: kept_verdict(attempt.puzzle, attempt.answer))
+
+
+def kept_verdict(puzzle: Any, answer: Any) -> dict[str, Any]:
+    """What lessons.quiz.record keeps of the engine's verdict ({} for no answer at all)."""
+    try:
+        return engine_puzzles.check(puzzle.engine_puzzle(), answer).to_json()
+    except BurracoError:
+        return {}
 
 
 class TeacherFactory(UserFactory):

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from classroom.assignments import SetSpec, create_assignment, items_for
+from classroom.assignments import SetSpec, create_assignment, make_set
 from engine.puzzles import check, solutions
 from lessons.models import Attempt
 from tests.classroom.conftest import World, logged_in
@@ -55,7 +55,7 @@ def test_a_generated_sets_mistakes_are_grouped_by_the_engines_reason(world: Worl
     # "It cannot be done" is wrong wherever the engine finds an attachment.
     possible = [
         item
-        for item in items_for(assignment, world.student.pk)
+        for item in make_set(assignment, world.student.pk)
         if solutions(item.puzzle.engine_puzzle())[0] != {"none": True}
     ]
     for item in possible[:2]:

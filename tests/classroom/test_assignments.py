@@ -8,7 +8,13 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from classroom.assignments import SetSpec, create_assignment, items_for, student_seed
+from classroom.assignments import (
+    SetSpec,
+    create_assignment,
+    items_for,
+    make_set,
+    student_seed,
+)
 from classroom.models import Assignment, AssignmentItem
 from lessons.generated import slug_for
 from tests.factories import ClassroomFactory, MembershipFactory, PuzzleFactory
@@ -24,11 +30,19 @@ def test_the_same_seed_makes_the_same_set_and_another_seed_another() -> None:
     assert {g.key for g in first} != {g.key for g in other}
 
 
-def test_a_set_is_on_its_theme_under_the_class_rules_and_easiest_first() -> None:
+def test_a_set_is_on_its_theme_under_the_class_rules_and_holds_no_puzzle_twice() -> None:
+    # Each puzzle is made on its own when first opened, so a set is no longer sorted
+    # easiest first (issue 13); each is the nearest the rating of its own candidates.
     made = R23.make(11)
     assert all("R23" in g.themes for g in made)
     assert all(g.fields["rules"] == "strict" for g in made)
-    assert [g.difficulty for g in made] == sorted(g.difficulty for g in made)
+    assert len({g.key for g in made}) == len(made) == 6
+
+
+def test_a_puzzle_of_a_set_is_the_same_whichever_order_the_student_opens_them() -> None:
+    in_order = R23.make(11)
+    assert R23.item(11, 4, {slug_for(g) for g in in_order[:3]}) == in_order[3]
+    assert R23.item(11, 4) == in_order[3]
 
 
 def test_a_set_stays_near_the_rating_asked() -> None:
@@ -53,7 +67,7 @@ def generated() -> Assignment:
 def test_each_student_gets_their_own_positions_of_the_same_kind(generated: Assignment) -> None:
     ann = MembershipFactory(classroom=generated.classroom).student
     bob = MembershipFactory(classroom=generated.classroom).student
-    anns, bobs = items_for(generated, ann.pk), items_for(generated, bob.pk)
+    anns, bobs = make_set(generated, ann.pk), make_set(generated, bob.pk)
     assert [item.number for item in anns] == [1, 2, 3, 4, 5, 6]
     assert {item.puzzle.kind for item in anns + bobs} == {"attach"}
     assert {item.puzzle.rules for item in anns + bobs} == {"strict"}
@@ -64,8 +78,8 @@ def test_a_students_set_is_made_once_and_can_be_made_again_from_its_seed(
     generated: Assignment,
 ) -> None:
     student = MembershipFactory(classroom=generated.classroom).student
-    first = items_for(generated, student.pk)
-    assert [item.pk for item in items_for(generated, student.pk)] == [item.pk for item in first]
+    first = make_set(generated, student.pk)
+    assert [item.pk for item in make_set(generated, student.pk)] == [item.pk for item in first]
     assert AssignmentItem.objects.filter(assignment=generated).count() == 6
     replayed = SetSpec.of(generated).make(student_seed(generated, student.pk))
     assert [slug_for(g) for g in replayed] == [item.puzzle.slug for item in first]

@@ -10,7 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from classroom.assignments import SetSpec, create_assignment, items_for
+from classroom.assignments import SetSpec, create_assignment, make_set
 from lessons.models import Lesson, Step, StepProgress
 from tests.classroom.conftest import World, logged_in
 from tests.factories import (
@@ -65,7 +65,7 @@ def class_of(size: int) -> Any:
         student = MembershipFactory(classroom=classroom).student
         AttemptFactory(user=student, puzzle=puzzles[n % 2], correct=bool(n % 3))
         if n % 2:
-            AttemptFactory(user=student, puzzle=items_for(generated, student.pk)[0].puzzle)
+            AttemptFactory(user=student, puzzle=make_set(generated, student.pk)[0].puzzle)
         StepProgress.objects.create(user=student, step=step, done=True, first_try=True, tries=1)
     return classroom
 

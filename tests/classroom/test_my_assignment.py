@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.utils import timezone
 
+from classroom import assignments
 from classroom.assignments import SetSpec, create_assignment
 from lessons.models import Lesson
 from tests.classroom.conftest import World, logged_in
@@ -26,7 +28,7 @@ def test_the_assignment_lists_its_puzzles_with_what_the_student_did(world: World
     assert "Esercizi risolti: 1 su 1" in html and "Risolto" in html
 
 
-def test_a_generated_set_is_made_for_the_student_when_they_open_it(world: World) -> None:
+def test_a_generated_sets_puzzle_is_made_for_the_student_when_they_open_it(world: World) -> None:
     assignment = create_assignment(
         world.classroom,
         title="Wildcards",
@@ -35,9 +37,14 @@ def test_a_generated_set_is_made_for_the_student_when_they_open_it(world: World)
         spec=SetSpec("R23", "", 1300, 4, "standard"),
     )
     client = logged_in(world.student)
-    client.get(f"/classes/assignments/{assignment.pk}/")
-    assert assignment.items.filter(student=world.student).count() == 4
+    page = client.get(f"/classes/assignments/{assignment.pk}/").content.decode()
+    # The list names all four; none is made until it is opened (issue 13: a whole set at
+    # once kept the student waiting one to two seconds).
+    assert page.count(f'href="/classes/assignments/{assignment.pk}/') == 4 + 1  # and Start
+    assert not assignment.items.filter(student=world.student).exists()
     assert client.get(f"/classes/assignments/{assignment.pk}/4/").status_code == 200
+    made = assignment.items.filter(student=world.student)
+    assert list(made.values_list("number", flat=True)) == [4]
     assert client.get(f"/classes/assignments/{assignment.pk}/5/").status_code == 404
 
 
@@ -59,3 +66,30 @@ def test_the_classes_page_lists_the_students_assignments_and_no_others(world: Wo
     assert world.assignment.title in html
     assert world.other_assignment.title not in html
     assert "Tuesday club" in html
+
+
+def test_opening_a_generated_set_weighs_a_few_candidates_not_the_whole_set(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 13: a student's first opening made the whole set (90 candidates and more,
+    one to two seconds); now the list makes none and a puzzle its own few."""
+    assignment = create_assignment(
+        world.classroom,
+        title="Closing",
+        content="generated",
+        due_at=timezone.now() + timedelta(days=2),
+        spec=SetSpec("R29", "", 1200, 10, "standard"),
+    )
+    calls: list[str] = []
+    real = assignments.from_seed
+
+    def counted(kind: str, *args: Any, **kwargs: Any) -> Any:
+        calls.append(kind)
+        return real(kind, *args, **kwargs)
+
+    monkeypatch.setattr(assignments, "from_seed", counted)
+    client = logged_in(world.student)
+    assert client.get(f"/classes/assignments/{assignment.pk}/").status_code == 200
+    assert calls == []
+    assert client.get(f"/classes/assignments/{assignment.pk}/1/").status_code == 200
+    assert 0 < len(calls) <= assignments.POOL * assignments.TRIES

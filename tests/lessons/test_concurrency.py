@@ -127,3 +127,18 @@ def test_two_tabs_missing_the_same_rule_at_once_make_one_review_card() -> None:
     at_once(post(first, one, WRONG), post(second, two, WRONG))
     card = ReviewCard.objects.get()
     assert card.rule == "R23" and card.reviews == 2
+
+
+@pytest.mark.parametrize("round_", range(ROUNDS))
+def test_two_fresh_sessions_from_one_address_at_once_move_the_puzzle_once(round_: int) -> None:
+    """Issue 13: a puzzle's rating moves once per visitor, and a visitor without an
+    account is also known by address; the puzzle's row lock orders the two answers."""
+    puzzle = PuzzleFactory(rating=1500, rating_deviation=200)
+    first, second = Client(REMOTE_ADDR="203.0.113.4"), Client(REMOTE_ADDR="203.0.113.4")
+    at_once(post(first, puzzle, WRONG), post(second, puzzle, WRONG))
+    attempts = Attempt.objects.filter(puzzle=puzzle)
+    assert attempts.count() == 2
+    assert attempts.filter(rated=True).count() == 1
+    _learner, expected = glicko.play(glicko.Rating(), glicko.Rating(1500, 200), False)
+    puzzle.refresh_from_db()
+    assert puzzle.rating == pytest.approx(expected.rating)
