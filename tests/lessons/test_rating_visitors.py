@@ -35,7 +35,7 @@ def test_three_hundred_fresh_sessions_from_one_address_move_a_puzzle_as_one_answ
     settings: Any,
 ) -> None:
     # The rule holds on its own, without the answers' rate limit (which would refuse most
-    # of these first: tests/test_limits.py).
+    # of these first: tests/burraco_tutor/test_limits.py).
     settings.RATELIMIT_ENABLE = False
     once, poisoned = PuzzleFactory(rating=850), PuzzleFactory(rating=850)
     post(once, NONE, "203.0.113.7")
