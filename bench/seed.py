@@ -16,6 +16,7 @@ import json
 import os
 import random
 import sys
+import time
 from datetime import timedelta
 from typing import Any
 
@@ -190,15 +191,21 @@ def seed(learners: int, rng: random.Random) -> dict[str, Any]:
 
 def abuse_targets(classroom: Any, teacher: Any, student: Any) -> dict[str, Any]:
     """What the soak's attacker aims at (bench/soak.py): the costliest curated close puzzle
-    (the biggest hand), set to one student of the class, whose answers flood the teacher's
+    (measured), set to one student of the class, whose answers flood the teacher's
     page of that student; the easiest attach puzzle, whose rating it tries to poison."""
     from django.utils import timezone
 
     from classroom import assignments as classwork
+    from engine import puzzles as engine_puzzles
     from lessons.models import Puzzle
 
-    closes = Puzzle.objects.filter(kind="close", source="curated")
-    close = max(closes, key=lambda p: (len(p.position["hands"][p.position["to_move"]]), p.slug))
+    def cost(puzzle: Puzzle) -> float:
+        """The CPU the engine takes to mark "it cannot be done" on the puzzle."""
+        began = time.process_time()
+        engine_puzzles.check(puzzle.engine_puzzle(), {"none": True})
+        return time.process_time() - began
+
+    close = max(Puzzle.objects.filter(kind="close", source="curated"), key=cost)
     easiest = Puzzle.objects.filter(kind="attach", source="curated").order_by("rating", "slug")[0]
     assignment = classwork.create_assignment(
         classroom,
