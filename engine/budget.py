@@ -1,0 +1,70 @@
+"""Budgets (issue 13): how much work one request may make the engine do.
+
+A search that a web request or a judge line can reach (a close or pile puzzle's line of
+play, the melds of a big hand, the legal actions of a position) takes a :class:`Budget`
+and spends it as it works; when the budget runs out the search stops with a
+:class:`~engine.errors.TooBigError` (code ``too_big``), which the web shows as a 400 with
+its sentence and the judge as ``{"ok": false, ...}``. The budget counts steps, not
+seconds, so the same position is decided, or refused, the same way on every machine and
+in every test.
+
+A step is one candidate meld or attachment tried (:func:`engine.melds.possible_melds`,
+:func:`engine.melds.possible_attachments`); a move played in a search
+(:func:`engine.actions.transition`) costs :data:`MOVE_STEPS`. ``python -m engine.bench
+--budget`` prints the CPU time of the worst requests, each of which spends at most one
+:data:`REQUEST_STEPS` budget; on the project's machine a step costs 10 to 40 µs, so a
+whole budget stays under a quarter of a second.
+
+>>> budget = Budget(10)
+>>> budget.spend(4); budget.left
+6
+>>> budget.spend(7)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+engine.errors.TooBigError: this position is too big for the engine to settle within its ...
+"""
+
+from __future__ import annotations
+
+from engine.errors import TooBigError
+
+#: The steps one request may spend: a web request (a puzzle checked or solved, the
+#: editor's check) or one line of the judge.
+REQUEST_STEPS = 6_000
+
+#: What one move played in a search costs, in steps: a move re-checks the meld it makes
+#: and the cards left, about three candidates' work.
+MOVE_STEPS = 3
+
+
+class Budget:
+    """Steps left for one request's searches; :meth:`spend` raises once they run out.
+
+    Not a value: a budget is spent in place, and one budget is shared by every search a
+    request makes (a wrong answer's verdict searches again for a correct one to show).
+    """
+
+    __slots__ = ("spent", "steps")
+
+    def __init__(self, steps: int = REQUEST_STEPS) -> None:
+        self.steps = steps
+        self.spent = 0
+
+    @property
+    def left(self) -> int:
+        return self.steps - self.spent
+
+    def spend(self, steps: int = 1) -> None:
+        """Count ``steps`` more; raises :class:`TooBigError` (``too_big``) past the budget."""
+        self.spent += steps
+        if self.spent > self.steps:
+            raise TooBigError("too_big", steps=self.steps)
+
+    def __repr__(self) -> str:
+        return f"Budget({self.steps}) with {self.left} left"
+
+
+def spend(budget: Budget | None, steps: int = 1) -> None:
+    """Spend from ``budget`` when there is one (None: an unbounded search, for tools)."""
+    if budget is not None:
+        budget.spend(steps)
