@@ -36,6 +36,9 @@ from engine.scoring import BURRACO_BONUS, CLOSING_BONUS, POZZETTO_PENALTY, score
 Answer = dict[str, Any]
 Handler = Callable[[dict[str, Any], Rules], Answer]
 
+#: How an answer begins when the engine itself failed: the fuzz tests look for it.
+BUG = "the engine failed on this request (a bug)"
+
 
 def field(request: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
     """A required field of a request, of the given JSON type.
@@ -209,6 +212,9 @@ def answer(request: Any) -> Answer:
         return _error(str(error))
     except RecursionError:
         return _error("the request is nested too deeply")
+    except Exception as error:  # the judge never stops (ARCHITECTURE.md)
+        # A bug, not bad input: say so, and serve the next line.
+        return _error(f"{BUG}: {type(error).__name__} on op {op!r}")
 
 
 def answer_line(line: str) -> str | None:
@@ -221,7 +227,12 @@ def answer_line(line: str) -> str | None:
         result = _error(f"the line is not JSON: {error}")
     else:
         result = answer(request)
-    return json.dumps(result, ensure_ascii=False)
+    text = json.dumps(result, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate from the input, echoed in an error
+        text = json.dumps(result)
+    return text
 
 
 def _error(message: str) -> Answer:
