@@ -101,7 +101,9 @@ class Action:
             raise InvalidNotationError(f"{text!r:.60} is not an action: {_FORMS}") from None
         meld = None
         if kind is ActionKind.ATTACH:
-            if not arguments or not arguments[0].isdigit() or not arguments[0].isascii():
+            # Short ASCII digits only: int() raised on "²" and on 5,000 digits (issue 13).
+            number = arguments[0] if arguments else ""
+            if not (number.isascii() and number.isdecimal() and len(number) <= 4):
                 raise InvalidNotationError(
                     f"{text!r:.60} is not an action: attach names the meld by its number first,"
                     ' as in "attach 2 10H JH"'

@@ -55,10 +55,11 @@ class Budget:
         return self.steps - self.spent
 
     def spend(self, steps: int = 1) -> None:
-        """Count ``steps`` more; raises :class:`TooBigError` (``too_big``) past the budget."""
-        self.spent += steps
-        if self.spent > self.steps:
+        """Count ``steps`` more, before doing them; raises :class:`TooBigError`
+        (``too_big``) instead when they would go past the budget."""
+        if self.spent + steps > self.steps:
             raise TooBigError("too_big", steps=self.steps)
+        self.spent += steps
 
     def __repr__(self) -> str:
         return f"Budget({self.steps}) with {self.left} left"
