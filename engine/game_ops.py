@@ -69,7 +69,7 @@ def play(request: dict[str, Any], rules: Rules) -> Answer:
         try:
             step = transition(position, action, budget)
         except Refusal as refusal:
-            if refusal.code == "too_big":
+            if isinstance(refusal, TooBigError):  # not the move's fault: no verdict
                 raise
             return {
                 "legal": False,

@@ -29,7 +29,7 @@ from typing import Any
 from engine.actions import Action, ActionKind, legal_actions, legal_melds, transition
 from engine.budget import MOVE_STEPS, Budget, spend
 from engine.cards import Card, Rank, Suit, parse_cards
-from engine.errors import BurracoError, InvalidNotationError, Refusal
+from engine.errors import BurracoError, InvalidNotationError, Refusal, TooBigError
 from engine.match import match_points, victory_points, winner
 from engine.melds import (
     BURRACO_SIZE,
@@ -497,7 +497,7 @@ def follow(puzzle: Puzzle, actions: list[Any], budget: Budget | None = None) -> 
         try:
             step = transition(position, action, budget)
         except Refusal as refusal:
-            if refusal.code == "too_big":
+            if isinstance(refusal, TooBigError):  # not the move's fault: no verdict
                 raise
             return Line(position, tuple(events), index, refusal, None, False, False)
         position = step.position
