@@ -467,6 +467,8 @@ REGRESSIONS = {
     "totals-huge": {**GOOD["legal"], "position": {**POSITION, "totals": [10**30, 0]}},
     "rules-huge-string": {**GOOD["meld"], "rules": {"x" * 100_000: 1}},
     "play-a-million-actions": {**GOOD["play"], "actions": ["discard KS"] * 1_000_001},
+    "score-100000-melds": {**GOOD["score"], "melds": [GOOD_MELD] * 100_000},
+    "points-a-million-cards": {**GOOD["points"], "cards": ["KS"] * 1_000_000},
 }
 
 
