@@ -42,7 +42,7 @@ from engine.melds import (
 from engine.messages import render
 from engine.rules import PRESETS, Rules
 from engine.scoring import SideScore, score_side
-from engine.state import STOCK_LEFT, Hidden, Phase, Position
+from engine.state import DECK_SIZE, STOCK_LEFT, Hidden, Phase, Position
 
 
 class Kind(enum.Enum):
@@ -842,6 +842,8 @@ def _list(data: Mapping[str, Any], key: str) -> list[Any]:
     value = data.get(key, [])
     if not isinstance(value, list):
         raise InvalidPuzzleError(f"{key} is a list of cards")
+    if len(value) > DECK_SIZE:
+        raise TooBigError("too_many_cards", "R1", name=key, count=len(value), most=DECK_SIZE)
     return value
 
 

@@ -469,6 +469,10 @@ REGRESSIONS = {
     "play-a-million-actions": {**GOOD["play"], "actions": ["discard KS"] * 1_000_001},
     "score-100000-melds": {**GOOD["score"], "melds": [GOOD_MELD] * 100_000},
     "points-a-million-cards": {**GOOD["points"], "cards": ["KS"] * 1_000_000},
+    "puzzle-focus-a-million-cards": {
+        **GOOD["puzzle"],
+        "puzzle": {"kind": "close", "position": POSITION, "focus": ["KS"] * 1_000_000},
+    },
 }
 
 
