@@ -284,12 +284,20 @@ def legal_actions(position: Position, budget: Budget | None = None) -> list[Acti
         if _pile_refusal(position, hand, budget) is None:
             actions.append(Action(ActionKind.PILE))
         return actions
-    actions = _plays(position, budget)
-    if not position.pile_taken:
-        for card in dict.fromkeys(hand):
-            if _discard_refusal(position, hand, card) is None:
-                actions.append(Action(ActionKind.DISCARD, (card,)))
-    return actions
+    return [*legal_plays(position, budget).actions, *legal_discards(position)]
+
+
+def legal_discards(position: Position) -> list[Action]:
+    """The discards the player to move may make now, in the hand's order (R8, R9, R29-R31,
+    R41); the phase is the caller's to check."""
+    hand = position.hand
+    if position.pile_taken:
+        return []
+    return [
+        Action(ActionKind.DISCARD, (card,))
+        for card in dict.fromkeys(hand)
+        if _discard_refusal(position, hand, card) is None
+    ]
 
 
 # --- drawing (R7, R8, R33, R34, R41) -------------------------------------------------------
@@ -365,14 +373,36 @@ def _take_pile(position: Position, hand: Cards) -> Position:
 # --- laying down and attaching (R15-R17, R29, R32, R41) ----------------------------------
 
 
-def _plays(position: Position, budget: Budget | None = None) -> list[Action]:
-    """The legal melds and attachments of the player to move."""
-    actions = [Action(ActionKind.MELD, meld.cards) for meld in legal_melds(position, budget)]
+@dataclass(frozen=True, slots=True)
+class Plays:
+    """The legal melds and attachments of the player to move, and ``usable``: the cards
+    of the hand that some meld or attachment could take now, legal or not. A card in no
+    such play now is in none later this turn: a search knows it stays in the hand."""
+
+    actions: tuple[Action, ...]
+    usable: frozenset[Card]
+
+
+def legal_plays(position: Position, budget: Budget | None = None) -> Plays:
+    """The legal melds and attachments of the player to move (see :class:`Plays`).
+
+    Raises as :func:`legal_actions`; the phase is the caller's to check.
+    """
+    hand = position.hand
+    melds = possible_melds(hand, position.rules, budget)
+    attachments = possible_attachments(position.melds[position.side], hand, position.rules, budget)
+    usable = {card for meld in melds for card in meld.cards}
+    usable.update(card for _, cards, _ in attachments for card in cards)
+    actions = [Action(ActionKind.MELD, meld.cards) for meld in _legal_melds(position, melds)]
     actions += [
         Action(ActionKind.ATTACH, cards, index)
-        for index, cards, _ in legal_attachments(position, budget)
+        for index, cards, _ in _legal_attachments(position, attachments)
     ]
-    return actions
+    return Plays(tuple(actions), frozenset(usable))
+
+
+def _plays(position: Position, budget: Budget | None = None) -> tuple[Action, ...]:
+    return legal_plays(position, budget).actions
 
 
 def legal_melds(position: Position, budget: Budget | None = None) -> list[Meld]:
@@ -380,12 +410,16 @@ def legal_melds(position: Position, budget: Budget | None = None) -> list[Meld]:
 
     Raises as :func:`legal_actions`; the phase is the caller's to check.
     """
+    return _legal_melds(position, possible_melds(position.hand, position.rules, budget))
+
+
+def _legal_melds(position: Position, candidates: list[Meld]) -> list[Meld]:
     hand = position.hand
     side_melds = position.melds[position.side]
     pile = set(position.pile_taken)
     set_ranks = {meld.rank for meld in side_melds if meld.kind is MeldKind.SET}
     found = []
-    for meld in possible_melds(hand, position.rules, budget):
+    for meld in candidates:
         if meld.kind is MeldKind.SET and meld.rank in set_ranks:
             continue
         if pile and pile.isdisjoint(meld.cards):
@@ -404,11 +438,19 @@ def legal_attachments(
 
     Raises as :func:`legal_actions`; the phase is the caller's to check.
     """
+    side_melds = position.melds[position.side]
+    found = possible_attachments(side_melds, position.hand, position.rules, budget)
+    return _legal_attachments(position, found)
+
+
+def _legal_attachments(
+    position: Position, candidates: list[tuple[int, Cards, Meld]]
+) -> list[tuple[int, Cards, Meld]]:
     hand = position.hand
     side_melds = position.melds[position.side]
     pile = set(position.pile_taken)
     found = []
-    for index, cards, result in possible_attachments(side_melds, hand, position.rules, budget):
+    for index, cards, result in candidates:
         if pile and pile.isdisjoint(cards):
             continue
         melds = _replaced(side_melds, index, result)
@@ -586,9 +628,12 @@ __all__ = [
     "Transition",
     "apply",
     "is_legal",
+    "Plays",
     "legal_actions",
     "legal_attachments",
+    "legal_discards",
     "legal_melds",
+    "legal_plays",
     "transition",
     "why_illegal",
 ]

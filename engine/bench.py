@@ -139,6 +139,8 @@ HAND_40 = _words(
 #: Two runs of five and two wildcards: no burraco, but many ways to lay them.
 HAND_12 = _words("5H 6H 7H 8H 9H 5S 6S 7S 8S 9S 2C JK")
 HAND_13 = [*HAND_12, "10H"]
+#: Two sets more and two pairs: a close search too big for one budget.
+HAND_20 = [*HAND_12, *_words("KS KD KC QS QD QC 3D 3C")]
 #: Seven of a suit and room to close: the close search must really look.
 HAND_CLOSE = _words("4D 5D 6D 7D 8D 9D 10D 3S 4S 5S 6S 2C JK")
 
@@ -188,6 +190,10 @@ def budget_cases() -> list[tuple[str, str]]:
         (
             "close, 13 cards, a wrong line",
             _puzzle_line("close", HAND_13, {"actions": ["discard JK"]}, taken=True),
+        ),
+        (
+            "close, 20 cards, pozzetto taken, solutions",
+            _puzzle_line("close", HAND_20, None, taken=True),
         ),
         ("close, 40 cards, no pozzetto, solutions", _puzzle_line("close", HAND_40, None)),
         (

@@ -9,10 +9,11 @@ seconds, so the same position is decided, or refused, the same way on every mach
 in every test.
 
 A step is one candidate meld or attachment tried (:func:`engine.melds.possible_melds`,
-:func:`engine.melds.possible_attachments`); a move played in a search
-(:func:`engine.actions.transition`) costs :data:`MOVE_STEPS`. ``python -m engine.bench
+:func:`engine.melds.possible_attachments`, which also charge :data:`LOOKUP_STEPS` for
+finding them); a move played in a search (:func:`engine.actions.transition`) costs
+:data:`MOVE_STEPS`. ``python -m engine.bench
 --budget`` prints the CPU time of the worst requests, each of which spends at most one
-:data:`REQUEST_STEPS` budget; on the project's machine a step costs 10 to 40 µs, so a
+:data:`REQUEST_STEPS` budget; on the project's machine a step costs 13 to 36 µs of CPU, so a
 whole budget stays under a quarter of a second.
 
 >>> budget = Budget(10)
@@ -35,6 +36,10 @@ REQUEST_STEPS = 6_000
 #: What one move played in a search costs, in steps: a move re-checks the meld it makes
 #: and the cards left, about three candidates' work.
 MOVE_STEPS = 3
+
+#: What looking for candidates costs, in steps, before trying any: a hand's melds cost
+#: this much, each meld's attachments a quarter of it (every suit and window is scanned).
+LOOKUP_STEPS = 24
 
 
 class Budget:

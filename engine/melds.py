@@ -24,7 +24,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from engine.budget import Budget, spend
+from engine.budget import LOOKUP_STEPS, Budget, spend
 from engine.cards import ALL_CARDS, Card, Rank, Suit, check_copies, format_cards, parse_cards
 from engine.errors import InvalidMeldError, InvalidNotationError
 from engine.rules import DEFAULT, Rules
@@ -666,7 +666,7 @@ def possible_melds(
                 candidates[_key(naturals)] = None
                 for i, wild in product(range(len(naturals)), wild_kinds):
                     candidates[_key([*naturals[:i], *naturals[i + 1 :], wild])] = None
-    spend(budget, len(candidates))
+    spend(budget, len(candidates) + LOOKUP_STEPS)
     melds = []
     for cards in sorted(candidates, key=_order):
         if _fits(list(cards), counts):
@@ -711,7 +711,7 @@ def possible_attachments(
                         candidates[_key([*naturals, wild])] = None
         else:
             _sequence_attachments(meld, counts, wild_kinds, candidates)
-        spend(budget, len(candidates))
+        spend(budget, len(candidates) + LOOKUP_STEPS // 4)
         for cards in sorted(candidates, key=_order):
             if _fits(list(cards), counts):
                 with suppress(InvalidMeldError):

@@ -26,7 +26,15 @@ from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Any
 
-from engine.actions import Action, ActionKind, legal_actions, legal_melds, transition
+from engine.actions import (
+    Action,
+    ActionKind,
+    legal_actions,
+    legal_discards,
+    legal_melds,
+    legal_plays,
+    transition,
+)
 from engine.budget import MOVE_STEPS, Budget, spend
 from engine.cards import Card, Rank, Suit, parse_cards
 from engine.errors import BurracoError, InvalidNotationError, Refusal, TooBigError
@@ -37,7 +45,6 @@ from engine.melds import (
     MeldKind,
     attach,
     possible_attachments,
-    possible_melds,
 )
 from engine.messages import render
 from engine.rules import PRESETS, Rules
@@ -643,7 +650,7 @@ def find_line(position: Position, goal: str, budget: Budget | None = None) -> li
     settle.
     """
     budget = budget or Budget()
-    if not _goal_possible(position, goal) or _too_many_dead(position, goal, budget):
+    if not _goal_possible(position, goal):
         return None
     seen: set[Position] = set()
 
@@ -654,11 +661,7 @@ def find_line(position: Position, goal: str, budget: Budget | None = None) -> li
         seen.add(key)
         if goal == "closed" and not _burraco_possible(current):
             return None
-        for action in legal_actions(current, budget):
-            if action.kind is ActionKind.DRAW and isinstance(current.stock, Hidden):
-                continue  # a draw from an unknown stock is luck, not a line of play
-            if action.kind is ActionKind.DISCARD and not _discard_may_reach(goal, current):
-                continue
+        for action in _moves(current, goal, budget):
             budget.spend(MOVE_STEPS)
             step = transition(current, action, budget)
             reached = events + tuple(event.value for event in step.events)
@@ -717,25 +720,44 @@ def _burraco_possible(position: Position) -> bool:
     return max(reach) >= BURRACO_SIZE
 
 
-def _too_many_dead(position: Position, goal: str, budget: Budget) -> bool:
-    """Does the hand hold more cards that no meld or attachment can use than the goal
-    leaves in it? Emptying the hand (al volo) leaves none; closing or con lo scarto
-    leaves the one discarded (R29, R30). Any card played later this turn sits in a meld
-    made of hand cards, or in an attachment, so a card in none now is never played."""
-    most = {"pozzetto_al_volo": 0, "pozzetto_con_lo_scarto": 1, "closed": 1}.get(goal)
-    if most is None or position.phase is not Phase.PLAY:
-        return False
-    if goal == "closed" and not position.pozzetti_taken[position.side]:
-        return False  # a pozzetto taken al volo brings new cards
-    hand = position.hand
-    used: set[Card] = set()
-    for meld in possible_melds(hand, position.rules, budget):
-        used.update(meld.cards)
-    for _, cards, _ in possible_attachments(
-        position.melds[position.side], hand, position.rules, budget
-    ):
-        used.update(cards)
-    return sum(1 for card in hand if card not in used) > most
+def _moves(current: Position, goal: str, budget: Budget) -> list[Action]:
+    """The actions worth playing at a position of the search, the likeliest first.
+
+    None at all when the hand holds more cards that no meld or attachment can take than the goal
+    may leave in it (:func:`_most_left`): a card no play takes now stays in the hand all
+    turn, since every later play is made of these cards, onto these melds or new ones.
+    """
+    if current.is_over:
+        return []
+    if current.phase is Phase.DRAW:
+        return [
+            action
+            for action in legal_actions(current, budget)
+            # A draw from an unknown stock is luck, not a line of play.
+            if not (action.kind is ActionKind.DRAW and isinstance(current.stock, Hidden))
+        ]
+    plays = legal_plays(current, budget)
+    most = _most_left(goal, current)
+    if most is not None and sum(card not in plays.usable for card in current.hand) > most:
+        return []
+    discards = legal_discards(current) if _discard_may_reach(goal, current) else []
+    if most is None:
+        return [*discards, *plays.actions]  # one discard may be all the goal needs
+    # The goal empties the hand: the plays that lay the most cards first.
+    return [*sorted(plays.actions, key=lambda action: -len(action.cards)), *discards]
+
+
+def _most_left(goal: str, position: Position) -> int | None:
+    """How many cards the goal may leave in the hand unplayed, if it limits them: none
+    for the al volo (R29), the one discarded for con lo scarto and for a closing (R30),
+    none before a closing whose pozzetto is still to be taken al volo."""
+    if goal == "pozzetto_al_volo":
+        return 0
+    if goal == "pozzetto_con_lo_scarto":
+        return 1
+    if goal == "closed":
+        return 1 if position.pozzetti_taken[position.side] else 0
+    return None
 
 
 def _discard_may_reach(goal: str, position: Position) -> bool:

@@ -202,13 +202,10 @@ def test_a_close_puzzle_of_40_cards_without_the_pozzetto_is_settled_at_once(
 
 def test_a_puzzle_too_big_for_the_engine_gets_400_with_the_sentence(world: World) -> None:
     changes = {
-        "kind": "pile",
-        "pile_goal": "turn_ends",
-        "phase": "draw",
-        "hand": HAND_40,
-        "discard": "4C",
-        "stock": "3D 9H QC",
+        "kind": "close",
+        "hand": "5H 6H 7H 8H 9H 5S 6S 7S 8S 9S 2C JK KS KD KC QS QD QC 3D 3C",
         "my_melds": "",
+        "my_pozzetto": "on",
         "focus": "",
     }
     response = post(logged_in(world.teacher), PREVIEW, **changes)

@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 
 from engine.actions import ActionKind, legal_actions, transition
-from engine.bench import HAND_12, HAND_13, HAND_40
+from engine.bench import HAND_12, HAND_13, HAND_20, HAND_40
 from engine.budget import REQUEST_STEPS, Budget
 from engine.cards import deck
 from engine.errors import InvalidPositionError, TooBigError
 from engine.puzzles import InvalidAnswerError, Puzzle, check, find_line, solutions
-from engine.state import MAX_HAND, Hidden, Phase, Position
+from engine.state import MAX_HAND, Hidden, Position
 
 NONE = {"none": True}
 
@@ -111,9 +111,9 @@ def test_a_40_card_puzzle_is_settled_or_refused_within_one_budget(
         assert budget.spent <= REQUEST_STEPS
 
 
-def test_a_pile_check_with_a_40_card_hand_is_refused_as_too_big() -> None:
+def test_a_close_puzzle_too_big_for_the_budget_is_refused_as_too_big() -> None:
     with pytest.raises(TooBigError) as refused:
-        check(puzzle("pile", HAND_40, goal="turn_ends"), NONE)
+        solutions(puzzle("close", HAND_20, taken=True))
     assert refused.value.code == "too_big"
     assert "too big for the engine" in str(refused.value)
 
@@ -188,13 +188,16 @@ PLAYABLE = [
     ["8S", "8D", "8C", "JK"],
     ["8S", "8D", "8C", "4D"],
 ]
+#: Discard piles to take.
+PILES = [["3D"], ["KC", "KD"], ["4C", "JK", "9C"], ["JD", "10H"]]
 #: An untaken pozzetto whose cards are known, for closing after taking it al volo.
 POZZETTO = cards("3S 4S 5S 6S 7S QS QD QC 2S 10D 10C")
 
 
 def small_positions(count: int) -> list[Position]:
-    """Play-phase positions of 2 to 8 cards drawn from POOL: with a burraco on the table
-    or not, the pozzetto taken or not, known or not, the stock at its end or not."""
+    """Positions of 2 to 7 cards drawn from POOL: with a burraco on the table or not, the
+    pozzetto taken or not, known or not, the stock at its end or not, mostly after the draw
+    and some before it."""
     rng = random.Random(13)
     found: list[Position] = []
     while len(found) < count:
@@ -214,6 +217,8 @@ def small_positions(count: int) -> list[Position]:
         }
         if not taken and rng.random() < 0.5:
             data["pozzetti"] = [POZZETTO, None]
+        if rng.random() < 0.3:  # before the draw, the stock known: a pile puzzle
+            data.update(phase="draw", stock=["9D", "2H", "KS"], discard=rng.choice(PILES))
         try:
             found.append(Position.from_json(data))
         except InvalidPositionError:  # a last card that may not be discarded: try another
@@ -221,11 +226,10 @@ def small_positions(count: int) -> list[Position]:
     return found
 
 
-@pytest.mark.parametrize("start", small_positions(100))
+@pytest.mark.parametrize("start", small_positions(160))
 def test_the_search_finds_a_line_exactly_when_the_exhaustive_search_does(
     start: Position,
 ) -> None:
-    assert start.phase is Phase.PLAY
     for goal in GOALS:
         found = find_line(start, goal, Budget(10**7))
         assert (found is not None) == exhaustive_line(start, goal), goal

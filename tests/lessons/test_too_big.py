@@ -10,7 +10,7 @@ from django.test import Client
 from django.utils import translation
 
 from engine import puzzles as engine_puzzles
-from engine.bench import HAND_40
+from engine.bench import HAND_20
 from lessons import quiz
 from lessons.content import ContentError, check_puzzle
 from tests.factories import PuzzleFactory, UserFactory
@@ -19,24 +19,22 @@ HTMX = {"HX-Request": "true"}
 TOO_BIG_IT = "troppo grande perché il motore la risolva"
 
 
-def pile_position() -> dict[str, Any]:
-    """A 40-card hand before the draw: the pile check searches past any budget."""
+def close_position() -> dict[str, Any]:
+    """A 20-card hand with the pozzetto taken: the close search goes past any budget."""
     return {
         "players": 2,
         "to_move": 0,
-        "phase": "draw",
-        "hands": [HAND_40, {"count": 11}],
+        "phase": "play",
+        "hands": [HAND_20, {"count": 11}],
         "melds": [[], []],
         "discard": ["4C"],
-        "stock": ["3D", "9H", "QC"],
-        "pozzetti_taken": [False, False],
+        "stock": 40,
+        "pozzetti_taken": [True, False],
     }
 
 
 def test_marking_an_answer_too_big_to_settle_is_no_answer_in_the_learners_language() -> None:
-    question = engine_puzzles.Puzzle.from_dict(
-        {"kind": "pile", "goal": "turn_ends", "position": pile_position()}
-    )
+    question = engine_puzzles.Puzzle.from_dict({"kind": "close", "position": close_position()})
     with translation.override("it"), pytest.raises(quiz.AnswerError) as refused:
         quiz.mark(question, {"none": True})
     assert TOO_BIG_IT in str(refused.value)
@@ -44,7 +42,7 @@ def test_marking_an_answer_too_big_to_settle_is_no_answer_in_the_learners_langua
 
 @pytest.mark.django_db
 def test_a_learners_answer_to_a_puzzle_too_big_to_settle_gets_a_400(client: Client) -> None:
-    puzzle = PuzzleFactory(kind="pile", position=pile_position(), params={"goal": "turn_ends"})
+    puzzle = PuzzleFactory(kind="close", position=close_position(), params={})
     client.force_login(UserFactory())
     response = client.post(f"/puzzles/{puzzle.slug}/", {"none": "1"}, headers=HTMX)
     assert response.status_code == 400
@@ -54,12 +52,11 @@ def test_a_learners_answer_to_a_puzzle_too_big_to_settle_gets_a_400(client: Clie
 def test_the_loader_refuses_content_too_big_to_settle_and_says_so() -> None:
     item = {
         "id": "too-big",
-        "kind": "pile",
-        "goal": "turn_ends",
-        "themes": ["R9"],
-        "prompt": {"it": "Finisci il turno.", "en": "End the turn."},
-        "hint": {"it": "Scarta.", "en": "Discard."},
-        "position": pile_position(),
+        "kind": "close",
+        "themes": ["R30"],
+        "prompt": {"it": "Puoi chiudere?", "en": "Can you close?"},
+        "hint": {"it": "Conta le carte.", "en": "Count the cards."},
+        "position": close_position(),
         "answer": {"none": True},
     }
     with pytest.raises(ContentError) as refused:
