@@ -645,7 +645,8 @@ def find_line(position: Position, goal: str, budget: Budget | None = None) -> li
     None when there is none.
 
     A depth-first search over the turn's positions, each visited once whatever the order
-    its melds were laid in. Raises :class:`TooBigError` (``too_big``) when it would spend
+    its melds were laid in, that skips what the rules rule out (docs/game.md, "Limits and
+    budgets"). Raises :class:`TooBigError` (``too_big``) when it would spend
     more than ``budget`` (a fresh :class:`Budget` when None): such a puzzle is too big to
     settle.
     """
