@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 
 from engine.actions import apply, legal_actions
+from engine.budget import clear_memos
 from engine.cards import Card, deck, parse_cards
 from engine.deal import deal
 from engine.generate import generate_many
@@ -244,6 +245,7 @@ def budget_benchmark() -> None:
     print("worst requests (issue 13): CPU seconds per request (target ≤ 0.25 s)")
     worst = 0.0
     for name, line in budget_cases():
+        clear_memos()  # each request measured cold, as the first of its kind
         start = time.process_time()
         result = json.loads(answer_line(line) or "{}")
         seconds = time.process_time() - start
@@ -251,6 +253,12 @@ def budget_benchmark() -> None:
         ended = "refused: " + result["error"][:40] if not result.get("ok") else "decided"
         print(f"{name:<48} {seconds:>8.3f} s  {ended}")
     print(f"{'worst':<48} {worst:>8.3f} s  (target ≤ 0.25 s)")
+    # A teacher's page marks one puzzle for every student: the second time is kept.
+    name, line = budget_cases()[12]
+    answer_line(line)
+    start = time.process_time()
+    answer_line(line)
+    print(f"{name + ', again':<48} {time.process_time() - start:>8.3f} s  (the memo: same steps)")
 
 
 def main() -> None:

@@ -27,7 +27,14 @@ engine.errors.TooBigError: this position is too big for the engine to settle wit
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any, Generic, TypeVar
+
 from engine.errors import TooBigError
+
+T = TypeVar("T")
 
 #: The steps one request may spend: a web request (a puzzle checked or solved, the
 #: editor's check) or one line of the judge.
@@ -74,3 +81,63 @@ def spend(budget: Budget | None, steps: int = 1) -> None:
     """Spend from ``budget`` when there is one (None: an unbounded search, for tools)."""
     if budget is not None:
         budget.spend(steps)
+
+
+class Memo(Generic[T]):
+    """The last results of a search and the steps each cost, shared by the requests one
+    process serves (a teacher's page marks the same puzzle for every student).
+
+    A hit charges the budget the steps the search spent, so a budget runs out exactly
+    where it would without the memo, and the same request is decided or refused the same
+    way: only the CPU is saved. Results must be values nobody changes (tuples, frozen
+    types). A search made without a budget is neither looked up nor kept.
+    """
+
+    def __init__(self, size: int, weigh: Callable[[T], int] = lambda result: 1) -> None:
+        #: How much the memo keeps, in the units of ``weigh`` (a result weighs 1 unless
+        #: told otherwise: a hand's melds weigh as many as they are).
+        self.size = size
+        self._weigh = weigh
+        self._weight = 0
+        self._kept: OrderedDict[Hashable, tuple[T, int, int]] = OrderedDict()
+        self._lock = threading.Lock()
+        _MEMOS.append(self)
+
+    def run(self, key: Hashable, budget: Budget | None, search: Callable[[], T]) -> T:
+        """``search()``'s result for ``key``, kept or made now; raises as ``search`` and
+        :meth:`Budget.spend` do."""
+        if budget is None:
+            return search()
+        with self._lock:
+            kept = self._kept.get(key)
+            if kept is not None:
+                self._kept.move_to_end(key)
+        if kept is not None:
+            result, steps, _ = kept
+            budget.spend(steps)
+            return result
+        before = budget.spent
+        result = search()
+        weight = self._weigh(result) + 1
+        with self._lock:
+            if key not in self._kept and weight <= self.size:
+                self._kept[key] = (result, budget.spent - before, weight)
+                self._weight += weight
+            while self._weight > self.size:
+                _, (_, _, dropped) = self._kept.popitem(last=False)
+                self._weight -= dropped
+        return result
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+            self._weight = 0
+
+
+_MEMOS: list[Memo[Any]] = []
+
+
+def clear_memos() -> None:
+    """Forget every search result kept, so the next requests are measured cold (bench)."""
+    for memo in _MEMOS:
+        memo.clear()

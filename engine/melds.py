@@ -24,7 +24,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from engine.budget import LOOKUP_STEPS, Budget, spend
+from engine.budget import LOOKUP_STEPS, Budget, Memo, spend
 from engine.cards import ALL_CARDS, Card, Rank, Suit, check_copies, format_cards, parse_cards
 from engine.errors import InvalidMeldError, InvalidNotationError
 from engine.rules import DEFAULT, Rules
@@ -637,6 +637,18 @@ def possible_melds(
     """
     cards = _as_cards(hand)
     check_copies(cards)
+    key = (rules, _key(cards))
+    return list(_MELDS.run(key, budget, lambda: _possible_melds(cards, rules, budget)))
+
+
+#: The melds of the hands met lately, up to 50,000 melds in all (engine.budget.Memo): a
+#: search meets one hand in many positions, and a teacher's page one puzzle many times.
+_MELDS: Memo[tuple[Meld, ...]] = Memo(50_000, len)
+
+
+def _possible_melds(
+    cards: tuple[Card, ...], rules: Rules, budget: Budget | None
+) -> tuple[Meld, ...]:
     counts = Counter(cards)
     wild_kinds = [card for card in counts if card.is_wild]
     candidates: dict[tuple[Card, ...], None] = {}
@@ -668,11 +680,11 @@ def possible_melds(
                     candidates[_key([*naturals[:i], *naturals[i + 1 :], wild])] = None
     spend(budget, len(candidates) + LOOKUP_STEPS)
     melds = []
-    for cards in sorted(candidates, key=_order):
-        if _fits(list(cards), counts):
+    for chosen in sorted(candidates, key=_order):
+        if _fits(list(chosen), counts):
             with suppress(InvalidMeldError):
-                melds.append(make_meld(cards, rules))
-    return melds
+                melds.append(make_meld(chosen, rules))
+    return tuple(melds)
 
 
 def _order(cards: tuple[Card, ...]) -> list[tuple[int, int]]:

@@ -35,7 +35,7 @@ from engine.actions import (
     legal_plays,
     transition,
 )
-from engine.budget import MOVE_STEPS, Budget, spend
+from engine.budget import MOVE_STEPS, Budget, Memo, spend
 from engine.cards import Card, Rank, Suit, parse_cards
 from engine.errors import BurracoError, InvalidNotationError, Refusal, TooBigError
 from engine.match import match_points, victory_points, winner
@@ -651,6 +651,16 @@ def find_line(position: Position, goal: str, budget: Budget | None = None) -> li
     settle.
     """
     budget = budget or Budget()
+    found = _LINES.run((position, goal), budget, lambda: _search_line(position, goal, budget))
+    return None if found is None else list(found)
+
+
+#: The lines found lately (engine.budget.Memo): a teacher's page marks one puzzle's
+#: answers for every student, each wrong one shown next to a line that is right.
+_LINES: Memo[tuple[Action, ...] | None] = Memo(512)
+
+
+def _search_line(position: Position, goal: str, budget: Budget) -> tuple[Action, ...] | None:
     if not _goal_possible(position, goal):
         return None
     seen: set[Position] = set()
@@ -678,7 +688,8 @@ def find_line(position: Position, goal: str, budget: Budget | None = None) -> li
                 return [action, *rest]
         return None
 
-    return search(position, ())
+    line = search(position, ())
+    return None if line is None else tuple(line)
 
 
 def _goal_possible(position: Position, goal: str) -> bool:

@@ -15,7 +15,7 @@ import pytest
 
 from engine.actions import ActionKind, legal_actions, transition
 from engine.bench import HAND_12, HAND_13, HAND_20, HAND_40
-from engine.budget import REQUEST_STEPS, Budget
+from engine.budget import REQUEST_STEPS, Budget, Memo
 from engine.cards import deck
 from engine.errors import InvalidPositionError, TooBigError
 from engine.puzzles import InvalidAnswerError, Puzzle, check, find_line, solutions
@@ -293,3 +293,38 @@ def test_a_meld_number_that_is_no_plain_number_is_no_answer(meld: str) -> None:
     question = Puzzle.from_dict({"kind": "attach", "position": data})
     with pytest.raises(InvalidAnswerError):
         check(question, {"meld": meld, "cards": ["10C"]})
+
+
+# --- the memo saves CPU, never steps ----------------------------------------------------------
+
+
+def test_a_memo_hit_charges_the_steps_the_search_spent() -> None:
+    memo: Memo[str] = Memo(10)
+    first, second = Budget(100), Budget(100)
+
+    def search(budget: Budget) -> str:
+        budget.spend(30)
+        return "found"
+
+    assert memo.run("key", first, lambda: search(first)) == "found"
+    assert memo.run("key", second, lambda: pytest.fail("searched again")) == "found"
+    assert first.spent == second.spent == 30
+    with pytest.raises(TooBigError):
+        memo.run("key", Budget(29), lambda: pytest.fail("searched again"))
+
+
+def test_a_memo_keeps_no_more_than_its_size() -> None:
+    memo: Memo[tuple[int, ...]] = Memo(10, len)
+    for n in range(20):
+        memo.run(n, Budget(), lambda n=n: tuple(range(n % 5)))  # type: ignore[misc]
+    assert memo._weight <= 10
+
+
+def test_marking_the_same_answer_again_spends_the_same_steps() -> None:
+    question = puzzle("close", HAND_13, taken=True)
+    spent = []
+    for _ in range(2):
+        budget = Budget()
+        check(question, {"actions": ["discard JK"]}, budget)
+        spent.append(budget.spent)
+    assert spent[0] == spent[1] > 0
