@@ -637,6 +637,8 @@ def possible_melds(
     """
     cards = _as_cards(hand)
     check_copies(cards)
+    if budget is None:  # a tool's own position: no memo, no budget
+        return list(_possible_melds(cards, rules, None))
     key = (rules, _key(cards))
     return list(_MELDS.run(key, budget, lambda: _possible_melds(cards, rules, budget)))
 
