@@ -28,8 +28,9 @@ from burraco_tutor.http import small_int
 from classroom.forms import KIND_LABELS
 from classroom.models import AssignmentItem, LibraryPuzzle, Rules
 from engine import puzzles as engine_puzzles
+from engine.budget import Budget
 from engine.cards import ALL_CARDS, Card, check_copies, max_copies, parse_cards
-from engine.errors import BurracoError, InvalidNotationError
+from engine.errors import BurracoError, InvalidNotationError, TooBigError
 from engine.melds import Meld
 from engine.rules import PRESETS
 from engine.state import Position
@@ -445,6 +446,8 @@ class Checked:
     context: dict[str, Any] = field(default_factory=dict)
     answers: list[quiz.Described] = field(default_factory=list)
     question: engine_puzzles.Puzzle | None = None
+    #: The engine refused the puzzle as too big to settle within its budget: a 400.
+    too_big: bool = False
 
     @property
     def ok(self) -> bool:
@@ -482,13 +485,15 @@ def check(fields: dict[str, Any]) -> Checked:
     checked.question = question
     checked.context = quiz.page_context(question, None, [], None)
     checked.context["show_own_hand"] = True
+    budget = Budget()  # one for the whole check: a request's engine work is bounded (issue 13)
     try:
-        answers = engine_puzzles.solutions(question, limit=12)
+        answers = engine_puzzles.solutions(question, limit=12, budget=budget)
         for answer in answers:
-            verdict = engine_puzzles.check(question, answer)
+            verdict = engine_puzzles.check(question, answer, budget)
             if verdict.correct:
                 checked.answers.append(quiz.describe(question, answer, verdict))
     except BurracoError as error:
+        checked.too_big = isinstance(error, TooBigError)
         checked.problems.append(quiz.sentence(error))
     if not checked.answers and not checked.problems:
         checked.problems.append(gettext("The engine finds no correct answer to this question."))

@@ -84,6 +84,8 @@ def _edit(request: HtmxHttpRequest, entry: LibraryPuzzle | None) -> HttpResponse
         messages.success(request, _saved_message(saved))
         return redirect("classroom:library_puzzle", saved.entry.pk)
     status = 200 if checked is None or checked.ok or op != "save" else 400
+    if checked is not None and checked.too_big:
+        status = 400
     return _page(request, entry, form, checked, status=status if form.is_valid() else 400)
 
 

@@ -30,6 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from engine.budget import Budget
 from engine.cards import Card, max_copies, parse_cards
 from engine.errors import IllegalActionError, InvalidNotationError, Refusal
 from engine.melds import Meld, MeldKind, attach, make_meld, possible_attachments, possible_melds
@@ -100,7 +101,9 @@ class Action:
             raise InvalidNotationError(f"{text!r:.60} is not an action: {_FORMS}") from None
         meld = None
         if kind is ActionKind.ATTACH:
-            if not arguments or not arguments[0].isdigit() or not arguments[0].isascii():
+            # Short ASCII digits only: int() raised on "²" and on 5,000 digits (issue 13).
+            number = arguments[0] if arguments else ""
+            if not (number.isascii() and number.isdecimal() and len(number) <= 4):
                 raise InvalidNotationError(
                     f"{text!r:.60} is not an action: attach names the meld by its number first,"
                     ' as in "attach 2 10H JH"'
@@ -206,11 +209,14 @@ def is_legal(position: Position, action: Action | str) -> bool:
     return True
 
 
-def transition(position: Position, action: Action | str) -> Transition:
+def transition(
+    position: Position, action: Action | str, budget: Budget | None = None
+) -> Transition:
     """The position after ``action`` and the events on the way (the pozzetto taken al volo
     or con lo scarto, the closing, the stock exhausted).
 
-    Raises as :func:`apply`.
+    Raises as :func:`apply`, and :class:`TooBigError` when ``budget`` runs out (taking the
+    pile in the international game looks for a play that uses it).
     """
     if isinstance(action, str):
         action = Action.parse(action)
@@ -225,7 +231,7 @@ def transition(position: Position, action: Action | str) -> Transition:
             raise IllegalActionError("already_drawn", "R6")
         if action.kind is ActionKind.DRAW:
             return _draw(position, hand, action)
-        refusal = _pile_refusal(position, hand)
+        refusal = _pile_refusal(position, hand, budget)
         if refusal is not None:
             raise refusal
         return Transition(_take_pile(position, hand))
@@ -260,11 +266,12 @@ def transition(position: Position, action: Action | str) -> Transition:
     return _after_play(position, melds, rest, action.cards)
 
 
-def legal_actions(position: Position) -> list[Action]:
+def legal_actions(position: Position, budget: Budget | None = None) -> list[Action]:
     """Every action the player to move may play now; empty once the hand is over.
 
     Draws come first, then the pile, new melds, attachments and discards. Raises
-    :class:`InvalidPositionError` when the player's cards are hidden.
+    :class:`InvalidPositionError` when the player's cards are hidden, and
+    :class:`TooBigError` when listing them would spend more than ``budget``.
     """
     if position.is_over:
         return []
@@ -274,15 +281,23 @@ def legal_actions(position: Position) -> list[Action]:
             actions = [Action(ActionKind.DRAW, (card,)) for card in position.unseen()]
         else:
             actions = [Action(ActionKind.DRAW)]
-        if _pile_refusal(position, hand) is None:
+        if _pile_refusal(position, hand, budget) is None:
             actions.append(Action(ActionKind.PILE))
         return actions
-    actions = _plays(position)
-    if not position.pile_taken:
-        for card in dict.fromkeys(hand):
-            if _discard_refusal(position, hand, card) is None:
-                actions.append(Action(ActionKind.DISCARD, (card,)))
-    return actions
+    return [*legal_plays(position, budget).actions, *legal_discards(position)]
+
+
+def legal_discards(position: Position) -> list[Action]:
+    """The discards the player to move may make now, in the hand's order (R8, R9, R29-R31,
+    R41); the phase is the caller's to check."""
+    hand = position.hand
+    if position.pile_taken:
+        return []
+    return [
+        Action(ActionKind.DISCARD, (card,))
+        for card in dict.fromkeys(hand)
+        if _discard_refusal(position, hand, card) is None
+    ]
 
 
 # --- drawing (R7, R8, R33, R34, R41) -------------------------------------------------------
@@ -313,7 +328,9 @@ def _draw(position: Position, hand: Cards, action: Action) -> Transition:
     )
 
 
-def _pile_refusal(position: Position, hand: Cards) -> IllegalActionError | None:
+def _pile_refusal(
+    position: Position, hand: Cards, budget: Budget | None = None
+) -> IllegalActionError | None:
     pile = position.discard
     if not pile:
         return IllegalActionError("empty_pile", "R7")
@@ -327,7 +344,7 @@ def _pile_refusal(position: Position, hand: Cards) -> IllegalActionError | None:
         return IllegalActionError("stall", "R34", times=STALL_LIMIT)
     # R41: the pile may be taken only to use one of its cards at once, so the first play
     # after taking it must use one; refuse the pile when none can be used.
-    if position.rules.international and not _plays(_take_pile(position, hand)):
+    if position.rules.international and not _plays(_take_pile(position, hand), budget):
         return IllegalActionError("pile_unusable", "R41", cards=_texts(pile))
     return None
 
@@ -356,29 +373,90 @@ def _take_pile(position: Position, hand: Cards) -> Position:
 # --- laying down and attaching (R15-R17, R29, R32, R41) ----------------------------------
 
 
-def _plays(position: Position) -> list[Action]:
-    """The legal melds and attachments of the player to move."""
+@dataclass(frozen=True, slots=True)
+class Plays:
+    """The legal melds and attachments of the player to move, and ``usable``: the cards
+    of the hand that some meld or attachment could take now, legal or not. A card in no
+    such play now is in none later this turn: a search knows it stays in the hand."""
+
+    actions: tuple[Action, ...]
+    usable: frozenset[Card]
+
+
+def legal_plays(position: Position, budget: Budget | None = None) -> Plays:
+    """The legal melds and attachments of the player to move (see :class:`Plays`).
+
+    Raises as :func:`legal_actions`; the phase is the caller's to check.
+    """
     hand = position.hand
-    rules = position.rules
+    melds = possible_melds(hand, position.rules, budget)
+    attachments = possible_attachments(position.melds[position.side], hand, position.rules, budget)
+    usable = {card for meld in melds for card in meld.cards}
+    usable.update(card for _, cards, _ in attachments for card in cards)
+    actions = [Action(ActionKind.MELD, meld.cards) for meld in _legal_melds(position, melds)]
+    actions += [
+        Action(ActionKind.ATTACH, cards, index)
+        for index, cards, _ in _legal_attachments(position, attachments)
+    ]
+    return Plays(tuple(actions), frozenset(usable))
+
+
+def _plays(position: Position, budget: Budget | None = None) -> tuple[Action, ...]:
+    return legal_plays(position, budget).actions
+
+
+def legal_melds(position: Position, budget: Budget | None = None) -> list[Meld]:
+    """The new melds the player to move may lay now (R10-R15, R32, R41), each as laid.
+
+    Raises as :func:`legal_actions`; the phase is the caller's to check.
+    """
+    return _legal_melds(position, possible_melds(position.hand, position.rules, budget))
+
+
+def _legal_melds(position: Position, candidates: list[Meld]) -> list[Meld]:
+    hand = position.hand
     side_melds = position.melds[position.side]
     pile = set(position.pile_taken)
-    actions: list[Action] = []
     set_ranks = {meld.rank for meld in side_melds if meld.kind is MeldKind.SET}
-    for meld in possible_melds(hand, rules):
+    found = []
+    for meld in candidates:
         if meld.kind is MeldKind.SET and meld.rank in set_ranks:
             continue
         if pile and pile.isdisjoint(meld.cards):
             continue
         melds = (*side_melds, meld)
         if _rest_refusal_fast(position, hand, melds, meld.cards) is None:
-            actions.append(Action(ActionKind.MELD, meld.cards))
-    for index, cards, result in possible_attachments(side_melds, hand, rules):
+            found.append(meld)
+    return found
+
+
+def legal_attachments(
+    position: Position, budget: Budget | None = None
+) -> list[tuple[int, Cards, Meld]]:
+    """The attachments the player to move may make now (R17, R32, R41): each is the meld's
+    index, the cards attached and the meld that results.
+
+    Raises as :func:`legal_actions`; the phase is the caller's to check.
+    """
+    side_melds = position.melds[position.side]
+    found = possible_attachments(side_melds, position.hand, position.rules, budget)
+    return _legal_attachments(position, found)
+
+
+def _legal_attachments(
+    position: Position, candidates: list[tuple[int, Cards, Meld]]
+) -> list[tuple[int, Cards, Meld]]:
+    hand = position.hand
+    side_melds = position.melds[position.side]
+    pile = set(position.pile_taken)
+    found = []
+    for index, cards, result in candidates:
         if pile and pile.isdisjoint(cards):
             continue
         melds = _replaced(side_melds, index, result)
         if _rest_refusal_fast(position, hand, melds, cards) is None:
-            actions.append(Action(ActionKind.ATTACH, cards, index))
-    return actions
+            found.append((index, cards, result))
+    return found
 
 
 def _rest_refusal_fast(
@@ -550,7 +628,12 @@ __all__ = [
     "Transition",
     "apply",
     "is_legal",
+    "Plays",
     "legal_actions",
+    "legal_attachments",
+    "legal_discards",
+    "legal_melds",
+    "legal_plays",
     "transition",
     "why_illegal",
 ]

@@ -2,6 +2,11 @@
 
 A benchmark, never a timed test: it prints figures and always exits 0. Each figure is the
 median of several rounds, each round timing a batch of calls.
+
+``python -m engine.bench --budget`` prints instead the CPU time of the worst requests a
+visitor, a learner or a teacher can send (issue 13): 40-card hands, close puzzles with no
+pozzetto taken, pile checks, judge lines. Each is decided or refused (``too_big``) within
+one budget (:mod:`engine.budget`); the target is 0.25 s, half the site's 0.5 s a request.
 """
 
 from __future__ import annotations
@@ -10,15 +15,17 @@ import io
 import json
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable, Iterator
 from functools import partial
 
 from engine.actions import apply, legal_actions
+from engine.budget import clear_memos
 from engine.cards import Card, deck, parse_cards
 from engine.deal import deal
 from engine.generate import generate_many
-from engine.judge import run
+from engine.judge import answer_line, run
 from engine.melds import Meld, attach, make_meld, possible_melds
 from engine.rules import DEFAULT
 from engine.simulate import play_hand, random_action
@@ -121,7 +128,143 @@ def generator_benchmark() -> None:
         print(f"{'generate ' + kind + ' puzzles':<48} {rate:>10,.0f} /s  (target ≥ 100)")
 
 
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+#: Four long runs, two pinelle and two jokers: thousands of melds.
+HAND_40 = _words(
+    "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AS 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"
+    " 3C 4C 5C 6C 7C 8C 9C 10C 2D 2C JK JK 5D 6D 7D"
+)
+#: Two runs of five and two wildcards: no burraco, but many ways to lay them.
+HAND_12 = _words("5H 6H 7H 8H 9H 5S 6S 7S 8S 9S 2C JK")
+HAND_13 = [*HAND_12, "10H"]
+#: Two sets more and two pairs: a close search too big for one budget.
+HAND_20 = [*HAND_12, *_words("KS KD KC QS QD QC 3D 3C")]
+#: Seven of a suit and room to close: the close search must really look.
+HAND_CLOSE = _words("4D 5D 6D 7D 8D 9D 10D 3S 4S 5S 6S 2C JK")
+
+
+def _position(hand: list[str], phase: str = "play", taken: bool = False) -> dict[str, object]:
+    return {
+        "players": 2,
+        "to_move": 0,
+        "phase": phase,
+        "hands": [hand, {"count": 11}],
+        "melds": [[], []],
+        "discard": ["4C"] if phase == "draw" else ["KD"],
+        "stock": ["3D", "9H", "QC"] if phase == "draw" else (20 if len(hand) > 20 else 40),
+        "pozzetti_taken": [taken, False],
+    }
+
+
+def _puzzle_line(kind: str, hand: list[str], answer: object, **more: object) -> str:
+    phase = "draw" if kind == "pile" else "play"
+    taken = bool(more.pop("taken", False))
+    puzzle = {"kind": kind, "position": _position(hand, phase, taken), **more}
+    request: dict[str, object] = {"op": "puzzle", "puzzle": puzzle}
+    if answer is not None:
+        request["answer"] = answer
+    return json.dumps(request)
+
+
+def budget_cases() -> list[tuple[str, str]]:
+    """The worst requests of issue 13, as judge lines (the web makes the same calls)."""
+    none = {"none": True}
+    cases = [
+        ("close, 11 cards, no pozzetto, answer none", _puzzle_line("close", HAND_12[:11], none)),
+        ("close, 12 cards, no pozzetto, answer none", _puzzle_line("close", HAND_12, none)),
+        ("close, 13 cards, no pozzetto, answer none", _puzzle_line("close", HAND_13, none)),
+        (
+            "close, 12 cards, pozzetto taken, answer none",
+            _puzzle_line("close", HAND_12, none, taken=True),
+        ),
+        (
+            "close, 13 cards, pozzetto taken, answer none",
+            _puzzle_line("close", HAND_13, none, taken=True),
+        ),
+        (
+            "close, 13 cards that can close, answer none",
+            _puzzle_line("close", HAND_CLOSE, none, taken=True),
+        ),
+        (
+            "close, 13 cards, a wrong line",
+            _puzzle_line("close", HAND_13, {"actions": ["discard JK"]}, taken=True),
+        ),
+        (
+            "close, 20 cards, pozzetto taken, solutions",
+            _puzzle_line("close", HAND_20, None, taken=True),
+        ),
+        ("close, 40 cards, no pozzetto, solutions", _puzzle_line("close", HAND_40, None)),
+        (
+            "close, 40 cards, pozzetto taken, answer none",
+            _puzzle_line("close", HAND_40, none, taken=True),
+        ),
+        ("lay-meld, 40 cards, answer none", _puzzle_line("lay-meld", HAND_40, none)),
+        (
+            "lay-meld, 40 cards, best, solutions",
+            _puzzle_line("lay-meld", HAND_40, None, goal="best"),
+        ),
+        ("pile, 40 cards, al volo", _puzzle_line("pile", HAND_40, none, goal="pozzetto_al_volo")),
+        (
+            "pile, 40 cards, turn ends, solutions",
+            _puzzle_line("pile", HAND_40, None, goal="turn_ends"),
+        ),
+        (
+            "pile, 40 cards, con lo scarto",
+            _puzzle_line("pile", HAND_40, none, goal="pozzetto_con_lo_scarto"),
+        ),
+        ("legal, 40-card hand", json.dumps({"op": "legal", "position": _position(HAND_40)})),
+        ("legal, 80-card hand", json.dumps({"op": "legal", "position": _big_position()})),
+        ("score answer of 5,000 digits", _puzzle_line("score", HAND_12, {"score": "9" * 5000})),
+        (
+            "a hand of {count: 2**63}",
+            json.dumps(
+                {
+                    "op": "legal",
+                    "position": {**_position(HAND_12), "hands": [HAND_12, {"count": 2**63}]},
+                }
+            ),
+        ),
+        (
+            "a stock of 10**21",
+            json.dumps({"op": "legal", "position": {**_position(HAND_12), "stock": 10**21}}),
+        ),
+    ]
+    return cases
+
+
+def _big_position() -> dict[str, object]:
+    cards = [str(card) for card in deck()]
+    return {**_position(cards[:80]), "stock": 3, "discard": [], "pozzetti_taken": [True, True]}
+
+
+def budget_benchmark() -> None:
+    """The CPU time (process time) of each worst request, and how it ended."""
+    print("worst requests (issue 13): CPU seconds per request (target ≤ 0.25 s)")
+    worst = 0.0
+    for name, line in budget_cases():
+        clear_memos()  # each request measured cold, as the first of its kind
+        start = time.process_time()
+        result = json.loads(answer_line(line) or "{}")
+        seconds = time.process_time() - start
+        worst = max(worst, seconds)
+        ended = "refused: " + result["error"][:40] if not result.get("ok") else "decided"
+        print(f"{name:<48} {seconds:>8.3f} s  {ended}")
+    print(f"{'worst':<48} {worst:>8.3f} s  (target ≤ 0.25 s)")
+    # A teacher's page marks one puzzle for every student: the second time is kept.
+    name, line = budget_cases()[12]
+    answer_line(line)
+    start = time.process_time()
+    answer_line(line)
+    print(f"{name + ', again':<48} {time.process_time() - start:>8.3f} s  (the memo: same steps)")
+
+
 def main() -> None:
+    if "--budget" in sys.argv[1:]:
+        budget_benchmark()
+        return
     print("engine benchmark: median of", ROUNDS, "rounds")
     meld_benchmarks()
     judge_benchmark()

@@ -53,3 +53,12 @@ class InvalidMeldError(Refusal):
 
 class IllegalActionError(Refusal):
     """A well-formed action that the state of the game forbids."""
+
+
+class TooBigError(Refusal):
+    """A request too big for the engine to serve within its budget (issue 13): a hand or a
+    number larger than any game can give, or a position whose search would take more steps
+    than :mod:`engine.budget` allows. ``rule`` is the rule that sets the limit, if any."""
+
+    def __init__(self, code: str, rule: str = "", **params: Any) -> None:
+        super().__init__(code, rule, **params)

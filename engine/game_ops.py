@@ -25,18 +25,23 @@ from __future__ import annotations
 from typing import Any
 
 from engine.actions import Action, legal_actions, transition
-from engine.errors import InvalidNotationError, Refusal
+from engine.budget import MOVE_STEPS, Budget
+from engine.errors import InvalidNotationError, Refusal, TooBigError
 from engine.match import victory_points as vp_table
 from engine.rules import Rules
 from engine.state import Position
 
 Answer = dict[str, Any]
 
+#: The most actions one ``play`` request may hold: more than any hand's turns (a hand
+#: has at most a turn for each of the stock's cards, and a few one-card piles, R34).
+MAX_ACTIONS = 1_000
+
 
 def legal(request: dict[str, Any], rules: Rules) -> Answer:
     """``{"op": "legal", "position": {...}}``: every legal action now, as strings."""
     position = _position(request, rules)
-    return {"actions": [str(action) for action in legal_actions(position)]}
+    return {"actions": [str(action) for action in legal_actions(position, Budget())]}
 
 
 def play(request: dict[str, Any], rules: Rules) -> Answer:
@@ -49,6 +54,9 @@ def play(request: dict[str, Any], rules: Rules) -> Answer:
     texts = request.get("actions")
     if not isinstance(texts, list):
         raise InvalidNotationError('the request needs "actions": a list of action strings')
+    if len(texts) > MAX_ACTIONS:
+        raise TooBigError("too_many_actions", count=len(texts), most=MAX_ACTIONS)
+    budget = Budget()
     actions = []
     for index, text in enumerate(texts):
         try:
@@ -57,9 +65,12 @@ def play(request: dict[str, Any], rules: Rules) -> Answer:
             raise InvalidNotationError(f"action {index}: {error}") from None
     events: list[str] = []
     for index, action in enumerate(actions):
+        budget.spend(MOVE_STEPS)
         try:
-            step = transition(position, action)
+            step = transition(position, action, budget)
         except Refusal as refusal:
+            if isinstance(refusal, TooBigError):  # not the move's fault: no verdict
+                raise
             return {
                 "legal": False,
                 "index": index,

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
 from engine.cards import Card, check_copies, deck, parse_cards, points
-from engine.errors import BurracoError, InvalidMeldError, InvalidNotationError, Refusal
+from engine.errors import BurracoError, InvalidMeldError, InvalidNotationError, Refusal, TooBigError
 from engine.game_ops import GAME_OPS
 from engine.melds import (
     BURRACO_SIZE,
@@ -32,9 +32,13 @@ from engine.melds import (
 )
 from engine.rules import HAND_SIZE, POZZETTO_SIZE, TARGETS, Rules
 from engine.scoring import BURRACO_BONUS, CLOSING_BONUS, POZZETTO_PENALTY, score_side
+from engine.state import DECK_SIZE
 
 Answer = dict[str, Any]
 Handler = Callable[[dict[str, Any], Rules], Answer]
+
+#: How an answer begins when the engine itself failed: the fuzz tests look for it.
+BUG = "the engine failed on this request (a bug)"
 
 
 def field(request: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
@@ -56,14 +60,24 @@ def _tuple(kind: type | tuple[type, ...]) -> tuple[type, ...]:
 
 
 def cards_field(request: dict[str, Any], name: str) -> list[Card]:
-    """A list of cards in the notation; raises :class:`InvalidNotationError`."""
-    return parse_cards(field(request, name, list))
+    """A list of cards in the notation; raises :class:`InvalidNotationError`, and
+    :class:`TooBigError` for more cards than the deck holds."""
+    return parse_cards(_at_most_a_deck(name, field(request, name, list)))
+
+
+def _at_most_a_deck(name: str, items: list[Any]) -> list[Any]:
+    """``items`` (cards, or melds of at least a card each) unless they are more than the
+    deck's 108 cards: refused before reading them (issue 13)."""
+    if len(items) > DECK_SIZE:
+        raise TooBigError("too_many_cards", "R1", name=name, count=len(items), most=DECK_SIZE)
+    return items
 
 
 def table_meld(arrangement: Any, rules: Rules) -> Meld:
     """A meld already on the table; one that is itself invalid is bad input."""
     if not isinstance(arrangement, list):
         raise InvalidNotationError(f"a meld is a list of cards, not {arrangement!r:.60}")
+    _at_most_a_deck("meld", arrangement)
     try:
         return Meld.parse(parse_cards(arrangement), rules)
     except InvalidMeldError as error:
@@ -132,7 +146,9 @@ def _points(request: dict[str, Any], rules: Rules) -> Answer:
 
 
 def _score(request: dict[str, Any], rules: Rules) -> Answer:
-    melds = [table_meld(meld, rules) for meld in field(request, "melds", list)]
+    melds = [
+        table_meld(meld, rules) for meld in _at_most_a_deck("melds", field(request, "melds", list))
+    ]
     hand = cards_field(request, "hand")
     try:
         check_copies([card for meld in melds for card in meld.cards] + hand)
@@ -209,6 +225,9 @@ def answer(request: Any) -> Answer:
         return _error(str(error))
     except RecursionError:
         return _error("the request is nested too deeply")
+    except Exception as error:  # the judge never stops (ARCHITECTURE.md)
+        # A bug, not bad input: say so, and serve the next line.
+        return _error(f"{BUG}: {type(error).__name__} on op {op!r}")
 
 
 def answer_line(line: str) -> str | None:
@@ -221,7 +240,12 @@ def answer_line(line: str) -> str | None:
         result = _error(f"the line is not JSON: {error}")
     else:
         result = answer(request)
-    return json.dumps(result, ensure_ascii=False)
+    text = json.dumps(result, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate from the input, echoed in an error
+        text = json.dumps(result)
+    return text
 
 
 def _error(message: str) -> Answer:

@@ -24,6 +24,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from itertools import combinations, product
 
+from engine.budget import LOOKUP_STEPS, Budget, Memo, spend
 from engine.cards import ALL_CARDS, Card, Rank, Suit, check_copies, format_cards, parse_cards
 from engine.errors import InvalidMeldError, InvalidNotationError
 from engine.rules import DEFAULT, Rules
@@ -622,17 +623,34 @@ def _fits(cards: list[Card], counts: Counter[Card]) -> bool:
     return all(counts[card] >= n for card, n in Counter(cards).items())
 
 
-def possible_melds(hand: Iterable[Card], rules: Rules = DEFAULT) -> list[Meld]:
+def possible_melds(
+    hand: Iterable[Card], rules: Rules = DEFAULT, budget: Budget | None = None
+) -> list[Meld]:
     """Every distinct new meld that can be laid from these cards (R10-R14, R18-R21).
 
     Two melds are distinct when they hold different cards; each comes as
-    :func:`make_meld` would lay it.
+    :func:`make_meld` would lay it. Each candidate tried spends a step of ``budget``
+    (:mod:`engine.budget`), which raises :class:`TooBigError` once it runs out.
 
     >>> [str(m) for m in possible_melds(parse_cards("5H 6H 7H JK"))]
     ['5H 6H 7H', 'JK 5H 6H 7H', 'JK 5H 6H', '5H JK 7H', 'JK 6H 7H']
     """
     cards = _as_cards(hand)
     check_copies(cards)
+    if budget is None:  # a tool's own position: no memo, no budget
+        return list(_possible_melds(cards, rules, None))
+    key = (rules, _key(cards))
+    return list(_MELDS.run(key, budget, lambda: _possible_melds(cards, rules, budget)))
+
+
+#: The melds of the hands met lately, up to 50,000 melds in all (engine.budget.Memo): a
+#: search meets one hand in many positions, and a teacher's page one puzzle many times.
+_MELDS: Memo[tuple[Meld, ...]] = Memo(50_000, len)
+
+
+def _possible_melds(
+    cards: tuple[Card, ...], rules: Rules, budget: Budget | None
+) -> tuple[Meld, ...]:
     counts = Counter(cards)
     wild_kinds = [card for card in counts if card.is_wild]
     candidates: dict[tuple[Card, ...], None] = {}
@@ -662,12 +680,13 @@ def possible_melds(hand: Iterable[Card], rules: Rules = DEFAULT) -> list[Meld]:
                 candidates[_key(naturals)] = None
                 for i, wild in product(range(len(naturals)), wild_kinds):
                     candidates[_key([*naturals[:i], *naturals[i + 1 :], wild])] = None
+    spend(budget, len(candidates) + LOOKUP_STEPS)
     melds = []
-    for cards in sorted(candidates, key=_order):
-        if _fits(list(cards), counts):
+    for chosen in sorted(candidates, key=_order):
+        if _fits(list(chosen), counts):
             with suppress(InvalidMeldError):
-                melds.append(make_meld(cards, rules))
-    return melds
+                melds.append(make_meld(chosen, rules))
+    return tuple(melds)
 
 
 def _order(cards: tuple[Card, ...]) -> list[tuple[int, int]]:
@@ -675,12 +694,15 @@ def _order(cards: tuple[Card, ...]) -> list[tuple[int, int]]:
 
 
 def possible_attachments(
-    melds: Sequence[Meld], hand: Iterable[Card], rules: Rules = DEFAULT
+    melds: Sequence[Meld],
+    hand: Iterable[Card],
+    rules: Rules = DEFAULT,
+    budget: Budget | None = None,
 ) -> list[tuple[int, tuple[Card, ...], Meld]]:
     """Every attachment the hand can make to these melds (R17, R22-R25).
 
     Each is (the meld's index, the cards in display order, the meld that results); the same
-    cards are listed once per meld.
+    cards are listed once per meld. Each candidate tried spends a step of ``budget``.
 
     >>> [(i, str(Meld(c, MeldKind.SET, None, 0)), str(m))
     ...  for i, c, m in possible_attachments([Meld.parse("5H 6H 7H")], parse_cards("8H 9D"))]
@@ -703,6 +725,7 @@ def possible_attachments(
                         candidates[_key([*naturals, wild])] = None
         else:
             _sequence_attachments(meld, counts, wild_kinds, candidates)
+        spend(budget, len(candidates) + LOOKUP_STEPS // 4)
         for cards in sorted(candidates, key=_order):
             if _fits(list(cards), counts):
                 with suppress(InvalidMeldError):

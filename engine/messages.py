@@ -272,6 +272,22 @@ MESSAGES.update(
         "turn_already_over": gettext_noop(
             "the turn was already over before move {index}: one discard ends it (R9)"
         ),
+        # --- limits (issue 13): what is too big to serve ---
+        "too_big": gettext_noop(
+            "this position is too big for the engine to settle within its budget of {steps}"
+            " steps: give the hand fewer cards or fewer choices"
+        ),
+        "hand_too_big": gettext_noop(
+            "the hand of seat {seat} holds {count} cards, but a hand holds at most {most}: the"
+            " deck's 108 cards less the two the stock always keeps (R1, R33)"
+        ),
+        "too_many_cards": gettext_noop(
+            "{name} lists {count} cards, but the deck has only {most} (R1)"
+        ),
+        "number_too_big": gettext_noop("{name} is {value}, but it can be at most {most} here"),
+        "too_many_actions": gettext_noop(
+            "that is {count} actions, more than the {most} one request may play"
+        ),
     }
 )
 

@@ -22,22 +22,34 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Any
 
-from engine.actions import Action, ActionKind, legal_actions, transition
-from engine.cards import Card, parse_cards
-from engine.errors import BurracoError, InvalidNotationError, Refusal
+from engine.actions import (
+    Action,
+    ActionKind,
+    legal_actions,
+    legal_discards,
+    legal_melds,
+    legal_plays,
+    transition,
+)
+from engine.budget import MOVE_STEPS, Budget, Memo, spend
+from engine.cards import Card, Rank, Suit, parse_cards
+from engine.errors import BurracoError, InvalidNotationError, Refusal, TooBigError
 from engine.match import match_points, victory_points, winner
-from engine.melds import Meld, MeldKind, attach, possible_attachments, possible_melds
+from engine.melds import (
+    BURRACO_SIZE,
+    Meld,
+    MeldKind,
+    attach,
+    possible_attachments,
+)
 from engine.messages import render
 from engine.rules import PRESETS, Rules
 from engine.scoring import SideScore, score_side
-from engine.state import Hidden, Phase, Position
-
-#: How many positions the search for a line of play may visit before giving up.
-SEARCH_LIMIT = 20_000
+from engine.state import DECK_SIZE, STOCK_LEFT, Hidden, Phase, Position
 
 
 class Kind(enum.Enum):
@@ -271,10 +283,11 @@ def _right(detail: Mapping[str, Any] | None = None, rule: str | None = None) -> 
 def _wrong(
     refusal: Refusal,
     puzzle: Puzzle,
+    budget: Budget,
     detail: Mapping[str, Any] | None = None,
     example_answer: dict[str, Any] | None = None,
 ) -> Verdict:
-    shown = example_answer or example(puzzle)
+    shown = example_answer or example(puzzle, budget)
     return Verdict(False, refusal.code, refusal.rule, dict(refusal.params), shown, detail or {})
 
 
@@ -282,68 +295,82 @@ def _miss(
     code: str,
     rule: str,
     puzzle: Puzzle,
+    budget: Budget,
     detail: Mapping[str, Any] | None = None,
     example_answer: dict[str, Any] | None = None,
     **params: Any,
 ) -> Verdict:
-    return Verdict(False, code, rule, params, example_answer or example(puzzle), detail or {})
+    shown = example_answer or example(puzzle, budget)
+    return Verdict(False, code, rule, params, shown, detail or {})
 
 
 # --- checking an answer -------------------------------------------------------------------
 
 
-def check(puzzle: Puzzle, answer: Any) -> Verdict:
+def check(puzzle: Puzzle, answer: Any, budget: Budget | None = None) -> Verdict:
     """Mark an answer to a puzzle (docs/content.md lists each kind's answer).
 
     Raises :class:`InvalidAnswerError` for an answer that is malformed or names cards the
-    hand does not hold or a meld that does not exist: there is nothing to mark.
+    hand does not hold or a meld that does not exist: there is nothing to mark; and
+    :class:`TooBigError` (``too_big``) when marking it would spend more than ``budget``
+    (a fresh :class:`Budget` of :data:`~engine.budget.REQUEST_STEPS` when None).
     """
     if not isinstance(answer, Mapping):
         raise InvalidAnswerError('an answer is an object such as {"none": true}')
-    return _CHECKS[puzzle.kind](puzzle, answer)
+    return _CHECKS[puzzle.kind](puzzle, answer, budget or Budget())
 
 
-def _check_attach(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
-    found = _attachments(puzzle)
+def _check_attach(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -> Verdict:
+    found = _attachments(puzzle, budget)
     shown = next(_attach_answers(found))
     if _is_none(answer, {"meld", "cards"}):
         if found:
-            return _miss("attach_possible", "R17", puzzle, None, shown, **_focus_params(puzzle))
+            return _miss(
+                "attach_possible", "R17", puzzle, budget, None, shown, **_focus_params(puzzle)
+            )
         return _right(rule="R17")
     index = _meld_index(puzzle, answer)
     cards = _hand_cards(puzzle, answer)
     missing = [card for card in puzzle.focus if card not in cards]
     if missing:
-        return _miss("focus_missing", "R17", puzzle, None, shown, cards=[str(c) for c in missing])
+        return _miss(
+            "focus_missing", "R17", puzzle, budget, None, shown, cards=[str(c) for c in missing]
+        )
     try:
         meld = attach(puzzle.side_melds[index], cards, puzzle.rules)
     except Refusal as refusal:
-        return _wrong(refusal, puzzle, None, shown)
+        return _wrong(refusal, puzzle, budget, None, shown)
     return _right({"meld": index, "arrangement": _texts(meld.cards)}, "R17")
 
 
-def _check_lay_meld(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
-    found = _new_melds(puzzle)
+def _check_lay_meld(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -> Verdict:
+    found = _new_melds(puzzle, budget)
     goal = _goal_melds(puzzle, found)
     shown = next(_lay_answers(goal))
     if _is_none(answer, {"cards"}):
         if goal:
-            return _miss("meld_possible", "R10", puzzle, None, shown, **_focus_params(puzzle))
+            return _miss(
+                "meld_possible", "R10", puzzle, budget, None, shown, **_focus_params(puzzle)
+            )
         return _right(rule="R10")
     cards = _hand_cards(puzzle, answer)
     missing = [card for card in puzzle.focus if card not in cards]
     if missing:
-        return _miss("focus_missing", "R10", puzzle, None, shown, cards=[str(c) for c in missing])
+        return _miss(
+            "focus_missing", "R10", puzzle, budget, None, shown, cards=[str(c) for c in missing]
+        )
     refusal = _meld_refusal(puzzle, cards)
     if refusal is not None:
-        return _wrong(refusal, puzzle, None, shown)
+        return _wrong(refusal, puzzle, budget, None, shown)
     meld = next(m for m in found if Counter(m.cards) == Counter(cards))
     detail = {"arrangement": _texts(meld.cards), "points": meld.points}
     if meld not in goal:
         if puzzle.goal == "best":
             best = max(m.points for m in found)
-            return _miss("not_best", "R2", puzzle, detail, shown, points=meld.points, best=best)
-        return _miss("not_burraco", "R26", puzzle, detail, shown, count=len(meld.cards))
+            return _miss(
+                "not_best", "R2", puzzle, budget, detail, shown, points=meld.points, best=best
+            )
+        return _miss("not_burraco", "R26", puzzle, budget, detail, shown, count=len(meld.cards))
     return _right(detail, "R10")
 
 
@@ -357,7 +384,7 @@ def _goal_melds(puzzle: Puzzle, found: list[Meld]) -> list[Meld]:
     return found
 
 
-def _check_wildcard(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
+def _check_wildcard(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -> Verdict:
     keys = set(answer)
     if keys not in ({"stands_for"}, {"natural"}, {"none"}) or answer.get("none") is False:
         raise InvalidAnswerError('answer {"stands_for": "9C"}, {"natural": true} or {"none": true}')
@@ -365,11 +392,13 @@ def _check_wildcard(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
     if isinstance(truth, Refusal):
         if "none" in keys:
             return _right(rule=truth.rule)
-        return _wrong(truth, puzzle)
+        return _wrong(truth, puzzle, budget)
     meld, rule = truth
     detail = {"arrangement": _texts(meld.cards)}
     if "none" in keys:
-        return _miss("attach_allowed", rule, puzzle, arrangement=_texts(meld.cards), detail=detail)
+        return _miss(
+            "attach_allowed", rule, puzzle, budget, arrangement=_texts(meld.cards), detail=detail
+        )
     if "natural" in keys:
         if answer["natural"] is not True:
             raise InvalidAnswerError('answer {"natural": true}')
@@ -378,18 +407,19 @@ def _check_wildcard(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
     elif meld.wildcard is not None and _one_card(answer["stands_for"]) == meld.stands_for:
         return _right(detail, rule)
     if meld.wildcard is None:
-        return _miss("wild_went_home", rule, puzzle, detail=detail)
+        return _miss("wild_went_home", rule, puzzle, budget, detail=detail)
     return _miss(
         "wild_stands_for",
         rule,
         puzzle,
+        budget,
         wild=str(meld.wildcard),
         stands_for=str(meld.stands_for),
         detail=detail,
     )
 
 
-def _check_classify(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
+def _check_classify(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -> Verdict:
     if set(answer) != {"burraco"} or answer["burraco"] not in BURRACO_ANSWERS:
         raise InvalidAnswerError('answer {"burraco": "clean"}, "dirty", "semi-clean" or "none"')
     truth = _burraco(puzzle)
@@ -405,13 +435,14 @@ def _check_classify(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
         code,
         rule,
         puzzle,
+        budget,
         count=len(meld.cards),
         wild=None if meld.wildcard is None else str(meld.wildcard),
         detail=detail,
     )
 
 
-def _check_score(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
+def _check_score(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -> Verdict:
     truth, detail, rule = _score_truth(puzzle)
     if puzzle.ask == "winner":
         if set(answer) != {"winner"} or answer["winner"] not in (0, 1, None):
@@ -420,36 +451,34 @@ def _check_score(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
     else:
         if set(answer) != {"score"}:
             raise InvalidAnswerError('answer {"score": 345}')
-        given = answer["score"]
-        if isinstance(given, str) and given.strip().lstrip("-").isdigit():
-            given = int(given)
-        if not isinstance(given, int) or isinstance(given, bool) or abs(given) > 100_000:
+        given = _whole_number(answer["score"])
+        if given is None or abs(given) > 100_000:
             raise InvalidAnswerError("a score is a whole number")
     if given == truth:
         return _right(detail, rule)
-    return _miss(f"wrong_{puzzle.ask}", rule, puzzle, expected=truth, detail=detail)
+    return _miss(f"wrong_{puzzle.ask}", rule, puzzle, budget, expected=truth, detail=detail)
 
 
-def _check_line(puzzle: Puzzle, answer: Mapping[str, Any]) -> Verdict:
+def _check_line(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -> Verdict:
     goal = puzzle.line_goal
     rule = _GOAL_RULES[goal]
     if _is_none(answer, {"actions"}):
-        line = find_line(puzzle.position, goal)
+        line = find_line(puzzle.position, goal, budget)
         if line is not None:
-            return _miss(f"{goal}_possible", rule, puzzle, None, _line_answer(line))
+            return _miss(f"{goal}_possible", rule, puzzle, budget, None, _line_answer(line))
         return _right(rule=rule)
     actions = answer.get("actions")
     if set(answer) != {"actions"} or not isinstance(actions, list) or not actions:
         raise InvalidAnswerError('answer {"actions": ["meld 7H 8H 9H", "discard KS"]}')
-    played = follow(puzzle, actions)
+    played = follow(puzzle, actions, budget)
     if played.overrun is not None:
-        return _miss("turn_already_over", "R9", puzzle, index=played.overrun + 1)
+        return _miss("turn_already_over", "R9", puzzle, budget, index=played.overrun + 1)
     detail = {"events": list(played.events), "position": played.position.to_json()}
     if played.refusal is not None:
-        return _wrong(played.refusal, puzzle, {**detail, "index": played.played})
+        return _wrong(played.refusal, puzzle, budget, {**detail, "index": played.played})
     if played.reached:
         return _right(detail, rule)
-    return _miss(f"{goal}_not_reached", rule, puzzle, detail=detail)
+    return _miss(f"{goal}_not_reached", rule, puzzle, budget, detail=detail)
 
 
 @dataclass(frozen=True, slots=True)
@@ -475,11 +504,11 @@ class Line:
         return self.refusal is not None or self.overrun is not None or self.reached or self.over
 
 
-def follow(puzzle: Puzzle, actions: list[Any]) -> Line:
+def follow(puzzle: Puzzle, actions: list[Any], budget: Budget | None = None) -> Line:
     """Play a line of actions from the puzzle's position, as far as the rules allow.
 
     Raises :class:`InvalidAnswerError` for a line that is too long or holds text that is
-    no action.
+    no action, and :class:`TooBigError` when playing it spends more than ``budget``.
     """
     if len(actions) > 40:
         raise InvalidAnswerError("that is more actions than one turn can hold")
@@ -493,9 +522,12 @@ def follow(puzzle: Puzzle, actions: list[Any]) -> Line:
     for index, action in enumerate(parsed):
         if _turn_over(start, position):
             return Line(position, tuple(events), index, None, index, False, True)
+        spend(budget, MOVE_STEPS)
         try:
-            step = transition(position, action)
+            step = transition(position, action, budget)
         except Refusal as refusal:
+            if isinstance(refusal, TooBigError):  # not the move's fault: no verdict
+                raise
             return Line(position, tuple(events), index, refusal, None, False, False)
         position = step.position
         events.extend(event.value for event in step.events)
@@ -526,18 +558,18 @@ _GOAL_RULES = {
 # --- what the engine knows ----------------------------------------------------------------
 
 
-def _attachments(puzzle: Puzzle) -> list[tuple[int, tuple[Card, ...], Meld]]:
-    found = possible_attachments(puzzle.side_melds, puzzle.position.hand, puzzle.rules)
+def _attachments(puzzle: Puzzle, budget: Budget) -> list[tuple[int, tuple[Card, ...], Meld]]:
+    hand = puzzle.position.hand
+    found = possible_attachments(puzzle.side_melds, hand, puzzle.rules, budget)
     return [item for item in found if _has_focus(puzzle, item[1])]
 
 
-def _new_melds(puzzle: Puzzle) -> list[Meld]:
-    found = possible_melds(puzzle.position.hand, puzzle.rules)
-    return [
-        meld
-        for meld in found
-        if _has_focus(puzzle, meld.cards) and _meld_refusal(puzzle, meld.cards) is None
-    ]
+def _new_melds(puzzle: Puzzle, budget: Budget) -> list[Meld]:
+    """The melds the learner may lay now: those :func:`_meld_refusal` lets through, found
+    without playing each one (a 40-card hand has thousands)."""
+    if puzzle.position.is_over:
+        return []
+    return [meld for meld in legal_melds(puzzle.position, budget) if _has_focus(puzzle, meld.cards)]
 
 
 def _meld_refusal(puzzle: Puzzle, cards: tuple[Card, ...]) -> Refusal | None:
@@ -630,25 +662,41 @@ def _reached(goal: str, start: Position, position: Position, events: list[str]) 
     return goal in events
 
 
-def find_line(position: Position, goal: str) -> list[Action] | None:
+def find_line(position: Position, goal: str, budget: Budget | None = None) -> list[Action] | None:
     """A line of actions this turn that reaches ``goal`` (an event, or ``turn_ends``), or
     None when there is none.
 
-    Raises :class:`InvalidPuzzleError` when the search would visit more than
-    :data:`SEARCH_LIMIT` positions: such a puzzle is too big to settle.
+    A depth-first search over the turn's positions, each visited once whatever the order
+    its melds were laid in, that skips what the rules rule out (docs/game.md, "Limits and
+    budgets"). Raises :class:`TooBigError` (``too_big``) when it would spend
+    more than ``budget`` (a fresh :class:`Budget` when None): such a puzzle is too big to
+    settle.
     """
+    budget = budget or Budget()
+    found = _LINES.run((position, goal), budget, lambda: _search_line(position, goal, budget))
+    return None if found is None else list(found)
+
+
+#: The lines found lately (engine.budget.Memo): a teacher's page marks one puzzle's
+#: answers for every student, each wrong one shown next to a line that is right.
+_LINES: Memo[tuple[Action, ...] | None] = Memo(512)
+
+
+def _search_line(position: Position, goal: str, budget: Budget) -> tuple[Action, ...] | None:
+    if not _goal_possible(position, goal):
+        return None
     seen: set[Position] = set()
 
     def search(current: Position, events: tuple[str, ...]) -> list[Action] | None:
-        if current in seen:
+        key = _canonical(current)
+        if key in seen:
             return None
-        seen.add(current)
-        if len(seen) > SEARCH_LIMIT:
-            raise InvalidPuzzleError("the position is too big for the engine to settle")
-        for action in legal_actions(current):
-            if action.kind is ActionKind.DRAW and isinstance(current.stock, Hidden):
-                continue  # a draw from an unknown stock is luck, not a line of play
-            step = transition(current, action)
+        seen.add(key)
+        if goal == "closed" and not _burraco_possible(current):
+            return None
+        for action in _moves(current, goal, budget):
+            budget.spend(MOVE_STEPS)
+            step = transition(current, action, budget)
             reached = events + tuple(event.value for event in step.events)
             if _reached(goal, position, step.position, list(reached)):
                 return [action]
@@ -662,24 +710,136 @@ def find_line(position: Position, goal: str) -> list[Action] | None:
                 return [action, *rest]
         return None
 
-    return search(position, ())
+    line = search(position, ())
+    return None if line is None else tuple(line)
+
+
+def _goal_possible(position: Position, goal: str) -> bool:
+    """Could any line this turn reach ``goal``? False only when the rules rule it out:
+    the cheap test that spares a search (issue 13: a 12-card close puzzle without the
+    pozzetto searched for seconds)."""
+    side = position.side
+    taken = position.pozzetti_taken[side]
+    if goal in ("pozzetto_al_volo", "pozzetto_con_lo_scarto"):
+        return not taken
+    if goal == "closed":
+        # Closing needs the pozzetto (R30); one taken this turn is played on only al volo,
+        # and only when its cards are known.
+        return taken or position.pozzetti[side] is not None
+    if goal == "stock_exhausted":
+        # The stock shrinks by the draw at most: the hand ends only on the last turn (R33).
+        draws = 1 if position.phase is Phase.DRAW else 0
+        return position.stock_count - draws <= STOCK_LEFT
+    return True
+
+
+def _burraco_possible(position: Position) -> bool:
+    """Could the side to move have the burraco that closing needs by the end of this
+    turn? A generous bound (a meld gains every card of its suit or rank in the hand and
+    one wildcard, R19), so False is certain: then no line closes."""
+    if position.phase is not Phase.PLAY or position.has_closing_burraco(position.side):
+        return True
+    hand = position.hands[position.to_move]
+    if isinstance(hand, Hidden):
+        return True
+    wild = int(any(card.is_wild for card in hand))
+    reach = [len({c for c in hand if c.suit is suit}) + wild for suit in Suit]
+    reach += [sum(1 for c in hand if c.rank is rank) + wild for rank in Rank]
+    for meld in position.melds[position.side]:
+        if meld.kind is MeldKind.SET:
+            fits = sum(1 for c in hand if c.rank is meld.rank)
+        else:
+            fits = len({c for c in hand if c.suit is meld.suit})
+        reach.append(len(meld.cards) + fits + wild)
+    return max(reach) >= BURRACO_SIZE
+
+
+def _moves(current: Position, goal: str, budget: Budget) -> list[Action]:
+    """The actions worth playing at a position of the search, the likeliest first.
+
+    None at all when the hand holds more cards that no meld or attachment can take than the goal
+    may leave in it (:func:`_most_left`): a card no play takes now stays in the hand all
+    turn, since every later play is made of these cards, onto these melds or new ones.
+    """
+    if current.is_over:
+        return []
+    if current.phase is Phase.DRAW:
+        return [
+            action
+            for action in legal_actions(current, budget)
+            # A draw from an unknown stock is luck, not a line of play.
+            if not (action.kind is ActionKind.DRAW and isinstance(current.stock, Hidden))
+        ]
+    plays = legal_plays(current, budget)
+    most = _most_left(goal, current)
+    if most is not None and sum(card not in plays.usable for card in current.hand) > most:
+        return []
+    discards = legal_discards(current) if _discard_may_reach(goal, current) else []
+    if most is None:
+        return [*discards, *plays.actions]  # one discard may be all the goal needs
+    # The goal empties the hand: the plays that lay the most cards first.
+    return [*sorted(plays.actions, key=lambda action: -len(action.cards)), *discards]
+
+
+def _most_left(goal: str, position: Position) -> int | None:
+    """How many cards the goal may leave in the hand unplayed, if it limits them: none
+    for the al volo (R29), the one discarded for con lo scarto and for a closing (R30),
+    none before a closing whose pozzetto is still to be taken al volo."""
+    if goal == "pozzetto_al_volo":
+        return 0
+    if goal == "pozzetto_con_lo_scarto":
+        return 1
+    if goal == "closed":
+        return 1 if position.pozzetti_taken[position.side] else 0
+    return None
+
+
+def _discard_may_reach(goal: str, position: Position) -> bool:
+    """Can a discard now reach the goal? It ends the turn, so for a pozzetto or a closing
+    it must be the last card (R29, R30); al volo is never a discard."""
+    if goal == "pozzetto_al_volo":
+        return False
+    if goal in ("closed", "pozzetto_con_lo_scarto"):
+        return len(position.hand) == 1
+    return True
+
+
+def _canonical(position: Position) -> Position:
+    """The position with its hand and the side's melds in a fixed order: laying two melds
+    one way round or the other leads to the same place, which the search visits once."""
+    side = position.side
+    melds = tuple(sorted(position.melds[side], key=lambda meld: [c.sort_key for c in meld.cards]))
+    hand = position.hands[position.to_move]
+    if not isinstance(hand, Hidden):
+        hand = tuple(sorted(hand, key=lambda card: card.sort_key))
+    return replace(
+        position,
+        hands=(*position.hands[: position.to_move], hand, *position.hands[position.to_move + 1 :]),
+        melds=(*position.melds[:side], melds, *position.melds[side + 1 :]),
+    )
 
 
 # --- correct answers ----------------------------------------------------------------------
 
 
-def solutions(puzzle: Puzzle, limit: int = 50) -> list[dict[str, Any]]:
+def solutions(
+    puzzle: Puzzle, limit: int = 50, budget: Budget | None = None
+) -> list[dict[str, Any]]:
     """Correct answers to the puzzle, at most ``limit`` (one line of play for close and
-    pile). Every one of them passes :func:`check`."""
-    return list(islice(_solutions(puzzle), limit))
+    pile). Every one of them passes :func:`check`.
+
+    Raises :class:`TooBigError` (``too_big``) when finding them would spend more than
+    ``budget`` (a fresh :class:`Budget` when None).
+    """
+    return list(islice(_solutions(puzzle, budget or Budget()), limit))
 
 
-def _solutions(puzzle: Puzzle) -> Iterator[dict[str, Any]]:
+def _solutions(puzzle: Puzzle, budget: Budget) -> Iterator[dict[str, Any]]:
     kind = puzzle.kind
     if kind is Kind.ATTACH:
-        yield from _attach_answers(_attachments(puzzle))
+        yield from _attach_answers(_attachments(puzzle, budget))
     elif kind is Kind.LAY_MELD:
-        yield from _lay_answers(_goal_melds(puzzle, _new_melds(puzzle)))
+        yield from _lay_answers(_goal_melds(puzzle, _new_melds(puzzle, budget)))
     elif kind is Kind.WILDCARD:
         truth = _wildcard_result(puzzle)
         if isinstance(truth, Refusal):
@@ -694,7 +854,7 @@ def _solutions(puzzle: Puzzle) -> Iterator[dict[str, Any]]:
         value = _score_truth(puzzle)[0]
         yield {"winner": value} if puzzle.ask == "winner" else {"score": value}
     else:
-        yield _line_answer(find_line(puzzle.position, puzzle.line_goal))
+        yield _line_answer(find_line(puzzle.position, puzzle.line_goal, budget))
 
 
 def _attach_answers(found: list[tuple[int, tuple[Card, ...], Meld]]) -> Iterator[dict[str, Any]]:
@@ -715,9 +875,9 @@ def _line_answer(line: list[Action] | None) -> dict[str, Any]:
     return {"none": True} if line is None else {"actions": [str(a) for a in line]}
 
 
-def example(puzzle: Puzzle) -> dict[str, Any] | None:
+def example(puzzle: Puzzle, budget: Budget | None = None) -> dict[str, Any] | None:
     """One correct answer, to show next to a wrong one."""
-    found = solutions(puzzle, limit=1)
+    found = solutions(puzzle, 1, budget)
     return found[0] if found else None
 
 
@@ -738,6 +898,8 @@ def _list(data: Mapping[str, Any], key: str) -> list[Any]:
     value = data.get(key, [])
     if not isinstance(value, list):
         raise InvalidPuzzleError(f"{key} is a list of cards")
+    if len(value) > DECK_SIZE:
+        raise TooBigError("too_many_cards", "R1", name=key, count=len(value), most=DECK_SIZE)
     return value
 
 
@@ -766,14 +928,29 @@ def _is_none(answer: Mapping[str, Any], other: set[str]) -> bool:
 
 
 def _meld_index(puzzle: Puzzle, answer: Mapping[str, Any]) -> int:
-    index = answer.get("meld")
-    if isinstance(index, str) and index.isdigit():
-        index = int(index)
-    if not isinstance(index, int) or isinstance(index, bool):
+    index = _whole_number(answer.get("meld"))
+    if index is None:
         raise InvalidAnswerError("choose one of your side's melds")
     if not 0 <= index < len(puzzle.side_melds):
         raise InvalidAnswerError(f"your side has no meld number {index + 1}")
     return index
+
+
+def _whole_number(value: Any) -> int | None:
+    """A whole number from JSON or its text (``"-120"``), or None.
+
+    Only ASCII digits, and few of them: ``"²"`` passed ``isdigit`` and 5,000 digits passed
+    too, and ``int()`` then raised out of the judge (issue 13).
+    """
+    if isinstance(value, str):
+        text = value.strip()
+        digits = text.removeprefix("-")
+        if not (digits.isascii() and digits.isdecimal() and len(digits) <= 9):
+            return None
+        return int(text)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return None
 
 
 def _hand_cards(puzzle: Puzzle, answer: Mapping[str, Any]) -> tuple[Card, ...]:

@@ -71,12 +71,12 @@ class Rules:
         for key, value in data.items():
             if key not in types:
                 raise InvalidNotationError(
-                    f"unknown rules option {key!r}: the options are {', '.join(types)}"
+                    f"unknown rules option {key!r:.40}: the options are {', '.join(types)}"
                 )
             # bool is an int in Python: check the exact type so true is not a target.
             if type(value) is not types[key]:
                 raise InvalidNotationError(
-                    f"rules option {key!r} must be a {types[key].__name__}, not {value!r}"
+                    f"rules option {key!r:.40} must be a {types[key].__name__}, not {value!r:.60}"
                 )
         return cls(**data)
 

@@ -37,6 +37,7 @@ from engine.errors import (
     InvalidMeldError,
     InvalidNotationError,
     InvalidPositionError,
+    TooBigError,
 )
 from engine.melds import Burraco, Meld, MeldKind
 from engine.rules import DEFAULT, HAND_SIZE, POZZETTO_SIZE, Rules
@@ -47,6 +48,11 @@ SIDES = 2
 DECK_SIZE = 108
 #: R33: the hand ends once the third-to-last card is drawn, leaving two in the stock.
 STOCK_LEFT = 2
+#: The most cards a hand can hold: every card of the deck but the two the stock always
+#: keeps (R1, R33). Larger hands are refused when a position is read (docs/game.md).
+MAX_HAND = DECK_SIZE - STOCK_LEFT
+#: The largest running total a position may carry, either way (R36): no match reaches it.
+MAX_TOTAL = 100_000
 
 
 class Phase(enum.Enum):
@@ -165,6 +171,7 @@ class Position:
         missing = [key for key in _REQUIRED if key not in data]
         if missing:
             raise InvalidPositionError(f"the position needs the key {missing[0]!r}")
+        _check_sizes(data)
         if "rules" in data:
             rules = Rules.from_dict(data["rules"])
         rules = rules or DEFAULT
@@ -607,6 +614,55 @@ _REQUIRED = (
 _OPTIONAL = ("pozzetti", "pile_single", "pile_taken", "stall", "rules", "totals")
 
 
+def _check_sizes(data: Mapping[str, Any]) -> None:
+    """Refuse sizes and numbers no game can reach, before reading anything else.
+
+    Issue 13: a hand of ``{"count": 2**63}`` or a stock of 10**21 crashed ``len()``, and a
+    million cards took seconds to read. Raises :class:`TooBigError`.
+    """
+    for seat, hand in enumerate(_entries(data["hands"])):
+        count = hand.get("count") if isinstance(hand, dict) else hand
+        size = len(count) if isinstance(count, list) else count
+        if isinstance(size, int) and size > MAX_HAND:
+            raise TooBigError("hand_too_big", "R1", seat=seat, count=_shown(size), most=MAX_HAND)
+    stock = data["stock"]
+    if isinstance(stock, int) and stock > DECK_SIZE:
+        raise TooBigError("number_too_big", "R1", name="stock", value=_shown(stock), most=DECK_SIZE)
+    named = [("stock", stock), ("discard", data["discard"]), ("pile_taken", data.get("pile_taken"))]
+    named += [("pozzetti", pozzetto) for pozzetto in _entries(data.get("pozzetti"))]
+    sizes = [(name, len(cards)) for name, cards in named if isinstance(cards, list)]
+    for side in _entries(data["melds"]):
+        melds = _entries(side)
+        # Every meld holds a card at least: too many melds are too many cards.
+        laid = len(melds) if len(melds) > DECK_SIZE else sum(len(_entries(m)) for m in melds)
+        sizes.append(("melds", laid))
+    for name, size in sizes:
+        if size > DECK_SIZE:
+            raise TooBigError("too_many_cards", "R1", name=name, count=size, most=DECK_SIZE)
+    totals = data.get("totals")
+    for total in _entries(totals):
+        if isinstance(total, int) and abs(total) > MAX_TOTAL:
+            raise TooBigError(
+                "number_too_big", "", name="totals", value=_shown(total), most=MAX_TOTAL
+            )
+    stall = data.get("stall")
+    count = stall.get("count") if isinstance(stall, dict) else None
+    if isinstance(count, int) and count > DECK_SIZE:
+        raise TooBigError(
+            "number_too_big", "R34", name="stall", value=_shown(count), most=DECK_SIZE
+        )
+
+
+def _entries(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _shown(number: int) -> str:
+    """A number for a sentence, cut short when it is absurdly long."""
+    text = str(number)
+    return text if len(text) <= 12 else f"{text[:9]}…"
+
+
 def _int(value: Any, name: str) -> int:
     # bool is an int in Python: true is not a seat.
     if not isinstance(value, int) or isinstance(value, bool):
@@ -702,6 +758,8 @@ def _texts(cards: Iterable[Card]) -> list[str]:
 __all__ = [
     "DECK_SIZE",
     "HAND_SIZE",
+    "MAX_HAND",
+    "MAX_TOTAL",
     "POZZETTO_SIZE",
     "STOCK_LEFT",
     "Hidden",

@@ -181,3 +181,33 @@ def test_deleting_an_answered_puzzle_keeps_it_for_the_answers(world: World) -> N
 def test_deleting_an_unused_puzzle_removes_it(world: World) -> None:
     logged_in(world.teacher).post(f"/classes/library/{world.library.pk}/delete/")
     assert not Puzzle.objects.filter(pk=world.library.puzzle_id).exists()
+
+
+#: Issue 13: 40 cards with runs, pinelle and jokers, the worst hand the editor admits.
+HAND_40 = (
+    "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AS 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"
+    " 3C 4C 5C 6C 7C 8C 9C 10C 2D 2C JK JK 5D 6D 7D"
+)
+
+
+def test_a_close_puzzle_of_40_cards_without_the_pozzetto_is_settled_at_once(
+    world: World,
+) -> None:
+    """Finding 1 of issue 13: this check ran for 68 s; no line closes without the pozzetto."""
+    changes = {"kind": "close", "hand": HAND_40, "stock": "20", "focus": ""}
+    response = post(logged_in(world.teacher), PREVIEW, **changes)
+    assert response.status_code == 200
+    assert "Il motore delle regole accetta l'esercizio" in response.content.decode()
+
+
+def test_a_puzzle_too_big_for_the_engine_gets_400_with_the_sentence(world: World) -> None:
+    changes = {
+        "kind": "close",
+        "hand": "5H 6H 7H 8H 9H 5S 6S 7S 8S 9S 2C JK KS KD KC QS QD QC 3D 3C",
+        "my_melds": "",
+        "my_pozzetto": "on",
+        "focus": "",
+    }
+    response = post(logged_in(world.teacher), PREVIEW, **changes)
+    assert response.status_code == 400
+    assert "troppo grande perché il motore la risolva" in response.content.decode()

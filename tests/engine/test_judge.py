@@ -299,3 +299,234 @@ def test_answers_are_plain_json_objects() -> None:
         assert out is not None
         answer = json.loads(out)
         assert isinstance(answer, dict) and isinstance(answer["ok"], bool)
+
+
+# --- issue 13: whatever a line holds, one ok line comes back, and soon ---------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from engine.judge import BUG, OPS  # noqa: E402
+
+POSITION = {
+    "players": 2,
+    "to_move": 0,
+    "phase": "play",
+    "hands": [["5H", "6H", "7H", "KS"], {"count": 10}],
+    "melds": [[["9C", "10C", "JC"]], []],
+    "discard": ["QD"],
+    "stock": 40,
+    "pozzetti_taken": [False, False],
+}
+
+#: A well-formed request of every op: the fuzz test spoils one field at a time.
+GOOD: dict[str, dict[str, Any]] = {
+    "meld": {"op": "meld", "cards": GOOD_MELD},
+    "attach": {"op": "attach", "meld": GOOD_MELD, "cards": ["8C"]},
+    "points": {"op": "points", "cards": GOOD_MELD},
+    "score": {
+        "op": "score",
+        "melds": [GOOD_MELD],
+        "hand": ["KS"],
+        "pozzetto_taken": True,
+        "closed": False,
+    },
+    "facts": {"op": "facts"},
+    "puzzle": {
+        "op": "puzzle",
+        "puzzle": {"kind": "close", "position": POSITION},
+        "answer": {"none": True},
+    },
+    "legal": {"op": "legal", "position": POSITION},
+    "play": {"op": "play", "position": POSITION, "actions": ["meld 5H 6H 7H", "discard KS"]},
+    "victory_points": {"op": "victory_points", "match_points": 120, "hands": 3},
+}
+
+#: Values that broke the judge, or might: huge and odd numbers, odd text, deep nesting.
+NASTY = [
+    10**21,
+    9223372036854775808,
+    -(10**30),
+    10**4000,
+    float("nan"),
+    float("inf"),
+    -0.0,
+    1e308,
+    "²",
+    "9" * 5000,
+    "\ud800",
+    "\x00",
+    "x" * 100_000,
+    [[[[[[[[[[[]]]]]]]]]]],
+    {"count": 9223372036854775808},
+    {"count": -1},
+    ["JK"] * 1000,
+    True,
+    None,
+]
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text(max_size=20)
+    | st.sampled_from(NASTY),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+def spoil(request: Any, path: list[Any], value: Any) -> Any:
+    """The request with the field at ``path`` (keys and indices) replaced by ``value``."""
+    if not path:
+        return value
+    head, rest = path[0], path[1:]
+    if isinstance(request, dict):
+        return {**request, head: spoil(request.get(head), rest, value)}
+    if isinstance(request, list) and isinstance(head, int) and head < len(request):
+        return [*request[:head], spoil(request[head], rest, value), *request[head + 1 :]]
+    return value
+
+
+def paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[list[Any]]:
+    """Every field of a request, nested ones too, as paths."""
+    found = [list(prefix)] if prefix else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += paths(item, (*prefix, index))
+    return found
+
+
+FIELDS = [(op, path) for op, request in GOOD.items() for path in paths(request) if path != ["op"]]
+
+
+def test_every_op_is_fuzzed() -> None:
+    assert set(GOOD) == set(OPS)
+
+
+def answered(line: str) -> dict[str, Any]:
+    out = judge.answer_line(line)
+    assert out is not None and "\n" not in out
+    out.encode("utf-8")
+    result = json.loads(out)
+    assert isinstance(result, dict) and isinstance(result.get("ok"), bool)
+    assert BUG not in result.get("error", ""), result["error"]
+    return result
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(field=st.sampled_from(FIELDS), value=JSON, extra=st.booleans())
+def test_any_json_in_any_field_of_any_op_gets_one_ok_line(
+    field: tuple[str, list[Any]], value: Any, extra: bool
+) -> None:
+    op, path = field
+    request = spoil(GOOD[op], path, value)
+    if extra:
+        request = {**request, "rules": value}
+    answered(json.dumps(request, ensure_ascii=False, allow_nan=True))
+
+
+@settings(max_examples=100, deadline=None)
+@given(value=JSON)
+def test_any_json_line_gets_one_ok_line(value: Any) -> None:
+    answered(json.dumps(value, allow_nan=True))
+
+
+REGRESSIONS = {
+    "stock-of-10-21": {**GOOD["legal"], "position": {**POSITION, "stock": 10**21}},
+    "hand-count-2-63": {
+        **GOOD["legal"],
+        "position": {**POSITION, "hands": [["5H"], {"count": 9223372036854775808}]},
+    },
+    "puzzle-hand-count-2-63": {
+        **GOOD["puzzle"],
+        "puzzle": {"kind": "close", "position": {**POSITION, "hands": [["5H"], {"count": 2**63}]}},
+    },
+    "score-superscript-two": {
+        "op": "puzzle",
+        "puzzle": {"kind": "score", "position": POSITION},
+        "answer": {"score": "²"},
+    },
+    "score-5000-digits": {
+        "op": "puzzle",
+        "puzzle": {"kind": "score", "position": POSITION},
+        "answer": {"score": "9" * 5000},
+    },
+    "meld-number-superscript": {
+        "op": "puzzle",
+        "puzzle": {"kind": "attach", "position": POSITION},
+        "answer": {"meld": "²", "cards": ["KS"]},
+    },
+    "attach-number-5000-digits": {**GOOD["play"], "actions": ["attach " + "9" * 5000 + " QC"]},
+    "totals-huge": {**GOOD["legal"], "position": {**POSITION, "totals": [10**30, 0]}},
+    "rules-huge-string": {**GOOD["meld"], "rules": {"x" * 100_000: 1}},
+    "play-a-million-actions": {**GOOD["play"], "actions": ["discard KS"] * 1_000_001},
+    "score-100000-melds": {**GOOD["score"], "melds": [GOOD_MELD] * 100_000},
+    "points-a-million-cards": {**GOOD["points"], "cards": ["KS"] * 1_000_000},
+    "puzzle-focus-a-million-cards": {
+        **GOOD["puzzle"],
+        "puzzle": {"kind": "close", "position": POSITION, "focus": ["KS"] * 1_000_000},
+    },
+}
+
+
+@pytest.mark.parametrize("name", list(REGRESSIONS))
+def test_issue_13_lines_get_ok_false(name: str) -> None:
+    result = answered(json.dumps(REGRESSIONS[name]))
+    assert result["ok"] is False
+    assert len(result["error"]) < 400, "the sentence does not echo the whole input"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"op": "legal", "position": NaN}',
+        '{"op": "victory_points", "match_points": Infinity, "hands": 3}',
+        '{"op": "victory_points", "match_points": NaN, "hands": 3}',
+        '{"op": "points", "cards": ["\\ud800"]}',
+        '{"op": "victory_points", "match_points": ' + "9" * 5000 + ', "hands": 3}',
+    ],
+)
+def test_odd_json_gets_ok_false(line: str) -> None:
+    assert answered(line)["ok"] is False
+
+
+@pytest.mark.parametrize("size", [12, 13, 40])
+def test_a_close_puzzle_line_with_a_big_hand_is_settled_or_refused_within_the_budget(
+    size: int,
+) -> None:
+    from engine.bench import HAND_12, HAND_13, HAND_40
+
+    hand = {12: HAND_12, 13: HAND_13, 40: HAND_40}[size]
+    for taken in (False, True):
+        position = {
+            **POSITION,
+            "hands": [hand, {"count": 11}],
+            "stock": 20,
+            "pozzetti_taken": [taken, False],
+        }
+        for answer in ({"none": True}, {"actions": ["discard JK"]}):
+            request = {
+                "op": "puzzle",
+                "puzzle": {"kind": "close", "position": position},
+                "answer": answer,
+            }
+            result = answered(json.dumps(request))
+            assert result["ok"] or "too big for the engine" in result["error"]
+
+
+def test_the_program_survives_the_issue_13_lines() -> None:
+    lines = [json.dumps(request) for request in REGRESSIONS.values()]
+    text = "".join(f"{line}\n{json.dumps(CANARY)}\n" for line in lines)
+    result = run_judge(text)
+    assert result.returncode == 0, result.stderr
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(answers) == 2 * len(lines)
+    assert all(answer["ok"] is False for answer in answers[::2])
+    assert all(answer == CANARY_ANSWER for answer in answers[1::2])

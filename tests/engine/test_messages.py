@@ -9,7 +9,7 @@ from pathlib import Path
 from engine.messages import MESSAGES, render
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
-RAISED = re.compile(r'(?:Refusal|InvalidMeldError|IllegalActionError)\(\s*"([a-z_]+)"')
+RAISED = re.compile(r'(?:Refusal|InvalidMeldError|IllegalActionError|TooBigError)\(\s*"([a-z_]+)"')
 
 
 def test_every_refusal_code_the_engine_raises_has_a_sentence() -> None:
