@@ -40,6 +40,8 @@ from typing import Any
 from bench.http import PYTHON, ROOT, databases, environment, gunicorn, prepare
 
 THINK = (0.2, 1.0)
+#: The attacker's guess: no account has it.
+WRONG_PASSWORD = "wrong-guess-1"  # nosec B105 - a wrong guess, sent on purpose
 #: Sends no cookie but those in the request's own headers, and keeps none.
 PLAIN = urllib.request.build_opener()
 
@@ -245,7 +247,7 @@ class Attacker(Learner):
             )
             self.send(path)
             for username in names:
-                form = urllib.parse.urlencode({"username": username, "password": "wrong-guess-1"})
+                form = urllib.parse.urlencode({"username": username, "password": WRONG_PASSWORD})
                 self.timed(attack, path, form)
 
     def poison(self, times: int = 300) -> None:
