@@ -185,6 +185,17 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql") and env_bool("PG_PREPAR
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Django's own, then the lighter one for the passwords "add students" makes up, which a
+# student's first log-in replaces with the first (accounts/hashers.py).
+PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+    "accounts.hashers.GeneratedPasswordHasher",
+]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": f"django.contrib.auth.password_validation.{name}"}
     for name in (
