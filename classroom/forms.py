@@ -218,14 +218,14 @@ class AssignmentForm(AssignmentEditForm):
             return
         spec = assignments.SetSpec(theme, kind, data["rating"], data["count"], self.classroom.rules)
         # A trial run: a theme and rules that give too few puzzles are refused now.
-        made = spec.make(assignments.derived_seed("trial", theme, kind, spec.rules))
-        if len(made) < spec.count:
+        found = spec.runs_dry(assignments.derived_seed("trial", theme, kind, spec.rules))
+        if found is not None:
             self.add_error(
                 "count",
                 _(
                     "Only %(found)d different puzzles of this kind on this theme could be made"
                     " under the class's rules: ask for fewer, or choose another theme."
                 )
-                % {"found": len(made)},
+                % {"found": found},
             )
         self.spec = spec
