@@ -35,7 +35,8 @@ def session_for(user: Any) -> dict[str, str]:
 
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+    # The backend that logs people in (the first, axes' lock-out, only refuses tries).
+    session[BACKEND_SESSION_KEY] = "accounts.backends.ProfileBackend"
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()
     session.create()
     csrf = get_random_string(32)
