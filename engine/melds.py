@@ -243,6 +243,9 @@ def _make_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) 
     ranks = [int(card.rank) for card in naturals if card.rank is not None]
     seen: set[int] = set()
     for card, rank in zip(naturals, ranks, strict=True):
+        if rank in seen and rank == 1:
+            # Two aces in one sequence: one low and one high, as attach says (R14).
+            raise InvalidMeldError("ace_wraps", "R14")
         if rank in seen:
             raise InvalidMeldError("duplicate_rank", "R13", card=str(card))
         seen.add(rank)

@@ -51,6 +51,9 @@ BLAME = [
     pytest.param("JK 5C 6C", "9C", None, "gaps", "R13", id="gaps-free-wildcard"),
     pytest.param(None, "KC AC 2C 3C", None, "ace_wraps", "R14", id="ace_wraps"),
     pytest.param("AC 2C 3C", "KC", None, "ace_wraps", "R14", id="ace_wraps-attach"),
+    # Two aces in a sequence are one low and one high: R14, laid or attached.
+    pytest.param(None, "AC 2C 3C QC KC AC", None, "ace_wraps", "R14", id="ace_wraps-two-aces"),
+    pytest.param("AC 2C 3C", "AC", None, "ace_wraps", "R14", id="ace_wraps-second-ace"),
     pytest.param(f"{CLUBS} JK", "2H", None, "sequence_too_long", "R14", id="sequence_too_long"),
     pytest.param(None, f"{CLUBS} JK 2S", None, "sequence_too_long", "R14", id="too_long-new"),
     pytest.param(None, "7H 7D 7C", Rules(variant="international"), "set_rank_not_allowed",
