@@ -349,7 +349,9 @@ def test_possible_melds_finds_every_meld_and_only_melds(hand: list[Card], rules:
 def test_possible_attachments_finds_every_attachment_and_only_those(
     data: st.DataObject, rules: Rules
 ) -> None:
-    melds = data.draw(st.lists(table_melds(rules), min_size=1, max_size=2))
+    # Long sequences too: their 14th card and the 2 that leaves its place (R14, R20).
+    any_meld = st.one_of(table_melds(rules), table_melds(rules), long_sequences())
+    melds = data.draw(st.lists(any_meld, min_size=1, max_size=2))
     used = [c for m in melds for c in m.cards]
     assume(all(n <= (4 if c.is_joker else 2) for c, n in Counter(used).items()))
     hand = data.draw(additions(melds[0])) + data.draw(additions(melds[-1]))
