@@ -4,6 +4,8 @@ A sequence is stored as an arrangement: its cards from low to high, each at a *p
 Places 2..13 are the ranks; the ace is place 1 (low) or 14 (high), never both (R14).
 The wildcard, if any, stands at the place of the card it replaces; a 2 of the suit at
 place 2 is a natural card (R20). A set is its naturals in suit order, then its wildcard.
+The longest sequence fills all 14 places: the 13 naturals and its wildcard at the free end,
+the ace's other place (R14), as in ``AC 2C ... KC JK``.
 
 >>> from engine.cards import parse_cards
 >>> str(make_meld(parse_cards("8C 7C JK")))
@@ -31,7 +33,11 @@ from engine.rules import DEFAULT, Rules
 
 MIN_CARDS = 3
 MAX_SET = 9
-MAX_PLACES = 13
+#: R14: a sequence holds at most the 13 ranks of its suit as natural cards (A-K or 2-A)...
+MAX_NATURALS = 13
+#: ...and one wildcard besides as a 14th card, at the end: it covers at most the 14 places
+#: from the ace low to the ace high, so this is also the most cards a sequence holds.
+MAX_PLACES = 14
 BURRACO_SIZE = 7
 SEMI_CLEAN_RUN = 7
 
@@ -211,17 +217,21 @@ def make_meld(cards: Iterable[Card | str], rules: Rules = DEFAULT) -> Meld:
         return _make_set(naturals, [card for card in cards if card.is_wild], rules)
     if any(card.suit is not first.suit for card in naturals):
         raise InvalidMeldError("mixed_suits", "R13", cards=[str(c) for c in cards])
+    if len(cards) > MAX_PLACES:
+        # Whatever else is wrong with them, more cards than any sequence holds (R14).
+        raise InvalidMeldError("sequence_too_long", "R14", count=len(cards))
     return _make_sequence(cards, naturals, rules)
 
 
 def _make_set(naturals: list[Card], wilds: list[Card], rules: Rules) -> Meld:
     rank = naturals[0].rank
     assert rank is not None
-    if len(wilds) > 1:
-        raise InvalidMeldError("two_wildcards", "R19", wild=str(wilds[1]))
     size = len(naturals) + len(wilds)
     if size > MAX_SET:
+        # Before a second wildcard, as a sequence's length comes first (docs/game.md).
         raise InvalidMeldError("set_too_large", "R11", count=size)
+    if len(wilds) > 1:
+        raise InvalidMeldError("two_wildcards", "R19", wild=str(wilds[1]))
     if rules.international and rank not in (Rank.ACE, Rank.THREE):
         raise InvalidMeldError("set_rank_not_allowed", "R41", rank=rank.symbol)
     naturals.sort(key=lambda card: card.sort_key)
@@ -234,6 +244,9 @@ def _make_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) 
     ranks = [int(card.rank) for card in naturals if card.rank is not None]
     seen: set[int] = set()
     for card, rank in zip(naturals, ranks, strict=True):
+        if rank in seen and rank == 1:
+            # Two aces in one sequence: one low and one high, as attach says (R14).
+            raise InvalidMeldError("ace_wraps", "R14")
         if rank in seen:
             raise InvalidMeldError("duplicate_rank", "R13", card=str(card))
         seen.add(rank)
@@ -271,7 +284,11 @@ def _place(
 
     ``places`` are the natural cards' places, sorted and distinct. A ``wild`` card
     ``fixed`` at a place stays there; otherwise it fills the one gap, or stands at the low
-    end, or at the high end when the low end is the ace's (R21).
+    end, or at the high end when the low end is the ace's (R21). After 13 naturals it is
+    the 14th card: after the K, or below the 2 when the ace is high (R14).
+
+    Gaps are R13's, however many: a sequence is consecutive, and a wildcard fills one place;
+    R19 is named only where a second wildcard is actually laid (docs/game.md).
     """
     has_wild = wild is not None
     if fixed is not None:
@@ -290,7 +307,7 @@ def _place(
         ]
         return InvalidMeldError(
             "gap" if len(gaps) == 1 else "gaps",
-            "R13" if len(gaps) == 1 else "R19",
+            "R13",
             cards=[str(card) for card in around],
             missing=[str(_card_at(place, suit)) for place in gaps],
             # How many cards short the sequence is, once its wildcard fills a gap.
@@ -424,6 +441,8 @@ def _attach_to_sequence(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Me
             own_twos.append(card)
         else:
             new_naturals.append(card)
+    if len(meld.cards) + len(added) > MAX_PLACES:
+        raise InvalidMeldError("sequence_too_long", "R14", count=len(meld.cards) + len(added))
     has_ace = any(card.rank is Rank.ACE for card in fixed.values())
     ace_places: tuple[int | None, ...] = (None,)
     if any(card.rank is Rank.ACE for card in new_naturals):
@@ -453,6 +472,12 @@ def _attach_to_sequence(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Me
         )
         if result is not None:
             return result
+    if meld.wild is None and not new_wilds and not own_twos and 2 in fixed:
+        moved = _natural_two_leaves(suit, fixed, new_naturals, ace_places, rules)
+        if isinstance(moved, Meld):
+            return moved
+        if moved is not None:
+            raise moved
     refusal = _best_refusal(refusals)
     if refusal.code in ("gap", "gaps", "sequence_too_long"):
         # Around the corner from K to 2 the cards would fit: say so, as make_meld does.
@@ -466,6 +491,49 @@ def _attach_to_sequence(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Me
         if 1 in ranks and _wraps(ranks, twos, others):
             raise InvalidMeldError("ace_wraps", "R14")
     raise refusal
+
+
+def _natural_two_leaves(
+    suit: Suit,
+    fixed: dict[int, Card],
+    new_naturals: list[Card],
+    ace_places: tuple[int | None, ...],
+    rules: Rules,
+) -> Meld | InvalidMeldError | None:
+    """R20: a natural 2 on the table leaves its place to stand for a card in a gap.
+
+    Tried last, when nothing else lets the cards on: a card that can stand as a natural
+    does (ARCHITECTURE.md). The meld holds no other wildcard and none is attached. Returns
+    the new meld; or the R20 refusal when moving the 2 would fill the gap but it may not
+    move (``wild_moves`` is off, or the ace below it would be stranded); or None when
+    moving it would not help, so the usual refusal stands.
+    """
+    two = fixed[2]
+    for keep_ace in (True, False):
+        for ace in ace_places:
+            places = {place: card for place, card in fixed.items() if place != 2}
+            for card in new_naturals:
+                rank = card.rank
+                assert rank is not None
+                places[ace if rank is Rank.ACE and ace is not None else int(rank)] = card
+            if len(places) < len(fixed) - 1 + len(new_naturals):
+                continue  # a card already in the meld: the usual refusal says so
+            stranded = places.get(1)
+            if not keep_ace:
+                if stranded is None:
+                    continue
+                del places[1]
+            found = _try(suit, places, [two], None, [])
+            # At place 2 the 2 would be natural again: that is not leaving.
+            if found is None or found.wild is None or found.start + found.wild <= 2:
+                continue
+            params = {"wild": str(two), "stands_for": str(found.stands_for)}
+            if not rules.wild_moves:
+                return InvalidMeldError("natural_two_locked", "R20", **params)
+            if keep_ace:
+                return found
+            return InvalidMeldError("natural_two_holds_ace", "R20", low=str(stranded), **params)
+    return None
 
 
 def _arrange_with_old_wild(
@@ -666,8 +734,13 @@ def _possible_melds(
                     candidates[_key([*naturals, wild])] = None
     for suit in Suit:
         available = _available(counts, suit)
+        if all(available[place] is not None for place in range(1, MAX_NATURALS + 1)):
+            # The whole suit and a wildcard as the 14th card (R14).
+            whole = [card for card in available[1 : MAX_NATURALS + 1] if card is not None]
+            for wild in wild_kinds:
+                candidates[_key([*whole, wild])] = None
         for low in range(1, 13):
-            for high in range(low + 2, min(low + MAX_PLACES, 15)):
+            for high in range(low + 2, min(low + MAX_NATURALS, 15)):
                 window = range(low, high + 1)
                 missing = [place for place in window if available[place] is None]
                 if len(missing) > 1:
@@ -750,8 +823,12 @@ def _sequence_attachments(
     bottom = 2 if any(p == 14 for p in natural_places) else 1
     # Places left for wildcards: the meld's own wildcard and at most one from the hand.
     spare = 2 if meld.wild is not None else 1
-    for low in range(max(bottom, high_natural - MAX_PLACES + 1), low_natural + 1):
-        for high in range(high_natural, min(top, low + MAX_PLACES - 1) + 1):
+    if meld.wild is None and len(natural_places) == MAX_NATURALS:
+        # The whole suit is there: only a wildcard can join, as the 14th card (R14).
+        for wild in wild_kinds:
+            candidates[(wild,)] = None
+    for low in range(max(bottom, high_natural - MAX_NATURALS + 1), low_natural + 1):
+        for high in range(high_natural, min(top, low + MAX_NATURALS - 1) + 1):
             needed = [p for p in range(low, high + 1) if p not in natural_places]
             if not needed:
                 continue

@@ -69,15 +69,16 @@ MESSAGES: dict[str, str] = {
         " card (R13)"
     ),
     "gaps": gettext_noop(
-        "{cards} leave more than one gap ({missing}); a single wildcard can fill only one (R19)"
+        "{cards} are not consecutive: the {missing} are missing, and a sequence cannot skip"
+        " cards; a wildcard fills only one place (R13)"
     ),
     "ace_wraps": gettext_noop(
         "the ace is low (A 2 3) or high (Q K A), never both, so a sequence cannot turn the"
         " corner from K to 2 (R14)"
     ),
     "sequence_too_long": gettext_noop(
-        "a sequence runs from the ace to the king or from the 2 to the ace: 13 places at most,"
-        " and this one would need {count} (R14)"
+        "a sequence holds at most 14 cards, the 13 of its suit and one wildcard at the end,"
+        " and this one would have {count} (R14)"
     ),
     "set_rank_not_allowed": gettext_noop(
         "in the international game only aces and threes make sets, not {rank} (R41)"
@@ -89,6 +90,14 @@ MESSAGES: dict[str, str] = {
     "wild_locked": gettext_noop(
         "under these rules the {wild} stays where it was laid, as the {stands_for}; it cannot"
         " move to make room (R22)"
+    ),
+    "natural_two_locked": gettext_noop(
+        "under these rules a natural 2 stays in its own place: the {wild} cannot leave it to"
+        " stand for the {stands_for} (R20)"
+    ),
+    "natural_two_holds_ace": gettext_noop(
+        "the {wild} cannot leave its place to stand for the {stands_for}: the {low} below it"
+        " would be stranded (R20)"
     ),
     "invalid_arrangement": gettext_noop("{cards} is not a meld as written: {why}"),
     # --- the game (R3-R9, R15-R17, R29-R38) ---

@@ -5,7 +5,9 @@
 - points add up, and a side's score is the sum of its breakdown;
 - possible_melds and possible_attachments find exactly what a slow brute force over every
   sub-multiset of a small hand finds with make_meld and attach;
-- no input of any kind raises anything but a BurracoError.
+- no input of any kind raises anything but a BurracoError;
+- every valid meld holds at most 14 cards (9 in a set) and at most one card used as a
+  wildcard (R11, R14, R19).
 """
 
 from __future__ import annotations
@@ -216,9 +218,65 @@ def test_an_attached_meld_holds_every_card_and_reads_back(
     assert Counter(result.cards) == Counter(meld.cards) + Counter(added)
     assert result.kind is meld.kind
     assert Meld.parse(str(result), rules) == result
-    # A meld with no wildcard on the table has one only if a wildcard was added.
+    # A meld with no wildcard on the table has one only if a wildcard was added, or
+    # (R20, changed on 1 December) if its natural 2 left its place to fill a gap.
     if meld.wild is None and not any(c.is_wild for c in added):
-        assert result.wild is None
+        natural_two = meld.kind is MeldKind.SEQUENCE and meld.start <= 2 <= meld.places[-1]
+        if result.wild is not None:
+            assert natural_two and rules.wild_moves
+            assert result.cards[result.wild] == meld.cards[2 - meld.start]
+            assert result.start + result.wild > 2
+
+
+def wildcards_used(meld: Meld) -> int:
+    """The cards used as wildcards, counted from the arrangement alone (R18-R20)."""
+    if meld.kind is MeldKind.SET:
+        return sum(1 for c in meld.cards if c.is_wild)
+    return sum(
+        1
+        for place, c in zip(meld.places, meld.cards, strict=True)
+        if c.is_joker or (c.rank is Rank.TWO and (c.suit is not meld.suit or place != 2))
+    )
+
+
+@st.composite
+def long_sequences(draw: st.DrawFn) -> Meld:
+    """A sequence of 11 to 13 naturals, perhaps with a wildcard in it or beside it."""
+    suit = draw(st.sampled_from(SUITS))
+    start = draw(st.integers(1, 3))
+    length = draw(st.integers(11, 14 - start if start > 1 else 13))
+    cards = [card(p, suit) for p in range(start, start + length)]
+    wild = draw(st.sampled_from([None, JOKER, *(Card(Rank.TWO, s) for s in SUITS)]))
+    if wild is not None:
+        if draw(st.booleans()):
+            cards.append(wild)
+        else:
+            cards[draw(st.integers(0, length - 1))] = wild
+    try:
+        return make_meld(cards)
+    except InvalidMeldError:
+        assume(False)
+        raise
+
+
+@FAST
+@given(data=st.data(), rules=ALL_RULES)
+def test_every_valid_meld_holds_at_most_fourteen_cards_and_one_wildcard(
+    data: st.DataObject, rules: Rules
+) -> None:
+    meld = data.draw(st.one_of(table_melds(rules), long_sequences()))
+    assert wildcards_used(meld) == (0 if meld.wild is None else 1)
+    added = data.draw(additions(meld))
+    result = outcome(attach, meld, added, rules)
+    assume(isinstance(result, Meld))
+    assert len(result.cards) <= (9 if result.kind is MeldKind.SET else 14)
+    assert wildcards_used(result) == (0 if result.wild is None else 1)
+    if result.kind is MeldKind.SEQUENCE:
+        naturals = [c for i, c in enumerate(result.cards) if i != result.wild]
+        assert len({c.rank for c in naturals}) == len(naturals) <= 13
+        # A 14th card is the wildcard, at an end (R14).
+        if len(result.cards) == 14:
+            assert result.wild in (0, 13)
 
 
 # --- points ---------------------------------------------------------------------------
@@ -291,7 +349,9 @@ def test_possible_melds_finds_every_meld_and_only_melds(hand: list[Card], rules:
 def test_possible_attachments_finds_every_attachment_and_only_those(
     data: st.DataObject, rules: Rules
 ) -> None:
-    melds = data.draw(st.lists(table_melds(rules), min_size=1, max_size=2))
+    # Long sequences too: their 14th card and the 2 that leaves its place (R14, R20).
+    any_meld = st.one_of(table_melds(rules), table_melds(rules), long_sequences())
+    melds = data.draw(st.lists(any_meld, min_size=1, max_size=2))
     used = [c for m in melds for c in m.cards]
     assume(all(n <= (4 if c.is_joker else 2) for c, n in Counter(used).items()))
     hand = data.draw(additions(melds[0])) + data.draw(additions(melds[-1]))
@@ -358,7 +418,9 @@ def test_make_meld_raises_only_burraco_errors(cards: list[Card], rules: Rules) -
     result = only_burraco_errors(make_meld, cards, rules)
     if result is not None:
         assert result.kind in (MeldKind.SET, MeldKind.SEQUENCE)
-        assert 3 <= len(result.cards) <= (9 if result.kind is MeldKind.SET else 13)
+        # R14, changed on 1 December: a sequence holds up to 14 cards (was 13).
+        assert 3 <= len(result.cards) <= (9 if result.kind is MeldKind.SET else 14)
+        assert wildcards_used(result) <= 1
 
 
 @FAST

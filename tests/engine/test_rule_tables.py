@@ -214,7 +214,8 @@ def test_a_sequence_is_written_low_to_high_one_place_a_card(case: dict[str, Any]
     if answer["kind"] != "sequence":
         return
     cards = [Card.parse(text) for text in answer["arrangement"]]
-    assert 3 <= len(cards) <= 13
+    # R14, changed on 1 December: 13 naturals and one wildcard as a 14th card (was 13).
+    assert 3 <= len(cards) <= 14
     # The first card that is neither a joker nor a 2 fixes the suit and the places.
     index, anchor = next((i, c) for i, c in enumerate(cards) if c.is_wild is False)
     assert anchor.rank is not None
@@ -280,9 +281,23 @@ def test_every_refusal_code_is_in_the_tables() -> None:
         "sequence_too_long",
         "bound_wildcard",
         "wild_locked",
+        "natural_two_locked",
+        "natural_two_holds_ace",
         "set_rank_not_allowed",
     }
     assert wanted - codes == set()
+
+
+def test_a_refusal_in_the_tables_names_its_rule_and_each_code_one_rule() -> None:
+    # The rule blamed is the rule broken: recorded, drilled and counted in the heat-map.
+    blamed: dict[str, set[str]] = {}
+    for case in CASES:
+        expect = case["expect"]
+        if expect.get("valid") is False and "code" in expect:
+            assert "rule" in expect, case["id"]
+            blamed.setdefault(expect["code"], set()).add(expect["rule"])
+    assert {code: rules for code, rules in blamed.items() if len(rules) > 1} == {}
+    assert blamed["gaps"] == {"R13"}
 
 
 def test_the_tables_hold_valid_cards() -> None:
