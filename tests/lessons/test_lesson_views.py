@@ -107,7 +107,7 @@ def test_the_board_names_the_piles_top_card(client: Client, lesson: Lesson) -> N
     # The pile was drawn bottom to top with nothing to say which card was on top.
     html = client.get("/lessons/jokers/1/").content.decode()
     top = html[html.index("In cima:") :]
-    assert 'class="pile-top"' in top and "4 di cuori" in top[: top.index("</p>")]
+    assert '<strong class="pile-top">4 di cuori</strong>' in top[: top.index("</p>")]
 
 
 def test_htmx_steps_swap_only_the_step(client: Client, lesson: Lesson) -> None:
