@@ -15,67 +15,29 @@ in its place; a limit that does is printed as its 429.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import re
-import secrets
-import tempfile
 import time
 from collections.abc import Callable
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
+
+from bench import inprocess
+from bench.seed import FORTY, TWELVE_CLOSE, editor_form
 
 CAP_MS = 500.0
 #: The attacker's guess: no account has it.
 WRONG_PASSWORD = "wrong-guess-1"  # nosec B105 - a wrong guess, sent on purpose
 HTMX = {"HX-Request": "true"}
-#: Forty cards no real hand holds at once, every one legal in the deck.
-FORTY = (
-    " ".join(f"{rank}{suit}" for suit in "HDCS" for rank in "3456789")
-    + " "
-    + " ".join(f"{rank}{suit}" for suit in "HDC" for rank in ("10", "J", "Q", "K"))
-)
-TWELVE_CLOSE = "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"
-
-
-def editor_form(kind: str, hand: str, **more: str) -> dict[str, str]:
-    return {
-        "op": "check",
-        "kind": kind,
-        "rules": "standard",
-        "to_move": "0",
-        "phase": "play",
-        "hand": hand,
-        "my_melds": "",
-        "their_melds": "",
-        "opponent": "11",
-        "discard": "4H",
-        "stock": "30",
-        **more,
-    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="burraco-costly-"))
-    os.environ.update(
-        DEBUG="0",
-        SECRET_KEY=secrets.token_urlsafe(50),
-        ALLOWED_HOSTS="testserver",
-        SECURE_SSL_REDIRECT="0",
-        DATABASE_URL=f"sqlite:///{folder / 'costly.sqlite3'}",
-        DJANGO_SETTINGS_MODULE="burraco_tutor.settings",
-        LOG_LEVEL="ERROR",
-    )
-    import django
-
-    django.setup()
+    inprocess.start("costly", LOG_LEVEL="ERROR")
     from django.contrib.auth import get_user_model
     from django.core.cache import cache
-    from django.core.management import call_command
     from django.forms.models import model_to_dict
     from django.test import Client
     from django.utils import timezone
@@ -85,9 +47,6 @@ def main() -> None:
     from classroom.models import Classroom, LibraryPuzzle
     from lessons.models import Attempt, Puzzle
 
-    call_command("migrate", verbosity=0)
-    call_command("createcachetable", verbosity=0)
-    call_command("collectstatic", interactive=False, verbosity=0)
     seeded = seed(1, random.Random(9))
     targets = seeded["abuse"]
     users = get_user_model()

@@ -16,13 +16,11 @@ A benchmark prints figures; no test is timed.
 from __future__ import annotations
 
 import argparse
-import os
-import secrets
 import statistics
-import tempfile
 import time
-import warnings
 from pathlib import Path
+
+from bench import inprocess
 
 
 def main() -> None:
@@ -33,34 +31,13 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=10)
     parser.add_argument("--rating", type=int, default=1200)
     args = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="burraco-generated-"))
-    os.environ.update(
-        DEBUG="0",
-        SECRET_KEY=secrets.token_urlsafe(50),
-        ALLOWED_HOSTS="testserver",
-        SECURE_SSL_REDIRECT="0",
-        DATABASE_URL=f"sqlite:///{folder / 'generated.sqlite3'}",
-        DJANGO_SETTINGS_MODULE="burraco_tutor.settings",
-    )
-    # No static files are collected for this run (see below); Django warns about it.
-    warnings.filterwarnings("ignore", message="No directory at")
-    import django
-
-    django.setup()
-    from django.conf import settings
-
-    # Pages name static files, which this run does not collect: plain names will do.
-    plain = "django.contrib.staticfiles.storage.StaticFilesStorage"
-    settings.STORAGES = {**settings.STORAGES, "staticfiles": {"BACKEND": plain}}
+    inprocess.start("generated")
     from django.contrib.auth import get_user_model
-    from django.core.management import call_command
     from django.test import Client
 
     from accounts.models import Profile
     from classroom.models import Assignment, Classroom, Membership
 
-    call_command("migrate", verbosity=0)
-    call_command("createcachetable", verbosity=0)
     users = get_user_model()
     teacher = users.objects.create_user("bench-teacher")
     Profile.objects.update_or_create(user=teacher, defaults={"is_teacher": True})

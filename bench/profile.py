@@ -16,10 +16,9 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import secrets
-import tempfile
 import time
-from pathlib import Path
+
+from bench import inprocess
 
 
 def main() -> None:
@@ -28,20 +27,7 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=50)
     parser.add_argument("--cprofile", action="store_true")
     args = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="burraco-profile-"))
-    os.environ.update(
-        DEBUG="0",
-        SECRET_KEY=secrets.token_urlsafe(50),
-        ALLOWED_HOSTS="testserver",
-        SECURE_SSL_REDIRECT="0",
-        BENCH_VIEWS="1",
-        DATABASE_URL=f"sqlite:///{folder / 'profile.sqlite3'}",
-        DJANGO_SETTINGS_MODULE="burraco_tutor.settings",
-    )
-    import django
-
-    django.setup()
-    from django.core.management import call_command
+    inprocess.start("profile", BENCH_VIEWS="1")
     from django.db import connection, reset_queries
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
@@ -49,8 +35,6 @@ def main() -> None:
     from bench.http import scenarios
     from bench.seed import seed
 
-    call_command("migrate", verbosity=0)
-    call_command("createcachetable", verbosity=0)
     seeded = seed(16, random.Random(9))
     requests = scenarios(seeded)[args.scenario]
     client = Client()

@@ -190,6 +190,34 @@ def seed(learners: int, rng: random.Random) -> dict[str, Any]:
     }
 
 
+#: Forty cards no real hand holds at once, every one legal in the deck: the attacker's hand.
+FORTY = (
+    " ".join(f"{rank}{suit}" for suit in "HDCS" for rank in "3456789")
+    + " "
+    + " ".join(f"{rank}{suit}" for suit in "HDC" for rank in ("10", "J", "Q", "K"))
+)
+#: A close puzzle's hand the old search took seconds over (no pozzetto taken).
+TWELVE_CLOSE = "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"
+
+
+def editor_form(kind: str, hand: str, **more: str) -> dict[str, str]:
+    """The puzzle editor's form for a two-player position holding ``hand``, asked to check."""
+    return {
+        "op": "check",
+        "kind": kind,
+        "rules": "standard",
+        "to_move": "0",
+        "phase": "play",
+        "hand": hand,
+        "my_melds": "",
+        "their_melds": "",
+        "opponent": "11",
+        "discard": "4H",
+        "stock": "30",
+        **more,
+    }
+
+
 def abuse_targets(classroom: Any, teacher: Any, student: Any) -> dict[str, Any]:
     """What the soak's attacker aims at (bench/soak.py): the costliest curated close puzzle
     (measured), set to one student of the class, whose answers flood the teacher's

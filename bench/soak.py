@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bench.http import PYTHON, ROOT, databases, environment, gunicorn, prepare
+from bench.seed import FORTY, editor_form
 
 THINK = (0.2, 1.0)
 #: The attacker's guess: no account has it.
@@ -189,26 +190,7 @@ class Attacker(Learner):
 
     def editor(self, times: int = 30) -> None:
         attack = self.attack("editor: check a close puzzle, 40-card hand, no pozzetto")
-        hand = (
-            " ".join(f"{rank}{suit}" for suit in "HDCS" for rank in "3456789")
-            + " "
-            + " ".join(f"{rank}{suit}" for suit in "HDC" for rank in ("10", "J", "Q", "K"))
-        )
-        form = urllib.parse.urlencode(
-            {
-                "op": "check",
-                "kind": "close",
-                "rules": "standard",
-                "to_move": "0",
-                "phase": "play",
-                "hand": hand,
-                "my_melds": "",
-                "their_melds": "",
-                "opponent": "11",
-                "discard": "4H",
-                "stock": "30",
-            }
-        )
+        form = urllib.parse.urlencode(editor_form("close", FORTY))
         teacher = self.as_who(self.seeded["teacher"])
         for _ in range(times):
             self.timed(attack, "/classes/library/new/", form, htmx=True, headers=teacher)
