@@ -429,7 +429,7 @@ def page_context(
         "board": board(
             position,
             changed=question.meld if marked else None,
-            seat=_viewer(question, position),
+            seat=question.viewer,
         ),
         "line": moves(line),
         "line_json": json.dumps(line),
@@ -464,18 +464,15 @@ def page_context(
     return context
 
 
-def _viewer(question: engine_puzzles.Puzzle, position: Position) -> int:
-    """The learner's seat: the puzzle's viewer, or the seat to move once moves are played."""
-    return question.viewer if position is question.position else position.to_move
-
-
 def _board_after(question: engine_puzzles.Puzzle, verdict: engine_puzzles.Verdict) -> Any:
     """The board with a correct answer played: the line's position, or the meld it made."""
     if not verdict.correct:
         return None
     detail = verdict.detail
     if "position" in detail:
-        return board(Position.from_json(detail["position"]))
+        # Seen by the learner still: after the turn's last discard the seat to move is theirs
+        # no more, and the board drew the other side's melds as the learner's.
+        return board(Position.from_json(detail["position"]), seat=question.viewer)
     if "meld" in detail and "arrangement" in detail:
         melds = list(question.side_melds)
         index = int(detail["meld"])

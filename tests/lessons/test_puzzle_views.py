@@ -200,6 +200,23 @@ def test_the_line_builder_plays_one_move_at_a_time_and_marks_the_end(client: Cli
     assert Attempt.objects.get().answer == {"actions": ["meld JS QS KS", "discard 5D"]}
 
 
+def test_after_the_last_move_the_board_is_still_seen_from_the_learners_seat(
+    client: Client,
+) -> None:
+    # The closing discard passes the turn: the board flipped, the learner's melds drawn under
+    # "the other side's" and the other side's pozzetto badge shown as theirs.
+    kind, data, params, *_ = KINDS[5]
+    puzzle = make(kind, data, params)
+    line = json.dumps(["meld JS QS KS"])
+    url = f"/puzzles/{puzzle.slug}/"
+    html = client.post(url, {"op": "discard", "cards": ["5D"], "line": line}, headers=HTMX)
+    board = html.content.decode()
+    mine = board[board.index("I tuoi giochi") :]
+    theirs = board[board.index("I giochi dell'altra squadra") : board.index("I tuoi giochi")]
+    assert 'aria-label="Gioco 2' in mine and "Ancora nessuno." in theirs
+    assert "La tua squadra ha preso il pozzetto" in board
+
+
 def test_an_illegal_move_ends_the_line_with_the_engines_reason(client: Client) -> None:
     kind, data, params, *_ = KINDS[5]
     puzzle = make(kind, data, params)
