@@ -6,10 +6,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from engine.cards import Card, sorted_cards
-from engine.melds import Meld
+from engine.melds import Burraco, Meld
 from engine.state import Hidden, Position
+
+
+BURRACO_BADGES = {
+    Burraco.CLEAN: gettext_lazy("Clean burraco"),
+    Burraco.DIRTY: gettext_lazy("Dirty burraco"),
+    Burraco.SEMI_CLEAN: gettext_lazy("Semi-clean burraco"),
+}
 
 
 @dataclass(frozen=True)
@@ -37,11 +45,27 @@ class Board:
     totals: tuple[int, int] | None = None
     #: Melds to highlight: the index in my_melds of a meld the answer changed.
     changed: int | None = None
+    #: Mark each burraco as clean, dirty or semi-clean (not where that is the question).
+    burracos: bool = True
 
     @property
     def numbered_melds(self) -> list[tuple[int, Meld]]:
         """The learner's side's melds with the numbers people see (from 1)."""
         return [(index + 1, meld) for index, meld in enumerate(self.my_melds)]
+
+    @property
+    def my_drawn(self) -> list[tuple[int, Meld, str]]:
+        """The learner's side's melds, numbered from 1, each with its burraco's badge or ""."""
+        return [(number, meld, self._badge(meld)) for number, meld in self.numbered_melds]
+
+    @property
+    def their_drawn(self) -> list[tuple[Meld, str]]:
+        """The other side's melds, each with its burraco's badge or ""."""
+        return [(meld, self._badge(meld)) for meld in self.their_melds]
+
+    def _badge(self, meld: Meld) -> str:
+        kind = meld.burraco(self.position.rules) if self.burracos else None
+        return "" if kind is None else str(BURRACO_BADGES[kind])
 
 
 def board(
@@ -49,10 +73,11 @@ def board(
     changed: int | None = None,
     melds: tuple[Meld, ...] | None = None,
     seat: int | None = None,
+    burracos: bool = True,
 ) -> Board:
     """The board of a position seen from ``seat`` (the seat to move by default);
     ``melds`` replaces that side's melds (to draw an answer's result) and ``changed``
-    marks one of them."""
+    marks one of them; ``burracos=False`` leaves the burracos unmarked."""
     seat = position.to_move if seat is None else seat
     side = seat % 2
     hand = position.hands[seat]
@@ -70,6 +95,7 @@ def board(
         partners=position.players == 4,
         totals=None if totals is None else (totals[side], totals[1 - side]),
         changed=changed,
+        burracos=burracos,
     )
 
 

@@ -430,6 +430,8 @@ def page_context(
             position,
             changed=question.meld if marked else None,
             seat=question.viewer,
+            # Which burraco a meld is, is the classify question's answer.
+            burracos=question.kind is not KIND.CLASSIFY,
         ),
         "line": moves(line),
         "line_json": json.dumps(line),

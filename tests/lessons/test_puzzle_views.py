@@ -311,3 +311,12 @@ def test_the_rule_links_to_the_first_step_that_teaches_it_as_the_steps_change(
         lesson=early, number=1, kind="explain", text_it="…", text_en="…", rules=[rule]
     )
     assert link() == "early/1/"
+
+
+def test_the_board_marks_each_burraco_except_where_that_is_the_question(client: Client) -> None:
+    # Burracos were drawn as any meld: a learner could not see which melds already counted.
+    seven = ["3C", "4C", "5C", "6C", "7C", "8C", "9C", "JK"]
+    attach = make("attach", position(["KD"], [seven]), {"focus": ["KD"]})
+    assert "Burraco sporco" in client.get(f"/puzzles/{attach.slug}/").content.decode()
+    classify = make(*KINDS[3][:3])
+    assert "Burraco sporco" not in client.get(f"/puzzles/{classify.slug}/").content.decode()
