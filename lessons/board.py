@@ -12,7 +12,6 @@ from engine.cards import Card, sorted_cards
 from engine.melds import Burraco, Meld
 from engine.state import Hidden, Position
 
-
 BURRACO_BADGES = {
     Burraco.CLEAN: gettext_lazy("Clean burraco"),
     Burraco.DIRTY: gettext_lazy("Dirty burraco"),
