@@ -27,14 +27,15 @@ from burraco_tutor.limits import limited
 from lessons.export import learner_data
 
 
-def _next_url(request: HttpRequest) -> str:
-    """Where to go after logging in: a `next` on this site, else the progress page."""
+def _next_url(request: HttpRequest, otherwise: str = settings.LOGIN_REDIRECT_URL) -> str:
+    """Where to go after logging in: a `next` on this site, else ``otherwise`` (the
+    progress page)."""
     url = request.POST.get("next") or request.GET.get("next") or ""
     if url and url_has_allowed_host_and_scheme(
         url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         return url
-    return resolve_url(settings.LOGIN_REDIRECT_URL)
+    return resolve_url(otherwise)
 
 
 @require_http_methods(["GET", "POST"])
@@ -55,7 +56,12 @@ def signup(request: HttpRequest) -> HttpResponse:
             if form.is_valid():
                 form.add_error(None, _("That username or e-mail address was just taken."))
         else:
-            response = redirect(_next_url(request))
+            # A new teacher starts where classes are made, with a word on what to do there.
+            teacher = form.cleaned_data["is_teacher"]
+            start = "classroom:index" if teacher else settings.LOGIN_REDIRECT_URL
+            response = redirect(_next_url(request, start))
+            if teacher:
+                messages.info(request, _("Welcome! Make your first class here."))
             services.log_in(request, user, response)
             return response
     return render(request, "accounts/signup.html", {"form": form, "next": _next_url(request)})
@@ -63,7 +69,10 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def log_in(request: HttpRequest) -> HttpResponse:
-    """Log in; what this browser did anonymously moves into the account."""
+    """Log in; what this browser did anonymously moves into the account. Someone logged
+    in already goes on where they were going."""
+    if request.method == "GET" and request.user.is_authenticated:
+        return redirect(_next_url(request))
     form = LoginForm(request, data=request.POST or None)
     # django-axes counts the failures and refuses a locked-out try before the password is
     # checked; its middleware then answers 429 (accounts.lockout.locked_out).

@@ -39,7 +39,8 @@ def test_the_form_is_drawn_with_crispy_bootstrap_fields_and_i_teach() -> None:
 def test_signing_up_saves_the_profile_logs_in_and_applies_the_language() -> None:
     client = Client()
     response = client.post("/accounts/signup/", form(is_teacher="on"))
-    assert response.status_code == 302 and response.url == "/progress/"
+    # A teacher starts on the classes page (issue 18); a learner on the progress page (below).
+    assert response.status_code == 302 and response.url == "/classes/"
     user = get_user_model().objects.get(username="giulia")
     profile = Profile.objects.get(user=user)
     assert (profile.display_name, profile.language, profile.is_teacher) == ("Giulia", "en", True)
@@ -48,8 +49,9 @@ def test_signing_up_saves_the_profile_logs_in_and_applies_the_language() -> None
 
 
 def test_a_learner_is_not_a_teacher_unless_they_say_so() -> None:
-    Client().post("/accounts/signup/", form())
+    response = Client().post("/accounts/signup/", form())
     assert not Profile.objects.get().is_teacher
+    assert response.url == "/progress/"
 
 
 def test_the_anonymous_answers_move_into_the_new_account() -> None:
