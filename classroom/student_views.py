@@ -49,7 +49,10 @@ def join_link(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """The class's link: say which class it is, and join it on the button."""
     classroom = services.class_for_code(code)
     if classroom is None:
-        raise Http404
+        # An old link (the teacher changed the code) or a mistyped one: say so, and offer
+        # the form for the new code, rather than a bare "not found".
+        context = {"form": JoinForm(), "stale_link": True}
+        return render(request, "classroom/join.html", context, status=404)
     if request.method == "POST":
         return _join(request, classroom)
     return render(request, "classroom/join_link.html", {"classroom": classroom})

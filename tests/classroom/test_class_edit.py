@@ -28,6 +28,15 @@ def test_a_new_code_stops_the_old_link_from_working(world: World) -> None:
     assert newcomer.get(f"/classes/join/{world.classroom.code}/").status_code == 200
 
 
+def test_an_old_link_says_why_it_no_longer_works_and_offers_the_code_form(world: World) -> None:
+    # It was a bare "not found", with no word of what had happened or what to do.
+    response = logged_in(world.other_student).get("/classes/join/ZZZZ9999/")
+    html = response.content.decode()
+    assert response.status_code == 404
+    assert "Questo link della classe non funziona più" in html
+    assert 'action="/classes/join/"' in html and 'name="code"' in html
+
+
 def test_archiving_hides_the_class_from_students_and_bringing_it_back_shows_it(
     world: World,
 ) -> None:
