@@ -152,6 +152,16 @@ class AssignmentForm(AssignmentEditForm):
         widget=forms.RadioSelect,
     )
     lesson = LessonChoiceField(label=_("Lesson"), queryset=Lesson.objects.all(), required=False)
+
+    def clean_due_at(self) -> datetime:
+        """A new assignment's due date is still to come (an edit may move one into the past,
+        to close an assignment early)."""
+        due = super().clean_due_at()
+        if due <= timezone.now():
+            raise forms.ValidationError(
+                _("This moment has passed: choose a due date still to come."), code="past"
+            )
+        return due
     puzzles = forms.ModelMultipleChoiceField(
         label=_("Puzzles"),
         queryset=Puzzle.objects.none(),

@@ -146,3 +146,15 @@ def test_the_picker_offers_the_teachers_own_puzzles(world: World) -> None:
     assert f'id="puzzle-{world.library.puzzle_id}"' in html
     assert f'id="puzzle-{world.other_library.puzzle_id}"' not in html
     assert Puzzle.objects.filter(source="teacher").count() == 2
+
+
+def test_a_due_date_already_past_is_refused_with_a_sentence(world: World) -> None:
+    # It was taken silently, and the assignment was late for everyone from the start.
+    data = {**DUE, "due_at": "2020-03-04T20:00", "content": "lesson"}
+    data["lesson"] = Lesson.objects.create(
+        slug="sets", order=3, title_it="Tris", title_en="Sets", summary_it="…", summary_en="…"
+    ).pk
+    response = logged_in(world.teacher).post(url(world), data)
+    assert response.status_code == 400
+    assert "Questo momento è già passato" in response.content.decode()
+    assert not Assignment.objects.filter(title="For Tuesday").exists()
