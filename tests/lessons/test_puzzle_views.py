@@ -320,3 +320,29 @@ def test_the_board_marks_each_burraco_except_where_that_is_the_question(client: 
     assert "Burraco sporco" in client.get(f"/puzzles/{attach.slug}/").content.decode()
     classify = make(*KINDS[3][:3])
     assert "Burraco sporco" not in client.get(f"/puzzles/{classify.slug}/").content.decode()
+
+
+def test_a_wildcard_question_offers_the_natural_2_only_where_a_2_of_the_suit_is_involved(
+    client: Client,
+) -> None:
+    # Every wildcard question offered "the 2 becomes natural", jokers alone included, and its
+    # list of cards started on the ace, chosen for the learner.
+    joker = make("wildcard", position(["KD"], [["JK", "5C", "6C"]]), {"meld": 0, "attach": ["8C"]})
+    html = client.get(f"/puzzles/{joker.slug}/").content.decode()
+    assert 'name="natural"' not in html
+    assert '<option value="" selected>Scegli una carta…</option>' in html
+    pinella = make(*KINDS[2][:3])
+    assert 'name="natural"' in client.get(f"/puzzles/{pinella.slug}/").content.decode()
+
+
+def test_a_line_of_play_preselects_the_only_meld_and_shows_what_the_pile_holds(
+    client: Client,
+) -> None:
+    one_meld = make(*KINDS[5][:3])
+    html = client.get(f"/puzzles/{one_meld.slug}/").content.decode()
+    assert 'id="line-meld-1" checked' in html
+    before_the_draw = position(["KS", "QS"], [["3C", "4C", "5C"]], phase="draw", stock=["9D", "8D"])
+    pile = make("pile", {**before_the_draw, "discard": ["4H", "JS"]}, {"goal": "turn_ends"})
+    html = client.get(f"/puzzles/{pile.slug}/").content.decode()
+    given = html[html.index("Prendendo gli scarti avresti:") :]
+    assert 'aria-label="Il monte degli scarti"' in given and "fante di picche" in given
