@@ -31,7 +31,8 @@ def _next_url(request: HttpRequest, otherwise: str = settings.LOGIN_REDIRECT_URL
     """Where to go after logging in: a `next` on this site, else ``otherwise`` (the
     progress page)."""
     url = request.POST.get("next") or request.GET.get("next") or ""
-    if url and url_has_allowed_host_and_scheme(
+    # A path on this site only: redirect() would read other text as a view's name.
+    if url.startswith("/") and url_has_allowed_host_and_scheme(
         url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         return url

@@ -115,6 +115,11 @@ class InvalidAnswerError(BurracoError):
     does not hold or a meld that does not exist. Not a wrong answer: nothing to mark."""
 
 
+class NotAskedError(InvalidAnswerError, Refusal):
+    """An answer that leaves out the cards the question is about: not an answer to this
+    question, so nothing to mark (it used to count as a wrong answer against the rule)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Puzzle:
     """A question about a position (see docs/content.md for each kind's fields)."""
@@ -331,11 +336,7 @@ def _check_attach(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -> 
         return _right(rule="R17")
     index = _meld_index(puzzle, answer)
     cards = _hand_cards(puzzle, answer)
-    missing = [card for card in puzzle.focus if card not in cards]
-    if missing:
-        return _miss(
-            "focus_missing", "R17", puzzle, budget, None, shown, cards=[str(c) for c in missing]
-        )
+    _require_focus(puzzle, cards, "R17")
     try:
         meld = attach(puzzle.side_melds[index], cards, puzzle.rules)
     except Refusal as refusal:
@@ -354,11 +355,7 @@ def _check_lay_meld(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -
             )
         return _right(rule="R10")
     cards = _hand_cards(puzzle, answer)
-    missing = [card for card in puzzle.focus if card not in cards]
-    if missing:
-        return _miss(
-            "focus_missing", "R10", puzzle, budget, None, shown, cards=[str(c) for c in missing]
-        )
+    _require_focus(puzzle, cards, "R10")
     refusal = _meld_refusal(puzzle, cards)
     if refusal is not None:
         return _wrong(refusal, puzzle, budget, None, shown)
@@ -579,6 +576,13 @@ def _meld_refusal(puzzle: Puzzle, cards: tuple[Card, ...]) -> Refusal | None:
     except Refusal as refusal:
         return refusal
     return None
+
+
+def _require_focus(puzzle: Puzzle, cards: tuple[Card, ...], rule: str) -> None:
+    """Raises :class:`NotAskedError` when the answer leaves out a card the question is about."""
+    missing = [card for card in puzzle.focus if card not in cards]
+    if missing:
+        raise NotAskedError("focus_missing", rule, cards=[str(card) for card in missing])
 
 
 def _has_focus(puzzle: Puzzle, cards: tuple[Card, ...]) -> bool:

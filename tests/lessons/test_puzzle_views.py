@@ -346,3 +346,13 @@ def test_a_line_of_play_preselects_the_only_meld_and_shows_what_the_pile_holds(
     html = client.get(f"/puzzles/{pile.slug}/").content.decode()
     given = html[html.index("Prendendo gli scarti avresti:") :]
     assert 'aria-label="Il monte degli scarti"' in given and "fante di picche" in given
+
+
+def test_attaching_a_card_other_than_the_one_asked_about_is_a_400_not_a_failed_attempt(
+    client: Client,
+) -> None:
+    puzzle = make(*KINDS[0][:3])
+    response = client.post(f"/puzzles/{puzzle.slug}/", {"meld": "0", "cards": ["7C"]}, headers=HTMX)
+    assert response.status_code == 400
+    assert "la domanda riguarda" in response.content.decode().lower()
+    assert not Attempt.objects.exists()
