@@ -89,6 +89,7 @@ INSTALLED_APPS = [
     "lessons",
     "accounts",
     "classroom",
+    "counters",
 ]
 
 MIDDLEWARE = [
@@ -157,6 +158,8 @@ CACHES = {
         "LOCATION": "burraco_cache",
         "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_MAX_ENTRIES", 20_000)},
     },
+    # The rate limits' counts: one statement a count (counters/cache.py).
+    "counters": {"BACKEND": "counters.cache.CounterCache"},
     # HTML cached under a digest of everything it shows (the class grid: grid_version): a
     # key never names stale content, so each worker's memory serves, without a query.
     "fragments": {
@@ -235,9 +238,9 @@ AXES_LOCKOUT_CALLABLE = "accounts.lockout.locked_out"
 AXES_CACHE = "default"
 AXES_ENABLE_ADMIN = False
 AXES_VERBOSE = False
-# django-ratelimit (burraco_tutor.limits): counts in the shared database cache; a limit
-# answers the 429 page.
-RATELIMIT_USE_CACHE = "default"
+# django-ratelimit (burraco_tutor.limits): counts in the database, one statement a count
+# (counters/cache.py), shared by every worker; a limit answers the 429 page.
+RATELIMIT_USE_CACHE = "counters"
 RATELIMIT_VIEW = "burraco_tutor.limits.too_many"
 # Bootstrap's name for the error alert: messages.error() comes out as "alert-danger".
 MESSAGE_TAGS = {messages.ERROR: "danger"}

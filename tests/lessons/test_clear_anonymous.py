@@ -80,3 +80,15 @@ def test_only_rows_of_ended_sessions_go_and_attempts_stay_without_a_key() -> Non
     # Run again: nothing more to do.
     call_command("clear_anonymous", stdout=StringIO())
     assert Attempt.objects.count() == 4 and StepProgress.objects.count() == 1
+
+
+def test_the_rate_limits_expired_counts_go_too() -> None:
+    from django.core.cache import caches
+
+    counters = caches["counters"]
+    counters.set("ended-window", 3, 0)
+    counters.set("live-window", 3, 60)
+    out = StringIO()
+    call_command("clear_anonymous", stdout=out)
+    assert "rate-limit counts expired: 1" in out.getvalue()
+    assert counters.get("live-window") == 3

@@ -5,7 +5,8 @@ reach their lesson progress, rating or review queue again (signing up or logging
 into an account only while the session lives, lessons.merge). This command first deletes the
 expired sessions (Django's ``clearsessions``), then those learners' progress, rating (with its
 history) and review cards. Their attempts stay, belonging to nobody (their session key is
-blanked): the puzzles' ratings and the answer statistics were built from them.
+blanked): the puzzles' ratings and the answer statistics were built from them. Last, the rate
+limits' counts of windows gone by (counters.cache).
 
 Run it daily, like ``clearsessions`` (see the README).
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.sessions.models import Session
+from django.core.cache import caches
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import transaction
@@ -40,4 +42,6 @@ class Command(BaseCommand):
             counts["attempts kept without a session"] = orphans.exclude(
                 session_key__in=live
             ).update(session_key="")
+        # The rate limits' counts of windows gone by (counters.cache).
+        counts["rate-limit counts expired"] = caches["counters"].clear_expired()
         self.stdout.write(", ".join(f"{name}: {count}" for name, count in counts.items()))
