@@ -16,9 +16,20 @@ KNOWN_THEMES = frozenset(RULE_IDS + TOPICS)
 SPREAD = 5
 
 
+#: Where a newcomer's puzzles start, and how far each of their first rated games moves the
+#: start up: a newcomer's Glicko-2 rating is 1500, which puts the hard puzzles first (the
+#: curated ones run from 800 to 1700), and it takes a few games to come down.
+PLACEMENT_START = 900
+PLACEMENT_STEP = 150
+
+
 def learner_rating(request: HttpRequest) -> float:
-    """The learner's Glicko-2 puzzle rating (the default until they have one)."""
-    return ratings.current(request).rating
+    """The rating the next puzzle is chosen near: the learner's Glicko-2 rating, held down
+    while they place themselves (900 at first, then 150 more for each rated game)."""
+    row = ratings.learner_row(request)
+    if row is None:
+        return PLACEMENT_START
+    return min(row.rating, PLACEMENT_START + PLACEMENT_STEP * row.games)
 
 
 def next_puzzle(request: HttpRequest, theme: str | None) -> Puzzle:

@@ -6,9 +6,10 @@ import json
 from typing import Any
 
 import pytest
-from django.test import Client
+from django.test import Client, RequestFactory
 
-from lessons.models import Attempt, Puzzle, Theme
+from lessons.models import Attempt, LearnerRating, Puzzle, Theme
+from lessons.selection import learner_rating
 from tests.factories import PuzzleFactory, UserFactory, position
 
 pytestmark = pytest.mark.django_db
@@ -259,6 +260,23 @@ def test_next_goes_to_an_unsolved_puzzle_on_the_theme(client: Client) -> None:
     client.post(f"/puzzles/{solved.slug}/", {"meld": "0", "cards": ["10C", "7C"]})
     response = client.get("/puzzles/next/?theme=R23")
     assert response["Location"] == f"/puzzles/{other.slug}/?theme=R23"
+
+
+def test_a_newcomer_starts_on_the_easy_puzzles_and_climbs_as_they_solve(
+    client: Client,
+) -> None:
+    # A new visitor's "a puzzle for me" gave 1500-rated puzzles while the easiest were 800.
+    for rating in (800, 850, 900, 950, 1000, 1500, 1550, 1600, 1650, 1700):
+        PuzzleFactory(rating=rating)
+    first = client.get("/puzzles/next/")["Location"].split("/")[2]
+    assert Puzzle.objects.get(slug=first).rating <= 1000
+    user = UserFactory()
+    LearnerRating.objects.create(user=user, rating=1500, games=2)
+    request = RequestFactory().get("/puzzles/next/")
+    request.user = user
+    assert learner_rating(request) == 900 + 2 * 150
+    LearnerRating.objects.filter(user=user).update(games=9)
+    assert learner_rating(request) == 1500, "placed: the rating itself from then on"
 
 
 def test_an_unknown_puzzle_is_a_404(client: Client) -> None:
