@@ -21,14 +21,19 @@ SPREAD = 5
 #: curated ones run from 800 to 1700), and it takes a few games to come down.
 PLACEMENT_START = 900
 PLACEMENT_STEP = 150
+#: A rating this sure (Glicko-2's deviation) is the learner's own: placement is over.
+PLACED_DEVIATION = 150
 
 
 def learner_rating(request: HttpRequest) -> float:
     """The rating the next puzzle is chosen near: the learner's Glicko-2 rating, held down
-    while they place themselves (900 at first, then 150 more for each rated game)."""
+    while they place themselves (900 at first, then 150 more for each rated game, until the
+    rating is sure enough to stand on its own)."""
     row = ratings.learner_row(request)
     if row is None:
         return PLACEMENT_START
+    if row.rating_deviation <= PLACED_DEVIATION:
+        return row.rating
     return min(row.rating, PLACEMENT_START + PLACEMENT_STEP * row.games)
 
 
