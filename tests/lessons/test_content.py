@@ -143,3 +143,19 @@ def test_the_real_content_loads_and_covers_every_rule(tmp_path: Path) -> None:
     assert set(report["by_kind"]) == {
         "attach", "lay-meld", "wildcard", "classify", "score", "close", "pile"
     }
+
+
+def test_italian_calls_the_totals_punti_partita_and_their_difference_match_point() -> None:
+    # "Punti partita" named the difference: an Italian player answered 2280 (their total,
+    # which is what the words mean in Italian scoring) and was marked wrong.
+    from django.utils import translation
+
+    from engine.messages import render
+
+    with translation.override("it"):
+        said = render("wrong_match_points", {"expected": 430}, translation.gettext)
+        titles = [translation.gettext("Match points"), translation.gettext("Victory points")]
+    assert "match point" in said and "punti partita" not in said
+    assert titles == ["Match point (MP)", "Punti vittoria (VP)"]
+    lesson = (CONTENT / "lessons" / "14-the-game.yaml").read_text(encoding="utf-8")
+    assert "Quanti punti partita" not in lesson and "Di quanti match point" in lesson
