@@ -138,6 +138,18 @@ def test_recent_answers_show_the_rule_missed_with_a_link_to_review_it() -> None:
     assert 'href="/progress/review/next/?rule=R23"' in html
 
 
+def test_recent_answers_draw_their_cards_outside_the_link() -> None:
+    # A prompt's cards were drawn inside the link and came out underlined.
+    client = Client()
+    answer(client, PuzzleFactory(prompt_it="Dove va il [10C]?"), right=False)
+    html = client.get("/progress/").content.decode()
+    recent = html[html.index('id="recent"') :]
+    links = re.findall(r"<a [^>]*>(.*?)</a>", recent, re.S)
+    assert "Rivedi la risposta" in links
+    assert not any("playing-card" in text for text in links)
+    assert "playing-card" in recent
+
+
 def test_show_more_swaps_in_only_the_recent_answers_with_htmx() -> None:
     user = UserFactory()
     AttemptFactory.create_batch(12, user=user)
