@@ -1,25 +1,31 @@
 """The class's work as CSV: the grid (one row a student and assignment) and every attempt.
 
 Text that a spreadsheet would read as a formula (a name starting with "=", "+", "-" or
-"@") is written with a leading apostrophe, so opening the file runs nothing.
+"@") is written with a leading apostrophe, so opening the file runs nothing. Fields are
+separated as the teacher's language's spreadsheets expect: Italian Excel, whose decimal
+mark is the comma, opens a file separated by ";" into columns and one separated by "," into
+a single column.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import json
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from classroom import answers
 from classroom.progress import ClassWork, answer_key
+from lessons.templatetags.content import plain
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: The field separator where a language's spreadsheets want another than ",".
+SEPARATORS = {"it": ";"}
 
 
 def safe(value: Any) -> Any:
@@ -32,11 +38,16 @@ def safe(value: Any) -> Any:
     return value
 
 
+def separator() -> str:
+    """The field separator for the active language's spreadsheets."""
+    return SEPARATORS.get((get_language() or "").split("-")[0], ",")
+
+
 def to_csv(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     """CSV text, with a byte-order mark so spreadsheets read the accents right."""
     out = io.StringIO()
     out.write("\ufeff")
-    writer = csv.writer(out)
+    writer = csv.writer(out, delimiter=separator())
     writer.writerow(header)
     for row in rows:
         writer.writerow([safe(value) for value in row])
@@ -88,7 +99,7 @@ def attempts(work: ClassWork) -> str:
         _("Correct"),
         _("Rule"),
         _("Why"),
-        _("Answer"),
+        _("Answer given"),
         _("Seconds"),
         _("Hint"),
     ]
@@ -99,24 +110,24 @@ def attempts(work: ClassWork) -> str:
     ]
     puzzles = answers.puzzles_by_id(row.puzzle_id for _s, _a, _n, row in found)
     questions = {pk: puzzle.engine_puzzle() for pk, puzzle in puzzles.items()}
-    reasons: dict[tuple[int, str], str] = {}
+    said: dict[tuple[int, str], answers.Shown] = {}
     rows = []
     for student, assignment, number, row in sorted(found, key=lambda f: f[3].created_at):
         key = (row.puzzle_id, answer_key(row.answer))
-        if key not in reasons:
-            reasons[key] = answers.shown(questions[row.puzzle_id], row).message
+        if key not in said:
+            said[key] = answers.shown(questions[row.puzzle_id], row)
         rows.append(
             [
                 student.name,
                 student.username,
                 assignment.title,
                 number,
-                puzzles[row.puzzle_id].slug,
+                plain(puzzles[row.puzzle_id].prompt),
                 row.created_at,
                 _("yes") if row.correct else _("no"),
                 row.rule,
-                reasons[key],
-                json.dumps(row.answer, ensure_ascii=False),
+                said[key].message,
+                said[key].described.plain(),
                 row.seconds,
                 _("yes") if row.hint_used else _("no"),
             ]

@@ -529,6 +529,19 @@ class Described:
     melds: tuple[tuple[str, ...], ...] = ()
     actions: tuple[Move, ...] = ()
 
+    def plain(self) -> str:
+        """The answer as one line of text, cards as people write them (for a spreadsheet):
+        "Attach to meld 1: 10♣ 7♣", "Moves: Lay down J♠ Q♠ K♠; Discard 5♦"."""
+
+        def symbols(cards: tuple[str, ...]) -> str:
+            return " ".join(Card.parse(card).symbol for card in cards)
+
+        if self.actions:
+            steps = (f"{move.text} {symbols(move.cards)}".strip() for move in self.actions)
+            played = "; ".join(steps)
+            return f"{self.text} {played}"
+        return f"{self.text} {symbols(self.cards)}".strip()
+
 
 def describe(
     question: engine_puzzles.Puzzle,

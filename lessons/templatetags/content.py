@@ -49,6 +49,23 @@ def _rich(text: str, language: str | None) -> SafeString:
     return mark_safe(CARD_TOKEN.sub(_card_html, clean))  # noqa: S308  # nosec B308 B703
 
 
+def plain(text: str) -> str:
+    """Content text for a spreadsheet or an e-mail: cards as people write them ("[8H]" is
+    "8♥"), Markdown's emphasis marks dropped.
+
+    >>> plain("Hai pescato l'[8H]: **attaccalo**.")
+    "Hai pescato l'8♥: attaccalo."
+    """
+
+    def symbol(match: re.Match[str]) -> str:
+        try:
+            return Card.parse(match.group(1)).symbol
+        except InvalidNotationError:
+            return match.group(0)
+
+    return CARD_TOKEN.sub(symbol, (text or "").replace("**", "").replace("__", "")).strip()
+
+
 @register.filter
 def rich_inline(text: str) -> SafeString:
     """:func:`rich` for one line, such as a puzzle's question, without the paragraph."""

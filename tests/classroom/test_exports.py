@@ -10,19 +10,21 @@ from django.test import Client
 
 from accounts.models import Profile
 from tests.classroom.conftest import World, logged_in
+from lessons.templatetags.content import plain
 from tests.factories import AttemptFactory
 
 pytestmark = pytest.mark.django_db
 
 
-def rows(client: Client, url: str) -> list[list[str]]:
+def rows(client: Client, url: str, separator: str = ";") -> list[list[str]]:
+    """The CSV's rows; Italian spreadsheets want ";" between fields (the teacher's Italian)."""
     response = client.get(url)
     assert response.status_code == 200
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert response["Content-Disposition"].startswith('attachment; filename="tuesday-club-')
     text = response.content.decode("utf-8")
     assert text.startswith("\ufeff")
-    return list(csv.reader(io.StringIO(text[1:])))
+    return list(csv.reader(io.StringIO(text[1:]), delimiter=separator))
 
 
 @pytest.fixture
@@ -67,9 +69,22 @@ def test_the_attempts_have_every_answer_with_the_engines_reason(answered: World)
     assert wrong[0:4] == ["bea", "bea", answered.assignment.title, "1"]
     assert wrong[7] == "R23"
     assert "7♣" in wrong[8]  # the joker already stands for the 7♣
-    assert wrong[9] == '{"meld": 0, "cards": ["10C"]}'
+    # The answer in words, melds numbered from 1 as on the board; it was raw JSON from 0.
+    assert wrong[9] == "Attacca al gioco 1: 10♣"
+    # The puzzle by its question, not by a slug such as gen-baf0e0ed7433.
+    assert wrong[4] == plain(answered.assignment.items.get().puzzle.prompt)
+    assert header[9] == "Risposta data"
     assert wrong[10] == "40.0"
     assert "dan" not in {row[1] for row in body}
+
+
+def test_in_english_the_fields_are_separated_by_commas(answered: World) -> None:
+    # Italian Excel opens a ","-separated file into one column; English spreadsheets want ",".
+    Profile.objects.update_or_create(user=answered.teacher, defaults={"language": "en"})
+    client = logged_in(answered.teacher)
+    client.cookies["django_language"] = "en"
+    header, *_ = rows(client, f"/classes/{answered.classroom.pk}/export/grid.csv", ",")
+    assert header[:2] == ["Student", "Username"]
 
 
 def test_a_name_that_looks_like_a_formula_is_written_as_text(answered: World) -> None:
