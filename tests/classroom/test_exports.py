@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 
 from accounts.models import Profile
-from tests.classroom.conftest import World, logged_in
 from lessons.templatetags.content import plain
+from tests.classroom.conftest import World, logged_in
 from tests.factories import AttemptFactory
 
 pytestmark = pytest.mark.django_db
