@@ -176,7 +176,9 @@ def test_a_class_end_to_end(two_browsers: tuple[Visit, Visit], puzzles: None) ->
     page.get_by_role("link", name="Circolo del martedì").click()
     with page.expect_download() as download:
         page.get_by_role("link", name="Risposte (CSV)").click()
-    rows = list(csv.reader(io.StringIO(download.value.path().read_text("utf-8-sig"))))
+    # Italian spreadsheets want ";" between fields.
+    text = download.value.path().read_text("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text), delimiter=";"))
     assert [row[6] for row in rows[1:]] == ["no", "sì"]
     assert rows[1][7] == "R23"
     page = teacher.open(
