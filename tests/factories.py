@@ -41,6 +41,29 @@ def position(hand: list[str], melds: list[list[str]], **changes: object) -> dict
     return data
 
 
+#: A close puzzle: can the learner close this turn? Yes: J♠ Q♠ K♠, then discard the 5♦ (R30).
+CLOSE: dict[str, Any] = {
+    "kind": "close",
+    "position": position(
+        ["KS", "QS", "JS", "5D"],
+        [["3C", "4C", "5C", "6C", "7C", "8C", "9C"]],
+        pozzetti_taken=[True, False],
+    ),
+    "params": {},
+}
+
+
+def nothing_searches(monkeypatch: Any) -> None:
+    """Make the engine's marking and searching fail loudly if anything calls them: pages
+    show a kept answer from its kept verdict."""
+
+    def searched(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a page marked a kept answer again")
+
+    for name in ("check", "find_line", "solutions", "example"):
+        monkeypatch.setattr(engine_puzzles, name, searched)
+
+
 class PuzzleFactory(factory.django.DjangoModelFactory):
     """A curated attach puzzle: can the 10♣ join 6♣ JK 8♣ (R23)? Override kind, position
     and params for the other kinds."""

@@ -4,40 +4,23 @@ same number of queries as one (issue 13, finding 3)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from classroom import answers
-from engine import puzzles as engine_puzzles
 from lessons.models import Attempt
 from tests.classroom.conftest import World, logged_in
-from tests.factories import AssignmentFactory, PuzzleFactory, kept_verdict, position
+from tests.factories import (
+    CLOSE,
+    AssignmentFactory,
+    PuzzleFactory,
+    kept_verdict,
+    nothing_searches,
+)
 
 pytestmark = pytest.mark.django_db
-#: Can the learner close this turn? Yes: JS QS KS, then discard the 5♦ (R30).
-CLOSE = {
-    "kind": "close",
-    "position": position(
-        ["KS", "QS", "JS", "5D"],
-        [["3C", "4C", "5C", "6C", "7C", "8C", "9C"]],
-        pozzetti_taken=[True, False],
-    ),
-    "params": {},
-}
-
-
-def nothing_searches(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make the engine's marking and searching fail loudly if anything calls them."""
-
-    def searched(*args: Any, **kwargs: Any) -> Any:
-        raise AssertionError("a page marked a kept answer again")
-
-    for name in ("check", "find_line", "solutions", "example"):
-        monkeypatch.setattr(engine_puzzles, name, searched)
 
 
 @pytest.fixture

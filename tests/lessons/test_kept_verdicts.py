@@ -5,33 +5,13 @@ a close question's check is a search)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.test import Client
 
-from engine import puzzles as engine_puzzles
 from lessons.models import Attempt, Lesson, Step
-from tests.factories import PuzzleFactory, position
+from tests.factories import CLOSE, PuzzleFactory, nothing_searches
 
 pytestmark = pytest.mark.django_db
-CLOSE: dict[str, Any] = {
-    "kind": "close",
-    "position": position(
-        ["KS", "QS", "JS", "5D"],
-        [["3C", "4C", "5C", "6C", "7C", "8C", "9C"]],
-        pozzetti_taken=[True, False],
-    ),
-    "params": {},
-}
-
-
-def nothing_searches(monkeypatch: pytest.MonkeyPatch) -> None:
-    def searched(*args: Any, **kwargs: Any) -> Any:
-        raise AssertionError("a page marked a kept answer again")
-
-    for name in ("check", "find_line", "solutions", "example"):
-        monkeypatch.setattr(engine_puzzles, name, searched)
 
 
 def test_the_puzzle_page_after_an_answer_shows_the_kept_verdict(
