@@ -146,7 +146,9 @@ HAND_20 = [*HAND_12, *_words("KS KD KC QS QD QC 3D 3C")]
 HAND_CLOSE = _words("4D 5D 6D 7D 8D 9D 10D 3S 4S 5S 6S 2C JK")
 
 
-def _position(hand: list[str], phase: str = "play", taken: bool = False) -> dict[str, object]:
+def budget_position(hand: list[str], phase: str = "play", taken: bool = False) -> dict[str, object]:
+    """A two-player position holding ``hand``, the pozzetto taken or not: the budget's
+    worst cases (and tests/engine/test_budget.py) are built on it."""
     return {
         "players": 2,
         "to_move": 0,
@@ -162,7 +164,7 @@ def _position(hand: list[str], phase: str = "play", taken: bool = False) -> dict
 def _puzzle_line(kind: str, hand: list[str], answer: object, **more: object) -> str:
     phase = "draw" if kind == "pile" else "play"
     taken = bool(more.pop("taken", False))
-    puzzle = {"kind": kind, "position": _position(hand, phase, taken), **more}
+    puzzle = {"kind": kind, "position": budget_position(hand, phase, taken), **more}
     request: dict[str, object] = {"op": "puzzle", "puzzle": puzzle}
     if answer is not None:
         request["answer"] = answer
@@ -215,7 +217,7 @@ def budget_cases() -> list[tuple[str, str]]:
             "pile, 40 cards, con lo scarto",
             _puzzle_line("pile", HAND_40, none, goal="pozzetto_con_lo_scarto"),
         ),
-        ("legal, 40-card hand", json.dumps({"op": "legal", "position": _position(HAND_40)})),
+        ("legal, 40-card hand", json.dumps({"op": "legal", "position": budget_position(HAND_40)})),
         ("legal, 80-card hand", json.dumps({"op": "legal", "position": _big_position()})),
         ("score answer of 5,000 digits", _puzzle_line("score", HAND_12, {"score": "9" * 5000})),
         (
@@ -223,13 +225,13 @@ def budget_cases() -> list[tuple[str, str]]:
             json.dumps(
                 {
                     "op": "legal",
-                    "position": {**_position(HAND_12), "hands": [HAND_12, {"count": 2**63}]},
+                    "position": {**budget_position(HAND_12), "hands": [HAND_12, {"count": 2**63}]},
                 }
             ),
         ),
         (
             "a stock of 10**21",
-            json.dumps({"op": "legal", "position": {**_position(HAND_12), "stock": 10**21}}),
+            json.dumps({"op": "legal", "position": {**budget_position(HAND_12), "stock": 10**21}}),
         ),
     ]
     return cases
@@ -237,7 +239,12 @@ def budget_cases() -> list[tuple[str, str]]:
 
 def _big_position() -> dict[str, object]:
     cards = [str(card) for card in deck()]
-    return {**_position(cards[:80]), "stock": 3, "discard": [], "pozzetti_taken": [True, True]}
+    return {
+        **budget_position(cards[:80]),
+        "stock": 3,
+        "discard": [],
+        "pozzetti_taken": [True, True],
+    }
 
 
 def budget_benchmark() -> None:

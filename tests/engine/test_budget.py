@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from engine.actions import ActionKind, legal_actions, transition
-from engine.bench import HAND_12, HAND_13, HAND_20, HAND_40
+from engine.bench import HAND_12, HAND_13, HAND_20, HAND_40, budget_position
 from engine.budget import REQUEST_STEPS, Budget, Memo
 from engine.cards import deck
 from engine.errors import InvalidPositionError, TooBigError
@@ -24,22 +24,9 @@ from engine.state import MAX_HAND, Hidden, Position
 NONE = {"none": True}
 
 
-def position(hand: list[str], phase: str = "play", taken: bool = False) -> dict[str, Any]:
-    return {
-        "players": 2,
-        "to_move": 0,
-        "phase": phase,
-        "hands": [hand, {"count": 11}],
-        "melds": [[], []],
-        "discard": ["4C"] if phase == "draw" else ["KD"],
-        "stock": ["3D", "9H", "QC"] if phase == "draw" else (20 if len(hand) > 20 else 40),
-        "pozzetti_taken": [taken, False],
-    }
-
-
 def puzzle(kind: str, hand: list[str], taken: bool = False, **more: Any) -> Puzzle:
     phase = "draw" if kind == "pile" else "play"
-    return Puzzle.from_dict({"kind": kind, "position": position(hand, phase, taken), **more})
+    return Puzzle.from_dict({"kind": kind, "position": budget_position(hand, phase, taken), **more})
 
 
 def settled_or_refused(call: Any, budget: Budget) -> Any:
@@ -119,7 +106,7 @@ def test_a_close_puzzle_too_big_for_the_budget_is_refused_as_too_big() -> None:
 
 
 def test_find_line_stops_when_its_budget_runs_out() -> None:
-    start = Position.from_json(position(HAND_13, taken=True))
+    start = Position.from_json(budget_position(HAND_13, taken=True))
     with pytest.raises(TooBigError) as refused:
         find_line(start, "turn_ends", Budget(10))
     assert refused.value.params == {"steps": 10}
@@ -128,7 +115,7 @@ def test_find_line_stops_when_its_budget_runs_out() -> None:
 def test_legal_actions_of_a_huge_hand_are_refused_within_the_budget() -> None:
     every = [str(card) for card in deck()][:100]
     data = {
-        **position(every),
+        **budget_position(every),
         "hands": [every, {"count": 1}],
         "stock": 3,
         "discard": [],
@@ -239,7 +226,7 @@ def test_the_search_finds_a_line_exactly_when_the_exhaustive_search_does(
 
 
 def test_a_hand_larger_than_any_game_gives_is_refused_with_the_limit() -> None:
-    data = position(HAND_12)
+    data = budget_position(HAND_12)
     data["hands"] = [HAND_12, {"count": 9223372036854775808}]
     with pytest.raises(TooBigError) as refused:
         Position.from_json(data)
@@ -249,7 +236,7 @@ def test_a_hand_larger_than_any_game_gives_is_refused_with_the_limit() -> None:
 
 
 def test_a_list_hand_of_more_cards_than_the_limit_is_refused_before_reading_them() -> None:
-    data = position(["JK"] * 200_000)
+    data = budget_position(["JK"] * 200_000)
     with pytest.raises(TooBigError) as refused:
         Position.from_json(data)
     assert refused.value.code == "hand_too_big"
@@ -266,7 +253,7 @@ def test_a_list_hand_of_more_cards_than_the_limit_is_refused_before_reading_them
     ],
 )
 def test_absurd_numbers_in_a_position_are_refused_cleanly(key: str, value: Any, code: str) -> None:
-    data = {**position(HAND_12), key: value}
+    data = {**budget_position(HAND_12), key: value}
     with pytest.raises(TooBigError) as refused:
         Position.from_json(data)
     assert refused.value.code == code
@@ -275,20 +262,20 @@ def test_absurd_numbers_in_a_position_are_refused_cleanly(key: str, value: Any, 
 
 @pytest.mark.parametrize("score", ["²", "9" * 5000, "-" + "9" * 5000, "1e9", " ", "٣"])
 def test_a_score_answer_that_is_no_plain_number_is_no_answer(score: str) -> None:
-    question = Puzzle.from_dict({"kind": "score", "position": position(HAND_12)})
+    question = Puzzle.from_dict({"kind": "score", "position": budget_position(HAND_12)})
     with pytest.raises(InvalidAnswerError):
         check(question, {"score": score})
 
 
 def test_a_score_answer_written_as_text_is_still_read() -> None:
-    question = Puzzle.from_dict({"kind": "score", "position": position(HAND_12)})
+    question = Puzzle.from_dict({"kind": "score", "position": budget_position(HAND_12)})
     truth = solutions(question)[0]["score"]
     assert check(question, {"score": f" {truth} "}).correct
 
 
 @pytest.mark.parametrize("meld", ["²", "9" * 5000])
 def test_a_meld_number_that_is_no_plain_number_is_no_answer(meld: str) -> None:
-    data = position(["10C", "KD"])
+    data = budget_position(["10C", "KD"])
     data["melds"] = [[["6C", "JK", "8C"]], []]
     question = Puzzle.from_dict({"kind": "attach", "position": data})
     with pytest.raises(InvalidAnswerError):
