@@ -217,6 +217,16 @@ class Puzzle:
         return self.position.melds[self.position.side]
 
     @property
+    def natural_possible(self) -> bool:
+        """May "the 2 becomes natural" answer this wildcard question? Only where a 2 of the
+        meld's suit is in the meld or attached to it (R20, R25); with jokers alone, never."""
+        if self.kind is not Kind.WILDCARD:
+            return False
+        meld = self.side_melds[self.meld]
+        cards = (*meld.cards, *self.attached)
+        return any(card.is_two and card.suit is meld.suit for card in cards)
+
+    @property
     def line_goal(self) -> str:
         """What a line of play must reach in a close or pile puzzle."""
         return "closed" if self.kind is Kind.CLOSE else self.goal

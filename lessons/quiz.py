@@ -196,14 +196,6 @@ def wild_choices(question: engine_puzzles.Puzzle) -> list[Card]:
     return [card for card in ALL_CARDS if card.suit is suit and card.rank]
 
 
-def pinella_involved(question: engine_puzzles.Puzzle) -> bool:
-    """Does a wildcard question hold a 2 of the meld's suit, which may turn natural (R20,
-    R25)? Where only a joker is involved, "the 2 becomes natural" is no answer to offer."""
-    meld = question.side_melds[question.meld]
-    cards = (*meld.cards, *question.attached)
-    return any(card.is_two and card.suit is meld.suit for card in cards)
-
-
 class KeptAnswer(Protocol):
     """An answer as kept: an Attempt, or a row read from one (classroom.progress)."""
 
@@ -450,7 +442,7 @@ def page_context(
     if question.kind is KIND.WILDCARD:
         context["wild_meld"] = question.meld + 1
         context["wild_choices"] = wild_choices(question)
-        context["pinella_involved"] = pinella_involved(question)
+        context["pinella_involved"] = question.natural_possible
         context["attached"] = question.attached
     if question.kind is KIND.CLASSIFY:
         context["burraco_choices"] = list(BURRACO_LABELS.items())

@@ -45,3 +45,21 @@ def test_an_answer_without_the_card_asked_about_is_refused_not_marked(
         puzzles.check(question, answer)
     assert (raised.value.code, raised.value.rule) == ("focus_missing", rule)
     assert isinstance(raised.value, puzzles.InvalidAnswerError)
+
+
+@pytest.mark.parametrize(
+    ("meld", "attached", "possible"),
+    [
+        (["2C", "5C", "6C"], ["8C"], True),  # a pinella of the suit may go home
+        (["JK", "5C", "6C"], ["8C"], False),  # a joker alone: never natural
+        (["JK", "5C", "6C"], ["2C"], True),  # the 2♣ attached may stand as itself
+        (["2S", "5C", "6C"], ["8C"], False),  # a 2 of another suit stays a wildcard
+    ],
+)
+def test_the_natural_2_is_an_answer_only_where_a_2_of_the_suit_is_involved(
+    meld: list[str], attached: list[str], possible: bool
+) -> None:
+    question = Puzzle.from_dict(
+        {"kind": "wildcard", "position": position(["KD"], [meld]), "meld": 0, "attach": attached}
+    )
+    assert question.natural_possible is possible
