@@ -26,7 +26,7 @@ from django.utils.translation import gettext_lazy as _
 
 from burraco_tutor.http import small_int
 from classroom.forms import KIND_LABELS
-from classroom.models import AssignmentItem, LibraryPuzzle, Rules
+from classroom.models import AssignmentItem, Classroom, LibraryPuzzle, Rules
 from engine import puzzles as engine_puzzles
 from engine.budget import Budget
 from engine.cards import ALL_CARDS, Card, check_copies, max_copies, parse_cards
@@ -54,6 +54,9 @@ KIND_FIELDS: dict[str, tuple[str, ...]] = {
     "pile": ("pile_goal",),
 }
 
+#: Fields of two kinds that name the same cards, carried from one to the other.
+SAME_CARDS = {"focus": "attach", "attach": "focus"}
+
 #: Where a card picked from the palette goes: the field, and how.
 TARGETS: dict[str, tuple[str, str]] = {
     "hand": ("hand", "append"),
@@ -66,6 +69,8 @@ TARGETS: dict[str, tuple[str, str]] = {
     "focus": ("focus", "append"),
     "attach": ("attach", "append"),
 }
+#: After a card starts a new meld, the place the next card goes.
+NEXT_TARGET = {"my_new": "my_last", "their_new": "their_last"}
 TARGET_LABELS = {
     "hand": _("your hand"),
     "my_new": _("a new meld of yours"),
@@ -360,6 +365,17 @@ class EditorForm(forms.Form):
     def kind_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in KIND_FIELDS[self.kind_value]]
 
+    def kept(self) -> list[tuple[str, str]]:
+        """The other kinds' fields as the teacher left them, which the page carries
+        unseen, so that going back to a kind finds its cards where they were."""
+        shown = set(KIND_FIELDS[self.kind_value])
+        others = dict.fromkeys(name for names in KIND_FIELDS.values() for name in names)
+        return [
+            (name, str(self.data[name]))
+            for name in others
+            if name not in shown and self.is_bound and self.data.get(name)
+        ]
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         for name in ("prompt_it", "prompt_en", "hint_it", "hint_en"):
@@ -544,11 +560,18 @@ def with_defaults(data: QueryDict) -> QueryDict:
     """The form's data with the chosen kind's own fields at their first values where the
     page did not send them (the kind was just changed), so the form shows what is checked."""
     kind = data.get("kind", "")
-    missing = [name for name in KIND_FIELDS.get(kind, ()) if name not in data]
+    missing = [name for name in KIND_FIELDS.get(kind, ()) if not data.get(name)]
     if not missing:
         return data
     result = data.copy()
     for name in missing:
+        # The cards an attach question asks about are the ones a wildcard question
+        # attaches, and the other way round.
+        if data.get(SAME_CARDS.get(name, "")):
+            result[name] = data[SAME_CARDS[name]]
+            continue
+        if name in data:
+            continue
         initial = EditorForm.base_fields[name].initial
         if initial is not None:
             result[name] = str(initial)
@@ -577,10 +600,22 @@ def picked(data: QueryDict) -> QueryDict:
     else:
         value = f"{value}\n{card}".strip()
     result[name] = value
+    # The next card joins the meld just begun (issue 18: 6♥ 7♥ 8♥ made three melds).
+    result["target"] = NEXT_TARGET.get(target, target)
     return result
 
 
 # --- the library ---------------------------------------------------------------------------
+
+
+def class_rules(teacher: Any, class_pk: int | None = None) -> str:
+    """The rules a new puzzle starts with: those of the teacher's class it is made for
+    (``class_pk``, ignored when not theirs), else of their latest class still running,
+    else the standard rules."""
+    classes = Classroom.objects.filter(teacher=teacher)
+    chosen = classes.filter(pk=class_pk).first() if class_pk is not None else None
+    chosen = chosen or classes.filter(archived_at=None).order_by("-created_at", "-pk").first()
+    return chosen.rules if chosen is not None else Rules.STANDARD.value
 
 
 def initial_from(puzzle: Puzzle, title: str) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
-from burraco_tutor.http import HtmxHttpRequest
+from burraco_tutor.http import HtmxHttpRequest, small_int
 from burraco_tutor.limits import limited
 from classroom import editor
 from classroom.access import own_library_puzzle, teacher_required
@@ -68,7 +68,12 @@ def editor_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def _edit(request: HtmxHttpRequest, entry: LibraryPuzzle | None) -> HttpResponse:
     """Check the puzzle as it is edited; save it when the engine accepts it."""
     if request.method == "GET":
-        initial = editor.initial_from(entry.puzzle, entry.title) if entry else EXAMPLE
+        if entry is not None:
+            initial = editor.initial_from(entry.puzzle, entry.title)
+        else:
+            # The example starts under the rules of the class the teacher makes it for.
+            class_pk = small_int(request.GET.get("class", ""), 9)
+            initial = {**EXAMPLE, "rules": editor.class_rules(request.user, class_pk)}
         return _page(request, entry, editor.EditorForm(_as_data(initial)))
     op = request.POST.get("op", "check")
     try:
@@ -127,7 +132,7 @@ def _page(
         "error": error,
         "palette": editor.palette(fields),
         "targets": _targets(form),
-        "target": request.POST.get("target", "hand"),
+        "target": form.data.get("target", "hand"),
     }
     target = request.htmx.target if request.htmx else None
     template = "classroom/editor.html"
