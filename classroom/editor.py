@@ -54,6 +54,12 @@ KIND_FIELDS: dict[str, tuple[str, ...]] = {
     "pile": ("pile_goal",),
 }
 
+#: The hands only a four-player position has: the partner's (seat 2) and the opponent's on
+#: the student's right (seat 3); ``opponent`` is then the one on the left (seat 1).
+FOUR_PLAYER_FIELDS = ("partner", "right_opponent")
+#: Hands that a number of cards may stand for.
+COUNTED = ("opponent", *FOUR_PLAYER_FIELDS)
+
 #: Fields of two kinds that name the same cards, carried from one to the other.
 SAME_CARDS = {"focus": "attach", "attach": "focus"}
 
@@ -66,6 +72,8 @@ TARGETS: dict[str, tuple[str, str]] = {
     "their_last": ("their_melds", "last_line"),
     "discard": ("discard", "append"),
     "opponent": ("opponent", "append"),
+    "partner": ("partner", "append"),
+    "right_opponent": ("right_opponent", "append"),
     "focus": ("focus", "append"),
     "attach": ("attach", "append"),
 }
@@ -79,6 +87,8 @@ TARGET_LABELS = {
     "their_last": _("their last meld"),
     "discard": _("the discard pile"),
     "opponent": _("the opponent's hand"),
+    "partner": _("the partner's hand"),
+    "right_opponent": _("the hand of the opponent on the right"),
     "focus": _("the cards the answer must use"),
     "attach": _("the cards being attached"),
 }
@@ -216,6 +226,14 @@ class EditorForm(forms.Form):
         help_text=_("Only you see it, for example: bound joker, Tuesday."),
     )
     kind = forms.ChoiceField(label=_("Kind of question"), choices=list(KIND_LABELS.items()))
+    players = forms.TypedChoiceField(
+        label=_("Number of players"),
+        choices=[("2", _("Two, one against one")), ("4", _("Four, in two pairs"))],
+        coerce=int,
+        empty_value=2,
+        initial="2",
+        required=False,
+    )
     rules = forms.ChoiceField(
         label=_("Rules"),
         choices=Rules.choices,
@@ -261,6 +279,20 @@ class EditorForm(forms.Form):
         most=40,
         initial="11",
         help_text=_("How many cards, or the cards themselves when the question needs them."),
+    )
+    partner = CountOrCardsField(
+        label=_("The partner's hand"),
+        most=40,
+        initial="11",
+        required=False,
+        help_text=_("Sitting opposite the student: how many cards, or the cards themselves."),
+    )
+    right_opponent = CountOrCardsField(
+        label=_("The hand of the opponent on the student's right"),
+        most=40,
+        initial="11",
+        required=False,
+        help_text=_("The opponent on the left plays next, this one last."),
     )
     discard = CardsField(label=_("Discard pile, bottom to top"), most=60)
     stock = CountOrCardsField(
@@ -365,11 +397,25 @@ class EditorForm(forms.Form):
     def kind_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in KIND_FIELDS[self.kind_value]]
 
+    @property
+    def four_players(self) -> bool:
+        """Is the position being built one of four players, two against two?"""
+        value = self.data.get("players") if self.is_bound else self.initial.get("players")
+        return str(value) == "4"
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        """The hands of the seats beyond the opponent's: the partner's and the other
+        opponent's, when four play."""
+        return [self[name] for name in FOUR_PLAYER_FIELDS] if self.four_players else []
+
     def kept(self) -> list[tuple[str, str]]:
-        """The other kinds' fields as the teacher left them, which the page carries
-        unseen, so that going back to a kind finds its cards where they were."""
-        shown = set(KIND_FIELDS[self.kind_value])
-        others = dict.fromkeys(name for names in KIND_FIELDS.values() for name in names)
+        """The other kinds' fields (and the two hands of a four-player position, while it
+        has two) as the teacher left them, which the page carries unseen, so that going
+        back to a kind finds its cards where they were."""
+        shown = {field.name for field in [*self.kind_fields(), *self.seat_fields()]}
+        others = dict.fromkeys(
+            [*(name for names in KIND_FIELDS.values() for name in names), *FOUR_PLAYER_FIELDS]
+        )
         return [
             (name, str(self.data[name]))
             for name in others
@@ -407,11 +453,16 @@ class EditorForm(forms.Form):
 def engine_fields(data: Mapping[str, Any]) -> dict[str, Any]:
     """The puzzle's engine fields (docs/content.md) from the form's cleaned data."""
     kind = data["kind"]
+    players = data.get("players") or 2
+    hands = [data.get("hand") or [], _hidden_or_cards(data.get("opponent"), 11)]
+    if players == 4:
+        # Seats run clockwise: the opponent on the left, the partner, the other opponent.
+        hands += [_hidden_or_cards(data.get(name), 11) for name in FOUR_PLAYER_FIELDS]
     position: dict[str, Any] = {
-        "players": 2,
+        "players": players,
         "to_move": data.get("to_move") or 0,
         "phase": data.get("phase") or "play",
-        "hands": [data.get("hand") or [], _hidden_or_cards(data.get("opponent"), 11)],
+        "hands": hands,
         "melds": [data.get("my_melds") or [], data.get("their_melds") or []],
         "discard": data.get("discard") or [],
         "stock": _stock(data.get("stock")),
@@ -593,7 +644,7 @@ def picked(data: QueryDict) -> QueryDict:
     name, how = TARGETS[target]
     result = data.copy()
     value = result.get(name, "")[:1200].rstrip()
-    if name == "opponent" and small_int(value.strip(), 3) is not None:
+    if name in COUNTED and small_int(value.strip(), 3) is not None:
         value = ""
     if how == "append" or (how == "last_line" and value):
         value = f"{value} {card}".strip()
@@ -622,7 +673,6 @@ def initial_from(puzzle: Puzzle, title: str) -> dict[str, Any]:
     """The editor's fields for a saved puzzle."""
     position, params = puzzle.position, puzzle.params
     hands = position["hands"]
-    opponent = hands[1]
     stock = position["stock"]
     totals = position.get("totals") or [None, None]
     initial: dict[str, Any] = {
@@ -633,12 +683,17 @@ def initial_from(puzzle: Puzzle, title: str) -> dict[str, Any]:
         "prompt_en": puzzle.prompt_en,
         "hint_it": puzzle.hint_it,
         "hint_en": puzzle.hint_en,
+        "players": str(position.get("players", 2)),
         "to_move": str(position.get("to_move", 0)),
         "phase": position.get("phase", "play"),
         "hand": " ".join(hands[0]) if isinstance(hands[0], list) else "",
         "my_melds": "\n".join(" ".join(meld) for meld in position["melds"][0]),
         "their_melds": "\n".join(" ".join(meld) for meld in position["melds"][1]),
-        "opponent": " ".join(opponent) if isinstance(opponent, list) else str(opponent["count"]),
+        "opponent": _hand_text(hands[1]),
+        **{
+            name: _hand_text(hand)
+            for name, hand in zip(FOUR_PLAYER_FIELDS, hands[2:], strict=False)
+        },
         "discard": " ".join(position["discard"]),
         "stock": " ".join(stock) if isinstance(stock, list) else str(stock),
         "my_pozzetto": position["pozzetti_taken"][0],
@@ -656,6 +711,11 @@ def initial_from(puzzle: Puzzle, title: str) -> dict[str, Any]:
     goal = params.get("goal")
     initial["lay_goal" if puzzle.kind == "lay-meld" else "pile_goal"] = goal
     return initial
+
+
+def _hand_text(hand: Any) -> str:
+    """A hand as the editor writes it: its cards, or how many when they are hidden."""
+    return " ".join(hand) if isinstance(hand, list) else str(hand["count"])
 
 
 def in_use(entry: LibraryPuzzle) -> bool:

@@ -22,6 +22,7 @@ from classroom.models import LibraryPuzzle
 EXAMPLE = {
     "kind": "attach",
     "rules": "standard",
+    "players": "2",
     "to_move": "0",
     "phase": "play",
     "hand": "10C 7C KD",
@@ -144,7 +145,10 @@ def _page(
 def _targets(form: editor.EditorForm) -> list[tuple[str, str]]:
     """The places a picked card can go, for the kind of question chosen."""
     kind = form.kind_value
-    places = [name for name in editor.TARGETS if name not in ("focus", "attach")]
+    others = ("focus", "attach", *editor.FOUR_PLAYER_FIELDS)
+    places = [name for name in editor.TARGETS if name not in others]
+    if form.four_players:
+        places += editor.FOUR_PLAYER_FIELDS
     if "focus" in editor.KIND_FIELDS[kind]:
         places.append("focus")
     if "attach" in editor.KIND_FIELDS[kind]:

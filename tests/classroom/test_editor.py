@@ -10,7 +10,7 @@ from django.test import Client
 
 from classroom.editor_views import EXAMPLE
 from classroom.models import LibraryPuzzle
-from lessons.models import Puzzle
+from lessons.models import Attempt, Puzzle
 from tests.classroom.conftest import World, logged_in
 from tests.factories import AssignmentFactory, AttemptFactory, ClassroomFactory
 
@@ -265,3 +265,66 @@ def test_a_new_puzzle_for_a_class_starts_under_its_rules(world: World) -> None:
     other = ClassroomFactory(rules="strict")
     html = client.get(URL, {"class": other.pk}).content.decode()
     assert '<option value="semi-clean" selected>' in html
+
+
+#: A four-player attach question: the student's side's meld (the partner's as much as
+#: theirs), the partner's 9 cards unseen, the opponents' 11 and 10.
+FOUR = {
+    "players": "4",
+    "partner": "9",
+    "right_opponent": "10",
+    "my_melds": "7H 8H 9H",
+    "hand": "10H KD",
+    "focus": "10H",
+}
+
+
+def test_a_four_player_position_has_a_hand_for_every_seat_and_a_board_of_four(
+    world: World,
+) -> None:
+    html = post(logged_in(world.teacher), EDITOR, **FOUR).content.decode()
+    assert 'id="id_partner"' in html and 'id="id_right_opponent"' in html
+    assert "Numero di giocatori" in html and "La mano del compagno" in html
+    assert '<option value="partner"' in html  # the palette can put a card there
+    assert "Il motore delle regole accetta l'esercizio" in html
+    assert "I giochi della tua squadra (in comune con il compagno)" in html
+    for seat in ("Avversario alla tua sinistra", "Compagno", "Avversario alla tua destra"):
+        assert seat in html
+    # Two players again: the seats' fields go, their values ride along unseen.
+    html = post(logged_in(world.teacher), EDITOR, **{**FOUR, "players": "2"}).content.decode()
+    assert 'id="id_partner"' not in html
+    assert '<input type="hidden" name="partner" value="9">' in html
+
+
+def test_the_engine_counts_the_partners_cards_with_the_rest(world: World) -> None:
+    html = post(
+        logged_in(world.teacher), PREVIEW, **{**FOUR, "partner": "10H 10H"}
+    ).content.decode()
+    assert "Il motore delle regole rifiuta questo esercizio" in html
+    assert "10♥ compare 3 volte" in html
+
+
+def test_a_four_player_puzzle_is_saved_edited_and_answered_by_a_student(world: World) -> None:
+    client = logged_in(world.teacher)
+    response = post(client, op="save", title="Pairs", prompt_it="Attacca il [10H]", **FOUR)
+    entry = LibraryPuzzle.objects.get(title="Pairs")
+    assert response["Location"] == f"/classes/library/{entry.pk}/"
+    position = entry.puzzle.position
+    assert position["players"] == 4
+    assert position["hands"][1:] == [{"count": 11}, {"count": 9}, {"count": 10}]
+    assert position["melds"] == [[["7H", "8H", "9H"]], []]
+    html = client.get(response["Location"]).content.decode()
+    assert "Compagno" in html and "Attacca al gioco 1:" in html
+    html = client.get(f"/classes/library/{entry.pk}/edit/").content.decode()
+    assert '<option value="4" selected>' in html
+    assert re.search(r'name="partner" value="9"', html)
+    assert re.search(r'name="right_opponent" value="10"', html)
+    # Set in an assignment, the student sees the table of four and answers.
+    assignment = AssignmentFactory(classroom=world.classroom, puzzles=[entry.puzzle])
+    student = logged_in(world.student)
+    item = f"/classes/assignments/{assignment.pk}/1/"
+    html = student.get(item).content.decode()
+    assert "Compagno" in html and "Avversario alla tua destra" in html
+    student.post(item, {"meld": "0", "cards": ["10H"]})
+    attempt = Attempt.objects.get(user=world.student, puzzle=entry.puzzle)
+    assert attempt.correct
