@@ -608,10 +608,14 @@ def palette(fields: Mapping[str, Any] | None) -> list[list[tuple[Card, int]]]:
 
 
 def with_defaults(data: QueryDict) -> QueryDict:
-    """The form's data with the chosen kind's own fields at their first values where the
-    page did not send them (the kind was just changed), so the form shows what is checked."""
+    """The form's data with the chosen kind's own fields (and, with four players, the two
+    more hands) at their first values where the page did not send them (the kind or the
+    number of players was just changed), so the form shows what is checked."""
     kind = data.get("kind", "")
-    missing = [name for name in KIND_FIELDS.get(kind, ()) if not data.get(name)]
+    names = [*KIND_FIELDS.get(kind, ())]
+    if data.get("players") == "4":
+        names += FOUR_PLAYER_FIELDS
+    missing = [name for name in names if not data.get(name)]
     if not missing:
         return data
     result = data.copy()

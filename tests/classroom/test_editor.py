@@ -296,6 +296,12 @@ def test_a_four_player_position_has_a_hand_for_every_seat_and_a_board_of_four(
     assert '<input type="hidden" name="partner" value="9">' in html
 
 
+def test_four_players_chosen_bring_the_two_more_hands_at_eleven_cards(world: World) -> None:
+    html = post(logged_in(world.teacher), EDITOR, players="4").content.decode()
+    assert re.search(r'name="partner" value="11"', html)
+    assert re.search(r'name="right_opponent" value="11"', html)
+
+
 def test_the_engine_counts_the_partners_cards_with_the_rest(world: World) -> None:
     html = post(
         logged_in(world.teacher), PREVIEW, **{**FOUR, "partner": "10H 10H"}
