@@ -16,7 +16,7 @@ from burraco_tutor.http import HtmxHttpRequest, small_int
 from burraco_tutor.limits import limited
 from classroom import editor
 from classroom.access import own_library_puzzle, teacher_required
-from classroom.models import LibraryPuzzle
+from classroom.models import Classroom, LibraryPuzzle
 
 #: The editor opens on a small example, so the board and the answers show from the start.
 EXAMPLE = {
@@ -38,7 +38,11 @@ EXAMPLE = {
 @teacher_required
 def library(request: HtmxHttpRequest) -> HttpResponse:
     entries = LibraryPuzzle.objects.filter(owner=request.user).select_related("puzzle")
-    return render(request, "classroom/library.html", {"entries": entries})
+    classes = list(Classroom.objects.filter(teacher=request.user, archived_at=None))
+    # A new puzzle starts under a class's rules: where they differ, the teacher says which.
+    if len({classroom.rules for classroom in classes}) < 2:
+        classes = []
+    return render(request, "classroom/library.html", {"entries": entries, "classes": classes})
 
 
 @login_required
