@@ -145,7 +145,7 @@ def test_under_debug_the_teachers_editor_keeps_the_page_and_builds_a_table_of_fo
     expect(page.locator("#id_partner")).to_have_value("11")
     settled(page)
     page.locator("#id_partner").fill("9")
-    expect(preview).to_contain_text("Compagno")
+    expect(preview).to_contain_text("Compagno: 9 carte in mano")
     expect(preview).to_contain_text("Avversario alla tua destra")
     expect(preview).to_contain_text("I giochi della tua squadra")
     expect(preview).to_contain_text("Il motore delle regole accetta l'esercizio")
