@@ -245,9 +245,7 @@ def _turn_rules(turns: list[Turn], rules: list[str]) -> list[str]:
     return list(dict.fromkeys(named)) or rules
 
 
-def _end_step(
-    end: Any, final: Position, last: list[Turn], rules: list[str]
-) -> dict[str, Any]:
+def _end_step(end: Any, final: Position, last: list[Turn], rules: list[str]) -> dict[str, Any]:
     """The hand's last step: what happened, and the learner's side's score to work out
     (the engine's breakdown is shown after the answer)."""
     if not isinstance(end, Mapping) or "text" not in end or "score" not in end:
@@ -320,7 +318,8 @@ def _told(turn: Turn) -> tuple[list[str], list[str]]:
     parts_it: list[str] = []
     parts_en: list[str] = []
     for action in turn.actions:
-        after = transition(position, action).position
+        step = transition(position, action)
+        after = step.position
         cards = _tokens(action.cards)
         if action.kind is ActionKind.DRAW:
             parts_it.append("pesca dal tallone")
@@ -341,20 +340,31 @@ def _told(turn: Turn) -> tuple[list[str], list[str]]:
         else:
             parts_it.append(f"scarta {cards}")
             parts_en.append(f"discards {cards}")
+        for event in step.events:
+            told = _EVENTS.get(event.value)
+            if told is not None:
+                parts_it.append(told[0])
+                parts_en.append(told[1])
         position = after
-    events = set(turn.events)
-    if "pozzetto_al_volo" in events:
-        parts_it.append("resta senza carte e prende il pozzetto al volo")
-        parts_en.append("runs out of cards and takes the pozzetto at once (al volo)")
-    if "pozzetto_con_lo_scarto" in events:
-        parts_it.append("con lo scarto resta senza carte: giocherà il pozzetto dal prossimo turno")
-        parts_en.append(
-            "runs out of cards with that discard: the pozzetto is theirs from the next turn"
-        )
-    if "closed" in events:
-        parts_it.append("così chiude la mano")
-        parts_en.append("so closes the hand")
     return parts_it, parts_en
+
+
+#: What the events of a turn are called in its telling: the pozzetto taken, the closing.
+_EVENTS = {
+    "pozzetto_al_volo": (
+        "resta senza carte e prende subito il pozzetto (al volo)",
+        "runs out of cards and takes the pozzetto at once (al volo)",
+    ),
+    "pozzetto_con_lo_scarto": (
+        "con lo scarto resta senza carte: giocherà il pozzetto dal prossimo turno",
+        "runs out of cards with that discard: the pozzetto is theirs from the next turn",
+    ),
+    "closed": ("così chiude la mano", "so closes the hand"),
+    "stock_exhausted": (
+        "e nel tallone restano due carte: la mano finisce qui",
+        "and two cards are left in the stock: the hand ends here",
+    ),
+}
 
 
 def _joined(parts: list[str], conjunction: str) -> str:
@@ -411,7 +421,6 @@ def same_table(one: Position, other: Position) -> bool:
         )
 
     return shape(one) == shape(other)
-
 
 
 def _keys(cards: tuple[Card, ...]) -> tuple[tuple[int, int], ...]:
