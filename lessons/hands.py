@@ -301,15 +301,22 @@ def _narration(turns: list[Turn]) -> dict[str, str]:
     replay, so it always tells what the engine played."""
     paragraphs: dict[str, list[str]] = {"it": [], "en": []}
     for turn in turns:
-        who_it, who_en = _WHO[turn.before.players][turn.seat]
-        parts_it, parts_en = _told(turn)
-        paragraphs["it"].append(f"**{who_it}** {_joined(parts_it, 'e')}.")
-        paragraphs["en"].append(f"**{who_en}** {_joined(parts_en, 'and')}.")
+        names = dict(zip(("it", "en"), _WHO[turn.before.players][turn.seat], strict=True))
+        told = dict(zip(("it", "en"), _told(turn), strict=True))
         say = turn.spec.get("say")
-        if isinstance(say, Mapping):
-            for language in paragraphs:
-                paragraphs[language][-1] += f" {say.get(language, '')}".rstrip()
+        for language, parts in told.items():
+            who = names[language]
+            if len(parts) <= 3:
+                text = f"**{who}** {_joined(parts, _AND[language])}."
+            else:  # a long turn reads better as a list, one move a line
+                text = f"**{who}**:\n\n" + "\n".join(f"- {part}" for part in parts)
+            if isinstance(say, Mapping):
+                text += ("\n\n" if len(parts) > 3 else " ") + str(say.get(language, ""))
+            paragraphs[language].append(text.rstrip())
     return {language: "\n\n".join(lines) for language, lines in paragraphs.items()}
+
+
+_AND = {"it": "e", "en": "and"}
 
 
 def _told(turn: Turn) -> tuple[list[str], list[str]]:
@@ -334,9 +341,13 @@ def _told(turn: Turn) -> tuple[list[str], list[str]]:
             parts_en.append(f"lays down {laid}")
         elif action.kind is ActionKind.ATTACH:
             assert action.meld is not None
-            meld = _tokens(position.melds[side][action.meld].cards)
-            parts_it.append(f"attacca {cards} a {meld}")
-            parts_en.append(f"attaches {cards} to {meld}")
+            if side == LEARNER % 2:  # the learner's side: its melds are numbered on the board
+                parts_it.append(f"attacca {cards} al gioco {action.meld + 1}")
+                parts_en.append(f"attaches {cards} to meld {action.meld + 1}")
+            else:
+                meld = _tokens(position.melds[side][action.meld].cards)
+                parts_it.append(f"attacca {cards} a {meld}")
+                parts_en.append(f"attaches {cards} to {meld}")
         else:
             parts_it.append(f"scarta {cards}")
             parts_en.append(f"discards {cards}")

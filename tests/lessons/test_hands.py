@@ -166,6 +166,14 @@ def test_the_others_turns_are_told_from_the_replay_in_both_languages() -> None:
     )
 
 
+def test_a_long_turn_is_told_as_a_list_and_the_sides_melds_by_their_number() -> None:
+    steps = hands.hand_steps(hand_of(FOUR))
+    told = [step["text"]["en"] for step in steps if step["kind"] == "explain"]
+    partner = next(text for text in told if "- attaches [5D] to meld 1" in text)
+    assert "**Your partner**:\n\n- draws from the stock\n" in partner
+    assert "- runs out of cards and takes the pozzetto at once (al volo)\n" in partner
+
+
 def test_the_learners_last_turn_is_a_close_question() -> None:
     steps = hands.hand_steps(hand_of(TWO))
     asked = [step["puzzle"] for step in steps if step.get("hand")]
