@@ -30,6 +30,7 @@ from engine.actions import Action, ActionKind, transition
 from engine.cards import Card, deck, parse_cards
 from engine.deal import deal as engine_deal
 from engine.errors import BurracoError, Refusal
+from engine.rules import HAND_SIZE
 from engine.state import Phase, Position
 from lessons.quiz import moves
 
@@ -78,6 +79,8 @@ def deal(spec: Any) -> Position:
             dealer = spec.get("dealer", (players or 2) - 1)
             return engine_deal(players, random.Random(seed), dealer=dealer)  # type: ignore[arg-type]
         hands = [parse_cards(hand) for hand in spec["hands"]]
+        if any(len(hand) != HAND_SIZE for hand in hands):
+            raise HandError(f"deal: each player is dealt {HAND_SIZE} cards (R4)")
         pozzetti = [parse_cards(pozzetto) for pozzetto in spec["pozzetti"]]
         discard = parse_cards(spec["discard"])
         stock = parse_cards(spec.get("stock", []))

@@ -124,6 +124,13 @@ def test_a_seeded_deal_is_the_engines_deal() -> None:
     assert position == hands.deal({"players": 4, "seed": 7, "dealer": 0})
 
 
+def test_a_deal_of_other_than_eleven_cards_a_player_is_refused() -> None:
+    spec = copy.deepcopy(hand_of(TWO)["deal"])
+    spec["hands"][1].pop()
+    with pytest.raises(hands.HandError, match="each player is dealt 11 cards"):
+        hands.deal(spec)
+
+
 def test_a_deal_naming_a_card_three_times_is_refused() -> None:
     spec = copy.deepcopy(hand_of(TWO)["deal"])
     spec["stock"] = ["5H", "5H", *spec["stock"]]
@@ -249,6 +256,18 @@ def test_a_legal_turn_other_than_the_scripts_is_right_and_the_hand_follows_the_s
     # The next step starts from the scripted position, not the learner's.
     after = Step.objects.get(lesson=loaded, number=3).position
     assert "QS" in after["hands"][0] and "10S" not in after["hands"][0]
+
+
+def test_without_htmx_the_verdict_after_the_redirect_still_says_whose_turn_it_was(
+    client: Client, loaded: Lesson
+) -> None:
+    url = "/lessons/first-hand-two-players/2/"
+    english = {"accept-language": "en"}
+    client.post(url, {"op": "draw", "line": "[]"}, headers=english)
+    line = {"op": "discard", "cards": ["QS"], "line": '["draw"]'}
+    done = client.post(url, line, headers=english, follow=True)
+    assert done.redirect_chain, "post/redirect/get"
+    assert "Your turn was legal" in done.content.decode()
 
 
 def test_an_illegal_move_in_a_hand_turn_is_marked_wrong_and_may_be_tried_again(
