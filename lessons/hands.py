@@ -32,6 +32,7 @@ from engine.deal import deal as engine_deal
 from engine.errors import BurracoError, Refusal
 from engine.rules import HAND_SIZE
 from engine.state import Phase, Position
+from lessons.board import board
 from lessons.quiz import moves
 
 #: The learner's seat in a guided hand; with four players, seat 2 is the partner.
@@ -400,7 +401,8 @@ def _texts(cards: Any) -> list[str]:
 
 def turn_context(question: Mapping[str, Any] | None, verdict: Any) -> dict[str, Any]:
     """A hand turn's nudge, and once the turn is marked right, whether it was the script's
-    (``script_followed``) and the script's moves to show when it was not."""
+    (``script_followed``), the script's moves to show when it was not, and the board after
+    the script's turn, from which the hand goes on."""
     hand = (question or {}).get("hand")
     if not isinstance(hand, Mapping):
         return {}
@@ -416,6 +418,8 @@ def turn_context(question: Mapping[str, Any] | None, verdict: Any) -> dict[str, 
     context["script_followed"] = same_table(scripted, played)
     context["script"] = script
     context["script_moves"] = moves(script)
+    # The table as the hand goes on: after the script's turn, whatever the learner played.
+    context["board"] = board(scripted, seat=LEARNER)
     return context
 
 

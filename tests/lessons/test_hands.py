@@ -253,6 +253,8 @@ def test_a_legal_turn_other_than_the_scripts_is_right_and_the_hand_follows_the_s
     assert "Correct!" in html
     assert "Your turn was legal, but this hand goes on with another one" in html
     assert "Lay down" in html, "the script's moves are shown"
+    # The board is the table after the script's turn: the hearts laid, the 10 of spades on top.
+    assert '<strong class="pile-top">10 of spades</strong>' in html
     # The next step starts from the scripted position, not the learner's.
     after = Step.objects.get(lesson=loaded, number=3).position
     assert "QS" in after["hands"][0] and "10S" not in after["hands"][0]
