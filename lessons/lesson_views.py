@@ -99,8 +99,18 @@ def _page(
         context["show_own_hand"] = True
     if step.question and "choice" in step.question:
         context["options"] = tutor.choice_options(step)
+        context["why"] = _why_wrong(context["options"], result)
+    if context["next"] is None:
+        context["next_lesson"] = lesson.following()
     template = "lessons/step.html#step" if request.htmx else "lessons/step.html"
     return render(request, template, context, status=status)
+
+
+def _why_wrong(options: list[tutor.ChoiceOption], result: tutor.StepResult | None) -> str:
+    """Why the option the learner chose is wrong, when the content says."""
+    if result is None or result.correct or result.chosen is None:
+        return ""
+    return next((option.why for option in options if option.index == result.chosen), "")
 
 
 def _result_after_redirect(request: HtmxHttpRequest, step: Step) -> tutor.StepResult | None:
