@@ -101,7 +101,9 @@ def _page(
         context["options"] = tutor.choice_options(step)
         context["why"] = _why_wrong(context["options"], result)
     if context["next"] is None:
-        context["next_lesson"] = lesson.following()
+        following = context["next_lesson"] = lesson.following()
+        if following is not None and following.advanced:
+            context["next_core_lesson"] = lesson.following(skip_advanced=True)
     template = "lessons/step.html#step" if request.htmx else "lessons/step.html"
     return render(request, template, context, status=status)
 

@@ -93,9 +93,12 @@ class Lesson(models.Model):
     def advanced(self) -> bool:
         return self.level == self.Level.ADVANCED
 
-    def following(self) -> Lesson | None:
-        """The next lesson by order, if any."""
-        return Lesson.objects.filter(order__gt=self.order).order_by("order").first()
+    def following(self, *, skip_advanced: bool = False) -> Lesson | None:
+        """The next lesson by order, if any; with ``skip_advanced``, the next core one."""
+        later = Lesson.objects.filter(order__gt=self.order)
+        if skip_advanced:
+            later = later.exclude(level=self.Level.ADVANCED)
+        return later.order_by("order").first()
 
 
 class Step(models.Model):

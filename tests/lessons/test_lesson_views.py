@@ -245,6 +245,17 @@ def test_the_last_step_sums_up_and_leads_to_the_next_lesson(client: Client, less
     assert "The joker is worth <strong>30</strong>." in html
     assert 'href="/lessons/later/"' in html and "2. Later" in html and "Advanced" in html
     assert 'href="/lessons/later/"' not in client.get("/lessons/jokers/2/").content.decode()
+    assert "Skip the advanced lessons" not in html, "no core lesson after it to skip to"
+    Lesson.objects.create(
+        slug="core-again",
+        order=3,
+        title_it="Di nuovo",
+        title_en="Core again",
+        summary_it="Poi.",
+        summary_en="Then.",
+    )
+    html = client.get("/lessons/jokers/3/", headers={"accept-language": "en"}).content.decode()
+    assert "Skip the advanced lessons: Core again" in html and 'href="/lessons/core-again/"' in html
     last = client.get("/lessons/later/", headers={"accept-language": "en"}).content.decode()
     assert "You may skip it on a first pass" in last
 
