@@ -265,3 +265,13 @@ def test_the_list_marks_advanced_lessons(client: Client, lesson: Lesson) -> None
     lesson.save()
     html = client.get("/lessons/").content.decode()
     assert "Avanzata" in html and "Al primo giro puoi saltarla" in html
+
+
+def test_the_next_lesson_offered_is_a_core_one(client: Client, lesson: Lesson) -> None:
+    lesson.level = Lesson.Level.ADVANCED
+    lesson.save()
+    Lesson.objects.create(
+        slug="core", order=2, title_it="Base", title_en="Core one", summary_it=".", summary_en="."
+    )
+    html = client.get("/lessons/", headers={"accept-language": "en"}).content.decode()
+    assert "Next: Core one" in html
