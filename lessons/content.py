@@ -227,6 +227,8 @@ def check_choice(choice: Any, where: str) -> None:
                 _check_text(label, f"{where}: option {number}")
             elif set(label) - {"value", "it", "en"}:
                 raise ContentError(f"{where}: option {number} has value, it, en and why")
+            elif "it" in label or "en" in label:
+                _check_text({k: label.get(k) for k in ("it", "en")}, f"{where}: option {number}")
             if "why" in option:
                 _check_text(option["why"], f"{where}: option {number}: why")
             values.append(_value(option))

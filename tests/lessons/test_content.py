@@ -186,6 +186,7 @@ def test_a_lesson_keeps_its_level_recap_and_each_options_why(tmp_path: Path) -> 
         ("rules: [R2]\nsteps:", "level: expert\nrules: [R2]\nsteps:", "level is core or advanced"),
         ("options: [15, 20, 30]", "options: [{value: 15, why: {it: Solo.}}, 20, 30]", "why"),
         ("options: [15, 20, 30]", "options: [{value: 15, label: x}, 20, 30]", "option 1"),
+        ("options: [15, 20, 30]", "options: [{value: 15, it: Quindici}, 20, 30]", "option 1"),
     ],
 )
 def test_it_refuses_a_bad_level_or_why(tmp_path: Path, old: str, new: str, said: str) -> None:
