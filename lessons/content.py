@@ -151,15 +151,19 @@ def read_lesson(path: Path) -> dict[str, Any]:
     where = path.name
     if not isinstance(data, Mapping):
         raise ContentError(f"{where}: a lesson is a mapping of fields")
-    unknown = set(data) - {"slug", "order", "title", "summary", "rules", "steps"}
+    unknown = set(data) - {"slug", "order", "level", "title", "summary", "recap", "rules", "steps"}
     if unknown:
         raise ContentError(f"{where}: unknown fields {', '.join(sorted(unknown))}")
     if not isinstance(data.get("slug"), str) or not SLUG.match(data["slug"]):
         raise ContentError(f"{where}: the slug is lower case words joined by hyphens")
     if not isinstance(data.get("order"), int):
         raise ContentError(f"{where}: order is a whole number")
+    if data.get("level", Lesson.Level.CORE) not in Lesson.Level.values:
+        raise ContentError(f"{where}: level is {' or '.join(Lesson.Level.values)}")
     _check_text(data.get("title"), f"{where}: title")
     _check_text(data.get("summary"), f"{where}: summary")
+    if "recap" in data:
+        _check_text(data["recap"], f"{where}: recap")
     _check_rules(data.get("rules"), where)
     steps = data.get("steps")
     if not isinstance(steps, list) or not steps:
@@ -253,11 +257,18 @@ def check_choice(choice: Any, where: str) -> None:
     if len(options) < 2:
         raise ContentError(f"{where}: a choice offers two options or more")
     values = []
-    for option in options:
+    for number, option in enumerate(options, start=1):
         if isinstance(option, Mapping):
-            if "value" not in option:
-                _check_text(dict(option), f"{where}: option")
-            values.append(option.get("value", option))
+            label = {key: text for key, text in option.items() if key != "why"}
+            if "value" not in label:
+                _check_text(label, f"{where}: option {number}")
+            elif set(label) - {"value", "it", "en"}:
+                raise ContentError(f"{where}: option {number} has value, it, en and why")
+            elif "it" in label or "en" in label:
+                _check_text({k: label.get(k) for k in ("it", "en")}, f"{where}: option {number}")
+            if "why" in option:
+                _check_text(option["why"], f"{where}: option {number}: why")
+            values.append(_value(option))
         else:
             values.append(option)
     if "compute" in choice:
@@ -282,8 +293,16 @@ def correct_choice(choice: Mapping[str, Any]) -> int:
     if "compute" not in choice:
         return int(choice["answer"])
     right = judge.answer(choice["compute"])[choice["field"]]
-    values = [o.get("value", o) if isinstance(o, Mapping) else o for o in options]
+    values = [_value(o) if isinstance(o, Mapping) else o for o in options]
     return values.index(right)
+
+
+def _value(option: Mapping[str, Any]) -> Any:
+    """What an option stands for: its ``value``, else its labels (a choice without compute
+    is marked by index)."""
+    if "value" in option:
+        return option["value"]
+    return {key: text for key, text in option.items() if key != "why"}
 
 
 # --- writing ------------------------------------------------------------------------------
@@ -315,10 +334,13 @@ def save_lesson(data: Mapping[str, Any]) -> Lesson:
         slug=data["slug"],
         defaults={
             "order": data["order"],
+            "level": data.get("level", Lesson.Level.CORE),
             "title_it": data["title"]["it"],
             "title_en": data["title"]["en"],
             "summary_it": data["summary"]["it"],
             "summary_en": data["summary"]["en"],
+            "recap_it": data.get("recap", {}).get("it", ""),
+            "recap_en": data.get("recap", {}).get("en", ""),
             "rules": data["rules"],
         },
     )

@@ -20,7 +20,10 @@ from lessons.models import Lesson, Step
 
 def lesson_list(request: HtmxHttpRequest) -> HttpResponse:
     rows = tutor.lessons_with_stars(request)
-    upcoming = next((lesson for lesson, stars, _, _ in rows if stars == 0), None)
+    # Advanced lessons may wait for a second pass: the next core lesson comes first.
+    unfinished = [lesson for lesson, stars, _, _ in rows if stars == 0]
+    upcoming = next((lesson for lesson in unfinished if not lesson.advanced), None)
+    upcoming = upcoming or next(iter(unfinished), None)
     return render(request, "lessons/lessons.html", {"rows": rows, "upcoming": upcoming})
 
 
@@ -101,8 +104,20 @@ def _page(
         context["show_own_hand"] = True
     if step.question and "choice" in step.question:
         context["options"] = tutor.choice_options(step)
+        context["why"] = _why_wrong(context["options"], result)
+    if context["next"] is None:
+        following = context["next_lesson"] = lesson.following()
+        if following is not None and following.advanced:
+            context["next_core_lesson"] = lesson.following(skip_advanced=True)
     template = "lessons/step.html#step" if request.htmx else "lessons/step.html"
     return render(request, template, context, status=status)
+
+
+def _why_wrong(options: list[tutor.ChoiceOption], result: tutor.StepResult | None) -> str:
+    """Why the option the learner chose is wrong, when the content says."""
+    if result is None or result.correct or result.chosen is None:
+        return ""
+    return next((option.why for option in options if option.index == result.chosen), "")
 
 
 def _result_after_redirect(request: HtmxHttpRequest, step: Step) -> tutor.StepResult | None:
