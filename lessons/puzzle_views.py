@@ -51,6 +51,8 @@ def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     except quiz.AnswerError as error:
         return _page(request, puzzle, question, error=str(error), status=400)
     if posted.verdict is None:
+        if posted.played is not None and posted.played.refusal is not None:
+            quiz.refused_move(request, puzzle)
         return _page(request, puzzle, question, line=posted.line, played=posted.played)
     # The themes: the review queue's rules, and the badges of the answered page.
     prefetch_related_objects([puzzle], "themes")

@@ -152,7 +152,9 @@ def sentence(error: BurracoError) -> str:
 @dataclass(frozen=True)
 class Posted:
     """What a posted answer form says: an answer and the engine's verdict on it, or, in a
-    close or pile question, a line of play that is not over yet (``verdict`` None)."""
+    close or pile question, a line of play that is not over yet (``verdict`` None): a
+    move the engine refuses is not marked either, but shown with the engine's reason to be
+    taken back (``played.refusal``; :func:`page_context` splits it from the good moves)."""
 
     answer: dict[str, Any] = field(default_factory=dict)
     verdict: engine_puzzles.Verdict | None = None
@@ -164,7 +166,7 @@ def read_answer(question: engine_puzzles.Puzzle, data: QueryDict) -> Posted:
     """The answer a form posts (a line builder's move, or the answer form), marked by the
     engine; raises :class:`AnswerError` when it is no answer at all."""
     built = build_line(question, data)
-    if built is not None and not built[1].finished:
+    if built is not None and (not built[1].finished or built[1].refusal is not None):
         return Posted(line=built[0], played=built[1])
     answer = {"actions": built[0]} if built is not None else answer_from_form(question.kind, data)
     return Posted(answer, mark(question, answer))
@@ -237,6 +239,20 @@ def feedback(verdict: engine_puzzles.Verdict) -> Feedback:
     )
 
 
+def feedback_of(refusal: Refusal) -> Feedback:
+    """A refused move of a line of play in the learner's language, with its rule."""
+    verdict = engine_puzzles.Verdict(False, refusal.code, refusal.rule or None, refusal.params)
+    return feedback(verdict)
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A move of a line of play that the engine refused, and why."""
+
+    move: Move
+    said: Feedback
+
+
 def lesson_url(rule: str) -> str | None:
     """The first lesson step that names a rule."""
     return _lesson_urls(steps_version()).get(rule)
@@ -305,7 +321,8 @@ def record(
     request: HttpRequest, puzzle: Puzzle, answer: Mapping[str, Any], verdict: engine_puzzles.Verdict
 ) -> Attempt:
     """Keep the attempt, with the engine's verdict (pages show it from the row, never marking
-    it again). Only a learner's first attempt at a puzzle, without a hint, is rated, and a
+    it again). Only a learner's first attempt at a puzzle, without a hint or a refused move
+    taken back (:func:`refused_move`), is rated, and a
     puzzle's rating moves once per visitor: an anonymous answer from an address whose answer
     at this puzzle was rated already (a fresh session, a cleared cookie) is not rated, and an
     account's first answer after an anonymous one from its address moves only the learner.
@@ -314,12 +331,13 @@ def record(
     began = request.session.pop(f"started:{puzzle.pk}", None)
     seconds = round(time.time() - began, 1) if isinstance(began, int | float) else None
     hinted = bool(request.session.pop(f"hint:{puzzle.pk}", False))
+    refused = bool(request.session.pop(REFUSED_KEY % puzzle.pk, False))
     fields = learner_fields(request)
     visitor = visitor_key(request)
     with transaction.atomic():
         Puzzle.objects.select_for_update().filter(pk=puzzle.pk).update(plays=F("plays") + 1)
         first = not Attempt.objects.filter(owner_filter(fields), puzzle=puzzle).exists()
-        moved = first and not hinted and not _rated_from(visitor, puzzle, fields)
+        moved = first and not hinted and not refused and not _rated_from(visitor, puzzle, fields)
         attempt = Attempt.objects.create(
             **fields,
             puzzle=puzzle,
@@ -329,7 +347,7 @@ def record(
             rule="" if verdict.correct else (verdict.rule or ""),
             seconds=seconds if seconds is None or 0 <= seconds < 86_400 else None,
             hint_used=hinted,
-            rated=first and not hinted and (moved or fields["user"] is not None),
+            rated=first and not hinted and not refused and (moved or fields["user"] is not None),
             verdict=verdict.to_json(),
             visitor=visitor,
         )
@@ -368,8 +386,16 @@ def chosen_cards(question: engine_puzzles.Puzzle, texts: list[str]) -> list[Card
     return chosen
 
 
-#: The line builder's buttons in a close or pile question.
-LINE_OPS = ("meld", "attach", "discard", "draw", "pile", "undo")
+#: The line builder's buttons in a close or pile question ("back" takes back a refused move).
+LINE_OPS = ("meld", "attach", "discard", "draw", "pile", "undo", "back")
+
+#: The session key that marks an attempt in which the engine refused a move (unrated).
+REFUSED_KEY = "refused:%s"
+
+
+def refused_move(request: HttpRequest, puzzle: Puzzle) -> None:
+    """A move of the line was refused and taken back: this attempt will not be rated."""
+    request.session[REFUSED_KEY % puzzle.pk] = True
 
 
 def build_line(
@@ -393,6 +419,8 @@ def extend_line(question: engine_puzzles.Puzzle, data: QueryDict, op: str) -> li
     Raises :class:`AnswerError` when the form does not say which cards or meld.
     """
     line = line_from_form(data)
+    if op == "back":
+        return line
     if op == "undo":
         return line[:-1]
     if op in ("draw", "pile"):
@@ -421,6 +449,12 @@ def page_context(
     choices, and the feedback on an attempt with the answers drawn (``verdict``: the
     engine's on that attempt, when the caller has it; else the one kept with it)."""
     position = question.position if played is None else played.position
+    refused = None
+    if played is not None and played.refusal is not None and played.played < len(line):
+        # The refused move is shown with the engine's reason, to be taken back: the form
+        # carries the good moves only.
+        refused = Refused(moves([line[played.played]])[0], feedback_of(played.refusal))
+        line = line[: played.played]
     # A wildcard or classify question marks the meld it asks about.
     marked = question.kind in (KIND.WILDCARD, KIND.CLASSIFY)
     context: dict[str, Any] = {
@@ -435,6 +469,7 @@ def page_context(
         ),
         "line": moves(line),
         "line_json": json.dumps(line),
+        "refused": refused,
         "feedback": None,
         # Kinds whose answer is no choice of cards still show the learner's hand.
         "show_own_hand": question.kind in (KIND.WILDCARD, KIND.CLASSIFY, KIND.SCORE),
