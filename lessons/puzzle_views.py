@@ -13,7 +13,7 @@ from django.views.decorators.vary import vary_on_headers
 from burraco_tutor.http import HtmxHttpRequest
 from burraco_tutor.limits import limited
 from engine import puzzles as engine_puzzles
-from lessons import quiz, selection, visibility
+from lessons import quiz, review, selection, visibility
 from lessons.models import Attempt, Puzzle, Theme
 from lessons.rulebook import rule_number, theme_title
 
@@ -60,7 +60,14 @@ def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if request.htmx:
         return _page(request, puzzle, question, attempt=attempt, verdict=posted.verdict)
     url = reverse("lessons:puzzle", args=[puzzle.slug])
-    return redirect(f"{url}?{urlencode({'attempt': attempt.pk})}#feedback")
+    query = {"attempt": attempt.pk, **_theme_query(request)}
+    return redirect(f"{url}?{urlencode(query)}#feedback")
+
+
+def _theme_query(request: HtmxHttpRequest) -> dict[str, str]:
+    """The theme being practised, kept across an answer."""
+    theme = request.GET.get("theme", "")[:400]
+    return {"theme": theme} if theme else {}
 
 
 def puzzle_selection(request: HtmxHttpRequest, slug: str) -> HttpResponse:
@@ -94,12 +101,21 @@ def _page(
     status: int = 200,
 ) -> HttpResponse:
     context = quiz.page_context(question, attempt, line or [], played, verdict)
+    theme = request.GET.get("theme", "")[:400]
+    reviewing = review.reviewing(request, puzzle)
     context.update(
         selection_url=reverse("lessons:puzzle_selection", args=[puzzle.slug]),
         puzzle=puzzle,
         error=error,
         hint=quiz.hint_used(request, puzzle),
-        theme=request.GET.get("theme", "")[:40],
+        theme=theme,
+        answer_url=reverse("lessons:puzzle", args=[puzzle.slug])
+        + (f"?{urlencode(_theme_query(request))}" if theme else ""),
+        # A review session names its rule and what is left; practice on a theme names it.
+        reviewing=reviewing,
+        review_title=theme_title(reviewing) if reviewing else "",
+        review_left=review.due_count(request) if reviewing else None,
+        practising=[] if reviewing else selection.theme_titles(theme),
     )
     template = "lessons/puzzle.html#puzzle" if request.htmx else "lessons/puzzle.html"
     return render(request, template, context, status=status)

@@ -10,6 +10,7 @@ from engine.puzzles import RULE_IDS, TOPICS
 from lessons import ratings, tracking
 from lessons.learners import learner_filter
 from lessons.models import Attempt, Puzzle
+from lessons.rulebook import theme_title
 
 KNOWN_THEMES = frozenset(RULE_IDS + TOPICS)
 #: How many candidates near the learner's level to choose among, for variety.
@@ -37,6 +38,16 @@ def learner_rating(request: HttpRequest) -> float:
     return min(row.rating, PLACEMENT_START + PLACEMENT_STEP * row.games)
 
 
+def known_themes(theme: str | None) -> list[str]:
+    """The themes of a ``?theme=`` (one, or several comma-separated) that exist."""
+    return [name for name in (theme or "").split(",") if name in KNOWN_THEMES][:41]
+
+
+def theme_titles(theme: str | None) -> list[str]:
+    """The themes of a ``?theme=`` by their names, to say what is being practised."""
+    return [theme_title(name) for name in known_themes(theme)]
+
+
 def next_puzzle(request: HttpRequest, theme: str | None) -> Puzzle:
     """A puzzle on the theme (or any of several, comma-separated) the learner has not
     solved yet, near their rating; a freshly generated one when the curated ones run out,
@@ -45,7 +56,7 @@ def next_puzzle(request: HttpRequest, theme: str | None) -> Puzzle:
     # A teacher's own puzzles (source "teacher") are for their classes, not for everyone.
     candidates = Puzzle.objects.exclude(pk__in=solved).exclude(source=Puzzle.Source.TEACHER)
     # Only themes that exist: an unknown one would have the generator make puzzles on demand.
-    themes = [name for name in (theme or "").split(",") if name in KNOWN_THEMES][:41]
+    themes = known_themes(theme)
     if themes:
         # A lesson's "practise this" asks for all of its rules at once.
         candidates = candidates.filter(themes__name__in=themes).distinct()
