@@ -13,7 +13,7 @@ from django.views.decorators.vary import vary_on_headers
 from burraco_tutor.http import HtmxHttpRequest
 from burraco_tutor.limits import limited
 from engine import puzzles as engine_puzzles
-from lessons import quiz, review, selection, visibility
+from lessons import quiz, ratings, review, selection, visibility
 from lessons.models import Attempt, Puzzle, Theme
 from lessons.rulebook import rule_number, theme_title
 
@@ -62,6 +62,12 @@ def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     url = reverse("lessons:puzzle", args=[puzzle.slug])
     query = {"attempt": attempt.pk, **_theme_query(request)}
     return redirect(f"{url}?{urlencode(query)}#feedback")
+
+
+def _rating_change(attempt: Attempt | None) -> str | None:
+    """How far a rated answer moved the learner's rating ("+12"), to show with its feedback."""
+    points = ratings.change(attempt) if attempt is not None else None
+    return None if points is None else ratings.signed(points)
 
 
 def _theme_query(request: HtmxHttpRequest) -> dict[str, str]:
@@ -116,6 +122,7 @@ def _page(
         review_title=theme_title(reviewing) if reviewing else "",
         review_left=review.due_count(request) if reviewing else None,
         practising=[] if reviewing else selection.theme_titles(theme),
+        rating_change=_rating_change(attempt),
     )
     template = "lessons/puzzle.html#puzzle" if request.htmx else "lessons/puzzle.html"
     return render(request, template, context, status=status)

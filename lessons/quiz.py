@@ -27,6 +27,7 @@ from django.utils.translation import gettext_lazy as _
 from burraco_tutor.http import small_int
 from engine import puzzles as engine_puzzles
 from engine.actions import Action, ActionKind
+from engine.budget import Budget
 from engine.cards import ALL_CARDS, Card, check_copies, sorted_cards
 from engine.errors import BurracoError, Refusal
 from engine.melds import Meld
@@ -499,7 +500,41 @@ def page_context(
         context["given"] = describe(question, attempt.answer, verdict)
         if verdict.solution is not None:
             context["solution"] = describe(question, verdict.solution, None)
+            context["solution_board"] = solution_board(question, verdict)
     return context
+
+
+def solution_board(question: engine_puzzles.Puzzle, verdict: engine_puzzles.Verdict) -> Any:
+    """The board with the verdict's correct answer played, the engine playing it: a line's
+    moves, the cards attached or laid down, the meld the wildcard question makes. None
+    where the answer changes nothing on the table ("it cannot be done", a score)."""
+    solution = verdict.solution or {}
+    changed = None
+    if isinstance(solution.get("actions"), list):
+        actions = [str(action) for action in solution["actions"]]
+    elif "cards" in solution and question.kind in (KIND.ATTACH, KIND.LAY_MELD):
+        cards = " ".join(str(card) for card in solution["cards"])
+        if "meld" in solution:
+            changed = int(solution["meld"])
+            actions = [f"attach {changed} {cards}"]
+        else:
+            changed = len(question.side_melds)
+            actions = [f"meld {cards}"]
+    elif question.kind is KIND.WILDCARD and "arrangement" in verdict.detail:
+        melds = list(question.side_melds)
+        melds[question.meld] = Meld.parse(verdict.detail["arrangement"], question.rules)
+        return board(
+            question.position, changed=question.meld, melds=tuple(melds), seat=question.viewer
+        )
+    else:
+        return None
+    try:
+        played = engine_puzzles.follow(question, actions, Budget())
+    except BurracoError:
+        return None
+    if played.refusal is not None or played.overrun is not None:
+        return None
+    return board(played.position, changed=changed, seat=question.viewer)
 
 
 def _board_after(question: engine_puzzles.Puzzle, verdict: engine_puzzles.Verdict) -> Any:
