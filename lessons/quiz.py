@@ -167,7 +167,10 @@ def read_answer(question: engine_puzzles.Puzzle, data: QueryDict) -> Posted:
     """The answer a form posts (a line builder's move, or the answer form), marked by the
     engine; raises :class:`AnswerError` when it is no answer at all."""
     built = build_line(question, data)
-    if built is not None and (not built[1].finished or built[1].refusal is not None):
+    refusal = built[1].refusal if built is not None else None
+    if refusal is not None and refusal.code in FORGED_CODES:
+        raise AnswerError(render(refusal.code, refusal.params, gettext))
+    if built is not None and (not built[1].finished or refusal is not None):
         return Posted(line=built[0], played=built[1])
     answer = {"actions": built[0]} if built is not None else answer_from_form(question.kind, data)
     return Posted(answer, mark(question, answer))
