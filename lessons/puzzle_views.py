@@ -60,7 +60,11 @@ def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     try:
         posted = quiz.read_answer(question, request.POST)
     except quiz.AnswerError as error:
-        return _page(request, puzzle, question, error=str(error), status=400)
+        # A close or pile question keeps the moves played so far.
+        line, played = quiz.line_so_far(question, request.POST)
+        return _page(
+            request, puzzle, question, line=line, played=played, error=str(error), status=400
+        )
     if posted.verdict is None:
         if posted.played is not None and posted.played.refusal is not None:
             quiz.refused_move(request, puzzle)

@@ -417,6 +417,23 @@ def build_line(
         raise AnswerError(sentence(error)) from None
 
 
+def line_so_far(
+    question: engine_puzzles.Puzzle, data: QueryDict
+) -> tuple[list[str], engine_puzzles.Line | None]:
+    """The moves a close or pile question's form carried, played (for a page that refuses
+    the next step, so the moves before it stand); nothing when there are none to keep."""
+    if question.kind not in (KIND.CLOSE, KIND.PILE):
+        return [], None
+    try:
+        line = line_from_form(data)
+        played = engine_puzzles.follow(question, line)
+    except (AnswerError, BurracoError):
+        return [], None
+    if played.finished:
+        return [], None
+    return line, played
+
+
 def extend_line(question: engine_puzzles.Puzzle, data: QueryDict, op: str) -> list[str]:
     """The line of play after one more step of the line builder (close and pile puzzles).
 

@@ -81,3 +81,13 @@ def test_without_javascript_the_refusal_is_a_whole_page(client: Client) -> None:
     html = response.content.decode()
     assert response.status_code == 200 and "<html" in html
     assert "Questa mossa non è consentita" in html
+
+
+def test_a_step_the_form_cannot_take_keeps_the_moves_played_so_far(client: Client) -> None:
+    # "Attach" with two melds and none chosen: a 400 that used to draw the puzzle afresh.
+    url = close_puzzle()
+    line = json.dumps(["meld JS QS KS"])
+    response = client.post(url, {"op": "attach", "cards": ["5D"], "line": line}, headers=HTMX)
+    html = response.content.decode()
+    assert response.status_code == 400 and "Scegli il gioco" in html
+    assert line_sent(html) == ["meld JS QS KS"]
