@@ -82,6 +82,8 @@ def rate(
                 rating_deviation=theirs.deviation,
                 volatility=theirs.volatility,
             )
+        # What the answer's page shows ("+12"), as change() would read it back.
+        attempt.rating_change = round(mine.rating) - round(learner.rating)  # type: ignore[attr-defined]
         _move(learner, mine)
         return RatingHistory.objects.create(
             learner=learner,
@@ -133,6 +135,9 @@ def change(attempt: Attempt) -> int | None:
     shown after minus the one shown before); None for an attempt that moved nothing."""
     if not attempt.rated:
         return None
+    known = getattr(attempt, "rating_change", None)
+    if known is not None:  # just rated in this request (rate)
+        return int(known)
     point = RatingHistory.objects.filter(attempt=attempt).first()
     if point is None:
         return None
