@@ -125,7 +125,10 @@ def _page(
     practice = urlencode(_practice_query(request))
     answer_url = reverse("lessons:puzzle", args=[puzzle.slug])
     theme, kind = request.GET.get("theme", "")[:400], _kind(request)
-    practising = [*selection.theme_titles(theme), *([themes.kind_label(kind)] if kind else [])]
+    practising = ", ".join(selection.theme_titles(theme))
+    if kind:
+        label = themes.kind_label(kind)
+        practising = f"{practising} ({label})" if practising else label
     reviewing = review.reviewing(request, puzzle)
     context.update(
         selection_url=reverse("lessons:puzzle_selection", args=[puzzle.slug]),
@@ -138,7 +141,7 @@ def _page(
         reviewing=reviewing,
         review_title=theme_title(reviewing) if reviewing else "",
         review_left=review.due_count(request) if reviewing else None,
-        practising=[] if reviewing else practising,
+        practising="" if reviewing else practising,
         rating_change=_rating_change(attempt),
     )
     template = "lessons/puzzle.html#puzzle" if request.htmx else "lessons/puzzle.html"
