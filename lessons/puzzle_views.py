@@ -143,6 +143,8 @@ def _page(
         review_left=review.due_count(request) if reviewing else None,
         practising="" if reviewing else practising,
         rating_change=_rating_change(attempt),
+        # A move refused and taken back leaves the attempt unrated (quiz.refused_move).
+        refusal_unrated=True,
     )
     template = "lessons/puzzle.html#puzzle" if request.htmx else "lessons/puzzle.html"
     return render(request, template, context, status=status)

@@ -43,6 +43,8 @@ def test_a_refused_move_says_why_and_keeps_the_good_moves(client: Client) -> Non
     assert "Questa mossa non è consentita" in html
     assert "5♦ non è di fiori" in html and "R13 ·" in html
     assert 'value="back"' in html
+    refused = html[html.index('class="alert alert-warning mt-3 refused"') :]
+    assert "Questo tentativo non conterà per il tuo punteggio." in refused
     assert line_sent(html) == ["meld JS QS KS"], "the good move stands, the refused one goes"
     assert 'name="op" value="discard"' not in html, "the move is taken back first"
     assert 'value="5D" id="hand-1" disabled' in html
