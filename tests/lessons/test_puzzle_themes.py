@@ -87,3 +87,12 @@ def test_match_and_victory_points_read_in_italian() -> None:
     html = Client().get("/puzzles/").content.decode()
     match = section(html, "La partita")
     assert "R37 · Match point (MP)" in match and "R38 · Punti vittoria (VP)" in match
+
+
+@pytest.mark.parametrize("kind", ["score", "classify"])
+def test_when_a_kinds_puzzles_run_out_a_generated_one_of_that_kind_comes(kind: str) -> None:
+    themed("R23")
+    location = Client().get("/puzzles/next/", {"kind": kind})["Location"]
+    slug = location.split("/")[2]
+    assert Puzzle.objects.get(slug=slug).kind == kind
+    assert location.endswith(f"?kind={kind}")
