@@ -326,10 +326,10 @@ def record(
 ) -> Attempt:
     """Keep the attempt, with the engine's verdict (pages show it from the row, never marking
     it again). Only a learner's first attempt at a puzzle, without a hint or a refused move
-    taken back (:func:`refused_move`), is rated, and a
-    puzzle's rating moves once per visitor: an anonymous answer from an address whose answer
-    at this puzzle was rated already (a fresh session, a cleared cookie) is not rated, and an
-    account's first answer after an anonymous one from its address moves only the learner.
+    taken back (:func:`refused_move`), is rated, and a puzzle's rating moves once per
+    visitor: an anonymous answer from an address whose answer at this puzzle was rated
+    already (a fresh session, a cleared cookie) is not rated, and an account's first answer
+    after an anonymous one from its address moves only the learner.
     The row lock on the puzzle makes two tabs answering at once agree on which.
     A rated attempt moves the learner's (and the puzzle's) ratings (lessons.tracking)."""
     began = request.session.pop(f"started:{puzzle.pk}", None)
