@@ -283,9 +283,12 @@ def _steerable(theme: str | None) -> list[str | None]:
     return usable or [None]
 
 
-def next_generated(theme: str | None, rating: float, rng: random.Random) -> Puzzle:
+def next_generated(
+    theme: str | None, rating: float, rng: random.Random, kind: str | None = None
+) -> Puzzle:
     """A freshly generated puzzle on the theme (a rule id, a topic, or several
-    comma-separated), near the learner's rating, saved and returned.
+    comma-separated), of the kind if given and the generator makes it, near the learner's
+    rating, saved and returned.
 
     A theme no generated position can show (R1, the deck) falls back to any theme, so a
     learner never runs out. Quick: a few candidates, most of them kinds that build fast.
@@ -297,11 +300,15 @@ def next_generated(theme: str | None, rating: float, rng: random.Random) -> Puzz
             break
         chosen = rng.choice(themes)
         kinds = recipe_kinds(chosen) if chosen is not None else KINDS
+        if kind in KINDS:
+            kinds = (kind,) if kind in kinds or chosen is None else ()
+        if not kinds:
+            continue
         made = generate(rng.choice(kinds), rng, chosen, attempts=60)
         if made is not None:
             candidates.append(made)
     if not candidates:
-        made = generate("attach", rng)
+        made = (generate(kind, rng) if kind in KINDS else None) or generate("attach", rng)
         if made is None:
             raise RuntimeError("the generator made no attach puzzle in a row of seeds")
         candidates.append(made)

@@ -7,14 +7,13 @@ no URL here takes a learner's id, so there is no one else's progress to reach.
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import urlencode
-from django.utils.translation import gettext as _
 from django.views.decorators.vary import vary_on_headers
 
 from burraco_tutor.http import HtmxHttpRequest
@@ -35,25 +34,31 @@ def progress(request: HtmxHttpRequest) -> HttpResponse:
 
 def review_queue(request: HtmxHttpRequest) -> HttpResponse:
     """The rules in the learner's review queue: those due now, then the rest by date."""
+    return render(request, "lessons/review.html", _queue(request))
+
+
+def _queue(request: HtmxHttpRequest) -> dict[str, Any]:
     now = timezone.now()
     cards = review.cards(request)
     failed = review.failed_counts(request)
     rows = [(card, failed.get(card.rule, 0)) for card in cards]
-    context = {
+    return {
         "due": [(card, failed) for card, failed in rows if card.due <= now],
         "later": [(card, failed) for card, failed in rows if card.due > now],
     }
-    return render(request, "lessons/review.html", context)
 
 
 def review_next(request: HtmxHttpRequest) -> HttpResponse:
-    """Open the puzzle that reviews a rule: the one asked for, or the most overdue."""
+    """Open the puzzle that reviews a rule: the one asked for, or the most overdue. With
+    nothing due, the queue says so and when the next rule comes back (not a redirect)."""
     rule = request.GET.get("rule", "")
     if not is_rule(rule):
         due = review.due(request)
         if not due:
-            messages.info(request, _("Nothing is due for review now. Well done!"))
-            return redirect("lessons:review")
+            context = _queue(request)
+            later = context["later"]
+            context.update(nothing_due=True, next_card=later[0][0] if later else None)
+            return render(request, "lessons/review.html", context)
         rule = due[0].rule
     rating = ratings.current(request).rating
     puzzle = review.pick(request, rule, rating, random.Random())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, prefetch_related_objects
+from django.db.models import prefetch_related_objects
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -13,27 +13,38 @@ from django.views.decorators.vary import vary_on_headers
 from burraco_tutor.http import HtmxHttpRequest
 from burraco_tutor.limits import limited
 from engine import puzzles as engine_puzzles
-from lessons import quiz, selection, visibility
-from lessons.models import Attempt, Puzzle, Theme
-from lessons.rulebook import rule_number, theme_title
+from lessons import quiz, ratings, review, selection, themes, visibility
+from lessons.models import Attempt, Puzzle
+from lessons.rulebook import theme_title
 
 
 def puzzle_list(request: HtmxHttpRequest) -> HttpResponse:
-    """The themes, rules first, each with how many puzzles practise it."""
-    themes = Theme.objects.annotate(count=Count("puzzles")).filter(count__gt=0)
-    rows = sorted(
-        ((theme.name, theme_title(theme.name), theme.count) for theme in themes),
-        key=lambda row: (rule_number(row[0]), row[0]),
-    )
-    return render(request, "lessons/puzzles.html", {"themes": rows})
+    """The themes grouped by topic, each with how many puzzles practise it and how many of
+    them the learner has solved; ``?kind=`` lists one kind of puzzle only."""
+    kind = _kind(request)
+    context = {
+        "groups": themes.groups(request, kind),
+        "kinds": themes.kinds(),
+        "kind": kind,
+        "kind_query": urlencode({"kind": kind}) if kind else "",
+    }
+    return render(request, "lessons/puzzles.html", context)
 
 
 def puzzle_next(request: HtmxHttpRequest) -> HttpResponse:
-    """The next puzzle for this learner, near their level, on a theme if asked."""
+    """The next puzzle for this learner, near their level, on a theme and of a kind if
+    asked."""
     theme = request.GET.get("theme", "")[:400] or None
-    puzzle = selection.next_puzzle(request, theme)
+    puzzle = selection.next_puzzle(request, theme, _kind(request))
     url = reverse("lessons:puzzle", args=[puzzle.slug])
-    return redirect(f"{url}?{urlencode({'theme': theme})}" if theme else url)
+    query = _practice_query(request)
+    return redirect(f"{url}?{urlencode(query)}" if query else url)
+
+
+def _kind(request: HtmxHttpRequest) -> str | None:
+    """The kind of puzzle asked for (``?kind=``), if it is one; anything else is no filter."""
+    kind = request.GET.get("kind", "")
+    return kind if kind in Puzzle.Kind.values else None
 
 
 @vary_on_headers("HX-Request")
@@ -49,8 +60,14 @@ def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     try:
         posted = quiz.read_answer(question, request.POST)
     except quiz.AnswerError as error:
-        return _page(request, puzzle, question, error=str(error), status=400)
+        # A close or pile question keeps the moves played so far.
+        line, played = quiz.line_so_far(question, request.POST)
+        return _page(
+            request, puzzle, question, line=line, played=played, error=str(error), status=400
+        )
     if posted.verdict is None:
+        if posted.played is not None and posted.played.refusal is not None:
+            quiz.refused_move(request, puzzle)
         return _page(request, puzzle, question, line=posted.line, played=posted.played)
     # The themes: the review queue's rules, and the badges of the answered page.
     prefetch_related_objects([puzzle], "themes")
@@ -58,7 +75,20 @@ def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if request.htmx:
         return _page(request, puzzle, question, attempt=attempt, verdict=posted.verdict)
     url = reverse("lessons:puzzle", args=[puzzle.slug])
-    return redirect(f"{url}?{urlencode({'attempt': attempt.pk})}#feedback")
+    query = {"attempt": attempt.pk, **_practice_query(request)}
+    return redirect(f"{url}?{urlencode(query)}#feedback")
+
+
+def _rating_change(attempt: Attempt | None) -> str | None:
+    """How far a rated answer moved the learner's rating ("+12"), to show with its feedback."""
+    points = ratings.change(attempt) if attempt is not None else None
+    return None if points is None else ratings.signed(points)
+
+
+def _practice_query(request: HtmxHttpRequest) -> dict[str, str]:
+    """The theme and kind being practised, kept across an answer and to the next puzzle."""
+    theme, kind = request.GET.get("theme", "")[:400], _kind(request)
+    return {**({"theme": theme} if theme else {}), **({"kind": kind} if kind else {})}
 
 
 def puzzle_selection(request: HtmxHttpRequest, slug: str) -> HttpResponse:
@@ -92,12 +122,29 @@ def _page(
     status: int = 200,
 ) -> HttpResponse:
     context = quiz.page_context(question, attempt, line or [], played, verdict)
+    practice = urlencode(_practice_query(request))
+    answer_url = reverse("lessons:puzzle", args=[puzzle.slug])
+    theme, kind = request.GET.get("theme", "")[:400], _kind(request)
+    practising = ", ".join(selection.theme_titles(theme))
+    if kind:
+        label = themes.kind_label(kind)
+        practising = f"{practising} ({label})" if practising else label
+    reviewing = review.reviewing(request, puzzle)
     context.update(
         selection_url=reverse("lessons:puzzle_selection", args=[puzzle.slug]),
         puzzle=puzzle,
         error=error,
         hint=quiz.hint_used(request, puzzle),
-        theme=request.GET.get("theme", "")[:40],
+        practice_query=practice,
+        answer_url=f"{answer_url}?{practice}" if practice else answer_url,
+        # A review session names its rule and what is left; practice on a theme names it.
+        reviewing=reviewing,
+        review_title=theme_title(reviewing) if reviewing else "",
+        review_left=review.due_count(request) if reviewing else None,
+        practising="" if reviewing else practising,
+        rating_change=_rating_change(attempt),
+        # A move refused and taken back leaves the attempt unrated (quiz.refused_move).
+        refusal_unrated=True,
     )
     template = "lessons/puzzle.html#puzzle" if request.htmx else "lessons/puzzle.html"
     return render(request, template, context, status=status)

@@ -27,6 +27,7 @@ from django.utils.translation import gettext_lazy as _
 from burraco_tutor.http import small_int
 from engine import puzzles as engine_puzzles
 from engine.actions import Action, ActionKind
+from engine.budget import Budget
 from engine.cards import ALL_CARDS, Card, check_copies, sorted_cards
 from engine.errors import BurracoError, Refusal
 from engine.melds import Meld
@@ -152,7 +153,9 @@ def sentence(error: BurracoError) -> str:
 @dataclass(frozen=True)
 class Posted:
     """What a posted answer form says: an answer and the engine's verdict on it, or, in a
-    close or pile question, a line of play that is not over yet (``verdict`` None)."""
+    close or pile question, a line of play that is not over yet (``verdict`` None): a
+    move the engine refuses is not marked either, but shown with the engine's reason to be
+    taken back (``played.refusal``; :func:`page_context` splits it from the good moves)."""
 
     answer: dict[str, Any] = field(default_factory=dict)
     verdict: engine_puzzles.Verdict | None = None
@@ -164,7 +167,10 @@ def read_answer(question: engine_puzzles.Puzzle, data: QueryDict) -> Posted:
     """The answer a form posts (a line builder's move, or the answer form), marked by the
     engine; raises :class:`AnswerError` when it is no answer at all."""
     built = build_line(question, data)
-    if built is not None and not built[1].finished:
+    refusal = built[1].refusal if built is not None else None
+    if refusal is not None and refusal.code in FORGED_CODES:
+        raise AnswerError(render(refusal.code, refusal.params, gettext))
+    if built is not None and (not built[1].finished or refusal is not None):
         return Posted(line=built[0], played=built[1])
     answer = {"actions": built[0]} if built is not None else answer_from_form(question.kind, data)
     return Posted(answer, mark(question, answer))
@@ -237,6 +243,20 @@ def feedback(verdict: engine_puzzles.Verdict) -> Feedback:
     )
 
 
+def feedback_of(refusal: Refusal) -> Feedback:
+    """A refused move of a line of play in the learner's language, with its rule."""
+    verdict = engine_puzzles.Verdict(False, refusal.code, refusal.rule or None, refusal.params)
+    return feedback(verdict)
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A move of a line of play that the engine refused, and why."""
+
+    move: Move
+    said: Feedback
+
+
 def lesson_url(rule: str) -> str | None:
     """The first lesson step that names a rule."""
     return _lesson_urls(steps_version()).get(rule)
@@ -305,21 +325,23 @@ def record(
     request: HttpRequest, puzzle: Puzzle, answer: Mapping[str, Any], verdict: engine_puzzles.Verdict
 ) -> Attempt:
     """Keep the attempt, with the engine's verdict (pages show it from the row, never marking
-    it again). Only a learner's first attempt at a puzzle, without a hint, is rated, and a
-    puzzle's rating moves once per visitor: an anonymous answer from an address whose answer
-    at this puzzle was rated already (a fresh session, a cleared cookie) is not rated, and an
-    account's first answer after an anonymous one from its address moves only the learner.
+    it again). Only a learner's first attempt at a puzzle, without a hint or a refused move
+    taken back (:func:`refused_move`), is rated, and a puzzle's rating moves once per
+    visitor: an anonymous answer from an address whose answer at this puzzle was rated
+    already (a fresh session, a cleared cookie) is not rated, and an account's first answer
+    after an anonymous one from its address moves only the learner.
     The row lock on the puzzle makes two tabs answering at once agree on which.
     A rated attempt moves the learner's (and the puzzle's) ratings (lessons.tracking)."""
     began = request.session.pop(f"started:{puzzle.pk}", None)
     seconds = round(time.time() - began, 1) if isinstance(began, int | float) else None
     hinted = bool(request.session.pop(f"hint:{puzzle.pk}", False))
+    refused = bool(request.session.pop(REFUSED_KEY % puzzle.pk, False))
     fields = learner_fields(request)
     visitor = visitor_key(request)
     with transaction.atomic():
         Puzzle.objects.select_for_update().filter(pk=puzzle.pk).update(plays=F("plays") + 1)
         first = not Attempt.objects.filter(owner_filter(fields), puzzle=puzzle).exists()
-        moved = first and not hinted and not _rated_from(visitor, puzzle, fields)
+        moved = first and not hinted and not refused and not _rated_from(visitor, puzzle, fields)
         attempt = Attempt.objects.create(
             **fields,
             puzzle=puzzle,
@@ -329,7 +351,7 @@ def record(
             rule="" if verdict.correct else (verdict.rule or ""),
             seconds=seconds if seconds is None or 0 <= seconds < 86_400 else None,
             hint_used=hinted,
-            rated=first and not hinted and (moved or fields["user"] is not None),
+            rated=first and not hinted and not refused and (moved or fields["user"] is not None),
             verdict=verdict.to_json(),
             visitor=visitor,
         )
@@ -368,8 +390,16 @@ def chosen_cards(question: engine_puzzles.Puzzle, texts: list[str]) -> list[Card
     return chosen
 
 
-#: The line builder's buttons in a close or pile question.
-LINE_OPS = ("meld", "attach", "discard", "draw", "pile", "undo")
+#: The line builder's buttons in a close or pile question ("back" takes back a refused move).
+LINE_OPS = ("meld", "attach", "discard", "draw", "pile", "undo", "back")
+
+#: The session key that marks an attempt in which the engine refused a move (unrated).
+REFUSED_KEY = "refused:%s"
+
+
+def refused_move(request: HttpRequest, puzzle: Puzzle) -> None:
+    """A move of the line was refused and taken back: this attempt will not be rated."""
+    request.session[REFUSED_KEY % puzzle.pk] = True
 
 
 def build_line(
@@ -387,12 +417,31 @@ def build_line(
         raise AnswerError(sentence(error)) from None
 
 
+def line_so_far(
+    question: engine_puzzles.Puzzle, data: QueryDict
+) -> tuple[list[str], engine_puzzles.Line | None]:
+    """The moves a close or pile question's form carried, played (for a page that refuses
+    the next step, so the moves before it stand); nothing when there are none to keep."""
+    if question.kind not in (KIND.CLOSE, KIND.PILE):
+        return [], None
+    try:
+        line = line_from_form(data)
+        played = engine_puzzles.follow(question, line)
+    except (AnswerError, BurracoError):
+        return [], None
+    if played.finished:
+        return [], None
+    return line, played
+
+
 def extend_line(question: engine_puzzles.Puzzle, data: QueryDict, op: str) -> list[str]:
     """The line of play after one more step of the line builder (close and pile puzzles).
 
     Raises :class:`AnswerError` when the form does not say which cards or meld.
     """
     line = line_from_form(data)
+    if op == "back":
+        return line
     if op == "undo":
         return line[:-1]
     if op in ("draw", "pile"):
@@ -421,6 +470,12 @@ def page_context(
     choices, and the feedback on an attempt with the answers drawn (``verdict``: the
     engine's on that attempt, when the caller has it; else the one kept with it)."""
     position = question.position if played is None else played.position
+    refused = None
+    if played is not None and played.refusal is not None and played.played < len(line):
+        # The refused move is shown with the engine's reason, to be taken back: the form
+        # carries the good moves only.
+        refused = Refused(moves([line[played.played]])[0], feedback_of(played.refusal))
+        line = line[: played.played]
     # A wildcard or classify question marks the meld it asks about.
     marked = question.kind in (KIND.WILDCARD, KIND.CLASSIFY)
     context: dict[str, Any] = {
@@ -435,6 +490,7 @@ def page_context(
         ),
         "line": moves(line),
         "line_json": json.dumps(line),
+        "refused": refused,
         "feedback": None,
         # Kinds whose answer is no choice of cards still show the learner's hand.
         "show_own_hand": question.kind in (KIND.WILDCARD, KIND.CLASSIFY, KIND.SCORE),
@@ -464,7 +520,41 @@ def page_context(
         context["given"] = describe(question, attempt.answer, verdict)
         if verdict.solution is not None:
             context["solution"] = describe(question, verdict.solution, None)
+            context["solution_board"] = solution_board(question, verdict)
     return context
+
+
+def solution_board(question: engine_puzzles.Puzzle, verdict: engine_puzzles.Verdict) -> Any:
+    """The board with the verdict's correct answer played, the engine playing it: a line's
+    moves, the cards attached or laid down, the meld the wildcard question makes. None
+    where the answer changes nothing on the table ("it cannot be done", a score)."""
+    solution = verdict.solution or {}
+    changed = None
+    if isinstance(solution.get("actions"), list):
+        actions = [str(action) for action in solution["actions"]]
+    elif "cards" in solution and question.kind in (KIND.ATTACH, KIND.LAY_MELD):
+        cards = " ".join(str(card) for card in solution["cards"])
+        if "meld" in solution:
+            changed = int(solution["meld"])
+            actions = [f"attach {changed} {cards}"]
+        else:
+            changed = len(question.side_melds)
+            actions = [f"meld {cards}"]
+    elif question.kind is KIND.WILDCARD and "arrangement" in verdict.detail:
+        melds = list(question.side_melds)
+        melds[question.meld] = Meld.parse(verdict.detail["arrangement"], question.rules)
+        return board(
+            question.position, changed=question.meld, melds=tuple(melds), seat=question.viewer
+        )
+    else:
+        return None
+    try:
+        played = engine_puzzles.follow(question, actions, Budget())
+    except BurracoError:
+        return None
+    if played.refusal is not None or played.overrun is not None:
+        return None
+    return board(played.position, changed=changed, seat=question.viewer)
 
 
 def _board_after(question: engine_puzzles.Puzzle, verdict: engine_puzzles.Verdict) -> Any:

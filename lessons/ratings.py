@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db import transaction
+from django.db.models import Q
 from django.http import HttpRequest
 
 from lessons import glicko
@@ -81,6 +82,8 @@ def rate(
                 rating_deviation=theirs.deviation,
                 volatility=theirs.volatility,
             )
+        # What the answer's page shows ("+12"), as change() would read it back.
+        attempt.rating_change = round(mine.rating) - round(learner.rating)  # type: ignore[attr-defined]
         _move(learner, mine)
         return RatingHistory.objects.create(
             learner=learner,
@@ -125,3 +128,32 @@ def replay(owner: Owner, points: Iterable[RatingHistory]) -> int:
 
 def history(row: LearnerRating | None) -> list[RatingHistory]:
     return [] if row is None else list(row.history.all())
+
+
+def change(attempt: Attempt) -> int | None:
+    """How far a rated attempt moved the learner's rating, as pages round it (the rating
+    shown after minus the one shown before); None for an attempt that moved nothing."""
+    if not attempt.rated:
+        return None
+    known = getattr(attempt, "rating_change", None)
+    if known is not None:  # just rated in this request (rate)
+        return int(known)
+    point = RatingHistory.objects.filter(attempt=attempt).first()
+    if point is None:
+        return None
+    earlier = Q(at__lt=point.at) | Q(at=point.at, pk__lt=point.pk)
+    before = (
+        RatingHistory.objects.filter(earlier, learner_id=point.learner_id)
+        .order_by("-at", "-pk")
+        .values_list("rating", flat=True)
+        .first()
+    )
+    start = glicko.Rating().rating if before is None else before
+    return round(point.rating) - round(start)
+
+
+def signed(points: int) -> str:
+    """A rating change as people write it: "+12", "−8" (a minus sign), "±0"."""
+    if points > 0:
+        return f"+{points}"
+    return f"−{-points}" if points < 0 else "±0"

@@ -103,6 +103,12 @@ def due(request: HttpRequest, now: datetime | None = None) -> list[ReviewCard]:
     return [card for card in cards(request) if card.due <= now]
 
 
+def due_count(request: HttpRequest, now: datetime | None = None) -> int:
+    """How many rules are due for review now: what is left of a review session."""
+    rows = ReviewCard.objects.filter(learner_filter(request), due__lte=now or timezone.now())
+    return rows.count()
+
+
 def _missed(request: HttpRequest) -> QuerySet[Attempt]:
     """The learner's wrong attempts at puzzles they have not solved since."""
     mine = Attempt.objects.filter(learner_filter(request))

@@ -83,3 +83,15 @@ def is_rule(name: str) -> bool:
 def rule_number(name: str) -> int:
     """Sort key that puts R2 before R10 and topics after the rules."""
     return int(name[1:]) if is_rule(name) else 100
+
+
+#: The topic of the rules that engine.generate.RULE_TOPICS leaves out (lessons.themes).
+MORE_RULE_TOPICS = {
+    "R1": "deck",
+    "R4": "deck",
+    "R5": "deck",
+    "R10": "sets",
+    "R16": "attaching",
+    "R39": "turn",
+    "R40": "partners",
+}

@@ -10,6 +10,7 @@ from engine.puzzles import RULE_IDS, TOPICS
 from lessons import ratings, tracking
 from lessons.learners import learner_filter
 from lessons.models import Attempt, Puzzle
+from lessons.rulebook import theme_title
 
 KNOWN_THEMES = frozenset(RULE_IDS + TOPICS)
 #: How many candidates near the learner's level to choose among, for variety.
@@ -37,18 +38,30 @@ def learner_rating(request: HttpRequest) -> float:
     return min(row.rating, PLACEMENT_START + PLACEMENT_STEP * row.games)
 
 
-def next_puzzle(request: HttpRequest, theme: str | None) -> Puzzle:
-    """A puzzle on the theme (or any of several, comma-separated) the learner has not
-    solved yet, near their rating; a freshly generated one when the curated ones run out,
-    so a learner never runs out."""
+def known_themes(theme: str | None) -> list[str]:
+    """The themes of a ``?theme=`` (one, or several comma-separated) that exist."""
+    return [name for name in (theme or "").split(",") if name in KNOWN_THEMES][:41]
+
+
+def theme_titles(theme: str | None) -> list[str]:
+    """The themes of a ``?theme=`` by their names, to say what is being practised."""
+    return [theme_title(name) for name in known_themes(theme)]
+
+
+def next_puzzle(request: HttpRequest, theme: str | None, kind: str | None = None) -> Puzzle:
+    """A puzzle on the theme (or any of several, comma-separated), of the kind if given,
+    the learner has not solved yet, near their rating; a freshly generated one when the
+    curated ones run out, so a learner never runs out."""
     solved = Attempt.objects.filter(learner_filter(request), correct=True).values("puzzle")
     # A teacher's own puzzles (source "teacher") are for their classes, not for everyone.
     candidates = Puzzle.objects.exclude(pk__in=solved).exclude(source=Puzzle.Source.TEACHER)
     # Only themes that exist: an unknown one would have the generator make puzzles on demand.
-    themes = [name for name in (theme or "").split(",") if name in KNOWN_THEMES][:41]
+    themes = known_themes(theme)
     if themes:
         # A lesson's "practise this" asks for all of its rules at once.
         candidates = candidates.filter(themes__name__in=themes).distinct()
+    if kind:
+        candidates = candidates.filter(kind=kind)
     last = request.session.get("last_puzzle")
     if last is not None:
         candidates = candidates.exclude(pk=last)
@@ -62,7 +75,7 @@ def next_puzzle(request: HttpRequest, theme: str | None) -> Puzzle:
     else:
         from lessons.generated import next_generated
 
-        puzzle = next_generated(",".join(themes) or None, rating, rng)
+        puzzle = next_generated(",".join(themes) or None, rating, rng, kind)
     request.session["last_puzzle"] = puzzle.pk
     # Practice on a chosen theme moves the rating less (lessons.tracking).
     request.session[tracking.THEMED_KEY] = puzzle.pk if themes else None
