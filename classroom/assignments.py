@@ -24,11 +24,11 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
-from classroom.models import Assignment, AssignmentItem, Classroom
+from classroom.models import Assignment, AssignmentAnswer, AssignmentItem, Classroom, Extension
 from engine.generate import RECIPES, TOPICS, Generated, from_seed, recipe_kinds
 from engine.rules import PRESETS, Rules
 from lessons.generated import save_many, slug_for
-from lessons.models import Lesson, Puzzle
+from lessons.models import Attempt, Lesson, Puzzle
 
 #: The most puzzles an assignment holds.
 MAX_ITEMS = 30
@@ -236,6 +236,25 @@ def make_set(assignment: Assignment, student_id: int) -> list[AssignmentItem]:
         if item_for(assignment, student_id, number) is None:
             break
     return items_for(assignment, student_id)
+
+
+def file_answer(attempt: Attempt, item: AssignmentItem) -> AssignmentAnswer:
+    """Keep that an answer was given in this assignment, to this puzzle number: it counts
+    there and nowhere else (classroom.progress)."""
+    return AssignmentAnswer.objects.create(
+        attempt=attempt, assignment_id=item.assignment_id, number=item.number
+    )
+
+
+def extend(assignment: Assignment, student_id: int, due_at: datetime | None) -> None:
+    """Give one student a later due date (or, with None or the assignment's own date, take
+    the extension back)."""
+    if due_at is None or due_at == assignment.due_at:
+        Extension.objects.filter(assignment=assignment, student_id=student_id).delete()
+        return
+    Extension.objects.update_or_create(
+        assignment=assignment, student_id=student_id, defaults={"due_at": due_at}
+    )
 
 
 def replace_due(assignment: Assignment, title: str, due_at: datetime) -> None:

@@ -19,8 +19,8 @@ from lessons.models import Lesson, Step
 from tests.browser.conftest import Visit
 from tests.browser.test_accessibility import AXE, violations
 from tests.factories import (
+    AnswerFactory,
     AssignmentFactory,
-    AttemptFactory,
     MembershipFactory,
     ProfileFactory,
     PuzzleFactory,
@@ -203,7 +203,8 @@ def busy_class() -> Classroom:
         ProfileFactory(user=user, display_name=name)
         MembershipFactory(classroom=classroom, student=user)
         for _ in range(number):
-            AttemptFactory(
+            AnswerFactory(
+                assignment=first,
                 user=user,
                 puzzle=puzzles[0],
                 answer={"meld": 0, "cards": ["10C"]},
@@ -212,7 +213,8 @@ def busy_class() -> Classroom:
                 rule="R23",
             )
         if number % 2:
-            AttemptFactory(user=user, puzzle=puzzles[0], answer={"meld": 0, "cards": ["10C", "7C"]})
+            right = {"meld": 0, "cards": ["10C", "7C"]}
+            AnswerFactory(assignment=first, user=user, puzzle=puzzles[0], answer=right)
     assert first.items.count() == 1
     return classroom
 
