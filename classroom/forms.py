@@ -135,6 +135,36 @@ class AssignmentEditForm(forms.Form):
         return due
 
 
+class ExtensionForm(forms.Form):
+    """A later due date for one student; "clear" gives them the class's date back."""
+
+    due_at = DueField(label=_("Due for this student"), required=False)
+    clear = forms.BooleanField(required=False)
+
+    def __init__(self, assignment: Assignment, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.assignment = assignment
+
+    def clean_due_at(self) -> datetime | None:
+        due: datetime | None = self.cleaned_data["due_at"]
+        if due is None or self.data.get("clear"):
+            return None
+        if due <= self.assignment.due_at:
+            raise forms.ValidationError(
+                _("An extension is a later date than the class's: choose one after that."),
+                code="early",
+            )
+        if due.year > 2100:
+            raise forms.ValidationError(_("Choose a date between 2000 and 2100."), code="range")
+        return due
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not data.get("clear") and data.get("due_at") is None and "due_at" not in self.errors:
+            self.add_error("due_at", _("Choose the student's new due date."))
+        return data
+
+
 class LessonChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
     """Lessons by number and title in the teacher's language (their slugs mean nothing)."""
 
@@ -162,6 +192,7 @@ class AssignmentForm(AssignmentEditForm):
                 _("This moment has passed: choose a due date still to come."), code="past"
             )
         return due
+
     puzzles = forms.ModelMultipleChoiceField(
         label=_("Puzzles"),
         queryset=Puzzle.objects.none(),

@@ -38,6 +38,11 @@ urlpatterns = [
         class_views.student_password,
         name="student_password",
     ),
+    path(
+        "<int:pk>/students/<int:student>/assignments/<int:assignment>/due/",
+        class_views.student_due,
+        name="student_due",
+    ),
     path("<int:pk>/export/grid.csv", export_views.grid_csv, name="export_grid"),
     path("<int:pk>/export/attempts.csv", export_views.attempts_csv, name="export_attempts"),
     # The teacher's assignments
