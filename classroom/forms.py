@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from classroom import assignments, services
 from classroom.models import Assignment, Classroom
 from engine.puzzles import Kind
+from engine.rules import PRESETS
 from lessons.models import Lesson, Puzzle
 from lessons.rulebook import theme_title
 
@@ -222,7 +223,8 @@ class AssignmentForm(AssignmentEditForm):
         self.classroom = classroom
         self.fields["puzzles"].queryset = assignments.usable_puzzles(classroom, teacher)
         self.fields["theme"].choices = [("", _("Choose a theme"))] + [
-            (name, theme_title(name)) for name in assignments.generated_themes()
+            (name, theme_title(name))
+            for name in assignments.generated_themes(PRESETS[classroom.rules])
         ]
         self.fields["puzzle_kind"].choices = [("", _("Any kind the theme has"))] + list(
             KIND_LABELS.items()
