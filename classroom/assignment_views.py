@@ -7,7 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, QueryDict
+from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -15,10 +15,10 @@ from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
 from burraco_tutor.http import HtmxHttpRequest, small_int
-from classroom import answers, assignments, progress
-from classroom.access import own_assignment, own_class
+from classroom import answers, assignments, preview, progress
+from classroom.access import own_assignment, own_class, query_id
 from classroom.forms import AssignmentEditForm, AssignmentForm
-from classroom.models import Classroom
+from classroom.models import Assignment, Classroom
 from lessons.models import Puzzle, Theme
 from lessons.rulebook import rule_number, theme_title
 
@@ -123,6 +123,52 @@ def assignment_detail(request: HtmxHttpRequest, pk: int, assignment: int) -> Htt
         "lesson_tries": progress.lesson_tries(work, work_set),
     }
     return render(request, "classroom/assignment.html", context)
+
+
+@login_required
+def assignment_preview(
+    request: HtmxHttpRequest, pk: int, assignment: int, number: int
+) -> HttpResponse:
+    """Puzzle ``number`` as the students see it, with its answer key; of a generated set,
+    the chosen student's (``?student=``), made now if they have not opened it yet, as it
+    would be made for them."""
+    classroom = own_class(request, pk)
+    work_set = own_assignment(classroom, assignment)
+    if work_set.content == Assignment.Content.LESSON:
+        raise Http404
+    found = progress.students(classroom)
+    student = _previewed_student(request, work_set, found)
+    generated = work_set.content == Assignment.Content.GENERATED
+    item = None
+    if student is not None or not generated:
+        item = assignments.item_for(work_set, student.id if student else 0, number)
+        if item is None:
+            raise Http404
+    context = {
+        "classroom": classroom,
+        "assignment": work_set,
+        "number": number,
+        "numbers": range(1, work_set.count + 1),
+        "students": found,
+        "student": student,
+        # A generated set is made for each student: with none in the class, nothing to show.
+        "shown": preview.preview(item.puzzle) if item is not None else None,
+    }
+    return render(request, "classroom/preview.html", context)
+
+
+def _previewed_student(
+    request: HtmxHttpRequest, work_set: Assignment, found: list[progress.Student]
+) -> progress.Student | None:
+    """The student whose generated set is previewed (the first by name unless chosen; 404
+    for anyone not in the class); None for puzzles that are the same for everyone."""
+    if work_set.content != Assignment.Content.GENERATED:
+        return None
+    wanted = query_id(request, "student")
+    for student in found:
+        if wanted is None or student.id == wanted:
+            return student
+    raise Http404
 
 
 @login_required

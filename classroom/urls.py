@@ -53,6 +53,11 @@ urlpatterns = [
         name="assignment",
     ),
     path(
+        "<int:pk>/assignments/<int:assignment>/preview/<int:number>/",
+        assignment_views.assignment_preview,
+        name="assignment_preview",
+    ),
+    path(
         "<int:pk>/assignments/<int:assignment>/edit/",
         assignment_views.assignment_edit,
         name="assignment_edit",
