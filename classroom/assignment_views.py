@@ -8,15 +8,16 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, QueryDict
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from burraco_tutor.http import HtmxHttpRequest, small_int
 from classroom import answers, assignments, preview, progress
-from classroom.access import own_assignment, own_class, query_id
+from classroom.access import own_assignment, own_class, query_id, teacher_required
 from classroom.forms import AssignmentEditForm, AssignmentForm
 from classroom.models import Assignment, Classroom
 from lessons.models import Puzzle, Theme
@@ -123,6 +124,32 @@ def assignment_detail(request: HtmxHttpRequest, pk: int, assignment: int) -> Htt
         "lesson_tries": progress.lesson_tries(work, work_set),
     }
     return render(request, "classroom/assignment.html", context)
+
+
+@teacher_required
+@require_POST
+def set_puzzle(request: HtmxHttpRequest, puzzle: int) -> HttpResponse:
+    """The "set this in a class" control of a puzzle's page: add the puzzle to one of the
+    teacher's hand-picked assignments, or open a new assignment's form with it chosen."""
+    found = get_object_or_404(Puzzle, pk=puzzle)
+    places = assignments.places_for(found, request.user)
+    target = request.POST.get("target", "")
+    for place in places:
+        if target == f"new-{place.classroom.pk}":
+            url = reverse("classroom:assignment_new", args=[place.classroom.pk])
+            return redirect(f"{url}?{urlencode({'content': 'puzzles', 'puzzles': found.pk})}")
+        for chosen in place.assignments:
+            if target == f"add-{chosen.pk}":
+                try:
+                    assignments.add_puzzle(chosen, found)
+                except assignments.PlaceError as error:
+                    context = {"puzzle": found, "places": places, "error": str(error)}
+                    return render(request, "classroom/set_puzzle.html", context, status=400)
+                messages.success(request, _("The puzzle is added to the assignment."))
+                return redirect("classroom:assignment", place.classroom.pk, chosen.pk)
+    error = _("Choose an assignment of one of your classes, or a new one.")
+    context = {"puzzle": found, "places": places, "error": error}
+    return render(request, "classroom/set_puzzle.html", context, status=400)
 
 
 @login_required

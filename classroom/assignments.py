@@ -22,9 +22,17 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Max, Q
+from django.utils.translation import gettext as _
 
-from classroom.models import Assignment, AssignmentAnswer, AssignmentItem, Classroom, Extension
+from classroom.models import (
+    Assignment,
+    AssignmentAnswer,
+    AssignmentItem,
+    Classroom,
+    Extension,
+    LibraryPuzzle,
+)
 from engine.generate import RECIPES, TOPICS, Generated, from_seed, recipe_kinds
 from engine.rules import PRESETS, Rules
 from lessons.generated import save_many, slug_for
@@ -331,6 +339,74 @@ def replace_due(assignment: Assignment, title: str, due_at: datetime) -> None:
     assignment.title = title
     assignment.due_at = due_at
     assignment.save(update_fields=["title", "due_at"])
+
+
+class PlaceError(Exception):
+    """A puzzle that cannot go into that assignment; the message says why."""
+
+
+@dataclass(frozen=True)
+class Place:
+    """A class a teacher may set a puzzle in, and its hand-picked assignments that can
+    still take it."""
+
+    classroom: Classroom
+    assignments: list[Assignment]
+
+
+def places_for(puzzle: Puzzle, teacher: Any) -> list[Place]:
+    """Where a teacher may set this puzzle: their open classes whose rules it is written
+    for, when it is one they may pick (curated, or from their own library); for each, the
+    hand-picked assignments not full that do not hold it yet."""
+    classes = Classroom.objects.filter(
+        teacher=teacher, archived_at__isnull=True, rules=puzzle.rules
+    ).order_by("name", "pk")
+    if not classes or not _pickable(puzzle, teacher):
+        return []
+    open_sets = (
+        Assignment.objects.filter(
+            classroom__in=classes, content=Assignment.Content.PUZZLES, count__lt=MAX_ITEMS
+        )
+        .exclude(items__puzzle=puzzle)
+        .order_by("due_at", "pk")
+    )
+    by_class: dict[int, list[Assignment]] = {}
+    for assignment in open_sets:
+        by_class.setdefault(assignment.classroom_id, []).append(assignment)
+    return [Place(classroom, by_class.get(classroom.pk, [])) for classroom in classes]
+
+
+def _pickable(puzzle: Puzzle, teacher: Any) -> bool:
+    if puzzle.source == Puzzle.Source.CURATED:
+        return True
+    return (
+        puzzle.source == Puzzle.Source.TEACHER
+        and LibraryPuzzle.objects.filter(puzzle=puzzle, owner=teacher).exists()
+    )
+
+
+def add_puzzle(assignment: Assignment, puzzle: Puzzle) -> AssignmentItem:
+    """Set one more puzzle in a hand-picked assignment, after the others. Raises
+    :class:`PlaceError` when it cannot go there."""
+    if assignment.content != Assignment.Content.PUZZLES:
+        raise PlaceError(_("Only an assignment of puzzles you chose can take another one."))
+    if puzzle.rules != assignment.rules:
+        raise PlaceError(_("This puzzle is written for other rules than the assignment's."))
+    with transaction.atomic():
+        locked = Assignment.objects.select_for_update().get(pk=assignment.pk)
+        if locked.items.filter(puzzle=puzzle).exists():
+            raise PlaceError(_("The assignment already holds this puzzle."))
+        last = locked.items.filter(student__isnull=True).aggregate(Max("number"))
+        number = (last["number__max"] or 0) + 1
+        if number > MAX_ITEMS:
+            raise PlaceError(
+                _("The assignment already holds %(most)d puzzles, the most it can.")
+                % {"most": MAX_ITEMS}
+            )
+        item = AssignmentItem.objects.create(assignment=locked, number=number, puzzle=puzzle)
+        locked.count = number
+        locked.save(update_fields=["count"])
+    return item
 
 
 def usable_puzzles(classroom: Classroom, teacher: Any) -> Iterable[Puzzle]:

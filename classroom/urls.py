@@ -20,6 +20,8 @@ urlpatterns = [
     # A student's own assignments
     path("assignments/<int:pk>/", student_views.assignment, name="my_assignment"),
     path("assignments/<int:pk>/<int:number>/", student_views.item, name="item"),
+    # A library puzzle set in a class, from its own page (/puzzles/<id>/)
+    path("set-puzzle/<int:puzzle>/", assignment_views.set_puzzle, name="set_puzzle"),
     # The teacher's classes
     path("new/", class_views.class_new, name="class_new"),
     path("<int:pk>/", class_views.class_detail, name="class"),

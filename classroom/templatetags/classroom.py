@@ -66,3 +66,17 @@ def assignment_summary(context: template.Context) -> dict[str, Any]:
         "overdue": sum(1 for row in open_rows if row.cell.status == Status.LATE),
         "done": len(rows) - len(open_rows),
     }
+
+
+@register.inclusion_tag("classroom/set_puzzle.html#control", takes_context=True)
+def set_in_class(context: template.Context) -> dict[str, Any]:
+    """On a puzzle's page, for a teacher: where the puzzle can be set (a new assignment or
+    one of theirs that can take it); nothing for anyone else, or for a puzzle they may not
+    pick."""
+    from classroom.access import is_teacher
+    from classroom.assignments import places_for
+
+    request, puzzle = context["request"], context.get("puzzle")
+    if puzzle is None or not is_teacher(request.user):
+        return {"places": []}
+    return {"puzzle": puzzle, "places": places_for(puzzle, request.user)}
