@@ -189,9 +189,9 @@ def _previewed_student(
 ) -> progress.Student | None:
     """The student whose generated set is previewed (the first by name unless chosen; 404
     for anyone not in the class); None for puzzles that are the same for everyone."""
-    if work_set.content != Assignment.Content.GENERATED:
-        return None
     wanted = query_id(request, "student")
+    if work_set.content != Assignment.Content.GENERATED or (not found and wanted is None):
+        return None
     for student in found:
         if wanted is None or student.id == wanted:
             return student

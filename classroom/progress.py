@@ -171,8 +171,10 @@ class Work:
         ]
 
     def due_for(self, assignment: Assignment, student_id: int) -> datetime:
-        """The student's due date: the teacher's extension for them, else the assignment's."""
-        return self.extensions.get((assignment.pk, student_id), assignment.due_at)
+        """The student's due date: the teacher's extension for them, else the assignment's
+        (whichever is later: an assignment moved past an extension takes the student along)."""
+        extension = self.extensions.get((assignment.pk, student_id))
+        return max(extension, assignment.due_at) if extension else assignment.due_at
 
     def cell(self, assignment: Assignment, student_id: int) -> Cell:
         if assignment.content == Assignment.Content.LESSON:

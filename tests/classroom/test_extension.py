@@ -85,3 +85,16 @@ def test_only_the_classs_teacher_may_extend(world: World) -> None:
     )
     assert logged_in(world.teacher).post(other, {"due_at": later}).status_code == 404
     assert not Extension.objects.exists()
+
+
+def test_a_class_date_moved_past_an_extension_takes_the_student_along(world: World) -> None:
+    Extension.objects.create(
+        assignment=world.assignment,
+        student=world.student,
+        due_at=world.assignment.due_at + timedelta(days=1),
+    )
+    later = world.assignment.due_at + timedelta(days=5)
+    Assignment.objects.filter(pk=world.assignment.pk).update(due_at=later)
+    world.assignment.refresh_from_db()
+    cell = load([world.assignment], [world.student.pk]).cell(world.assignment, world.student.pk)
+    assert cell.due_at == later and not cell.extended

@@ -70,3 +70,20 @@ def test_the_preview_is_the_teachers_own_and_numbers_past_the_end_are_not_found(
 def test_the_assignment_page_links_to_the_preview(world: World) -> None:
     page = f"/classes/{world.classroom.pk}/assignments/{world.assignment.pk}/"
     assert url(world) in logged_in(world.teacher).get(page).content.decode()
+
+
+def test_a_generated_set_in_a_class_without_students_says_there_is_nothing_to_show(
+    world: World,
+) -> None:
+    world.classroom.memberships.all().delete()
+    generated = create_assignment(
+        world.classroom,
+        title="Jokers",
+        content="generated",
+        due_at=timezone.now() + timedelta(days=1),
+        spec=SetSpec("R23", "attach", 1300, 3, "standard"),
+    )
+    response = logged_in(world.teacher).get(url(world, 1, generated))
+    assert response.status_code == 200
+    assert "La classe non ha ancora studenti" in response.content.decode()
+    assert not AssignmentItem.objects.filter(assignment=generated).exists()
