@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
+from engine.actions import STALL_LIMIT
 from engine.cards import Card, check_copies, deck, parse_cards, points
 from engine.errors import BurracoError, InvalidMeldError, InvalidNotationError, Refusal, TooBigError
 from engine.game_ops import GAME_OPS
@@ -182,6 +183,7 @@ def _facts(request: dict[str, Any], rules: Rules) -> Answer:
         "semi_clean_bonus": BURRACO_BONUS[Burraco.SEMI_CLEAN],
         "closing_bonus": CLOSING_BONUS,
         "pozzetto_penalty": POZZETTO_PENALTY,
+        "stall_limit": STALL_LIMIT,
         "targets": list(TARGETS),
         "target": rules.target,
     }

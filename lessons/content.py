@@ -22,6 +22,7 @@ from engine.cards import Card
 from engine.errors import BurracoError
 from engine.puzzles import RULE_IDS, TOPICS
 from engine.state import Position
+from lessons import hands
 from lessons.models import Lesson, Puzzle, Step, Theme
 
 CONTENT = Path(__file__).resolve().parent / "content"
@@ -150,22 +151,47 @@ def read_lesson(path: Path) -> dict[str, Any]:
     where = path.name
     if not isinstance(data, Mapping):
         raise ContentError(f"{where}: a lesson is a mapping of fields")
-    unknown = set(data) - {"slug", "order", "title", "summary", "rules", "steps"}
+    unknown = set(data) - {"slug", "order", "level", "title", "summary", "recap", "rules", "steps"}
     if unknown:
         raise ContentError(f"{where}: unknown fields {', '.join(sorted(unknown))}")
     if not isinstance(data.get("slug"), str) or not SLUG.match(data["slug"]):
         raise ContentError(f"{where}: the slug is lower case words joined by hyphens")
     if not isinstance(data.get("order"), int):
         raise ContentError(f"{where}: order is a whole number")
+    if data.get("level", Lesson.Level.CORE) not in Lesson.Level.values:
+        raise ContentError(f"{where}: level is {' or '.join(Lesson.Level.values)}")
     _check_text(data.get("title"), f"{where}: title")
     _check_text(data.get("summary"), f"{where}: summary")
+    if "recap" in data:
+        _check_text(data["recap"], f"{where}: recap")
     _check_rules(data.get("rules"), where)
     steps = data.get("steps")
     if not isinstance(steps, list) or not steps:
         raise ContentError(f"{where}: a lesson has steps")
+    made = []
     for number, step in enumerate(steps, start=1):
+        if isinstance(step, Mapping) and step.get("kind") == "hand":
+            made.extend(_hand_steps(step, f"{where}: step {number} (the hand)"))
+            continue
         check_step(step, f"{where}: step {number}")
-    return dict(data)
+        made.append(step)
+    return {**data, "steps": made}
+
+
+def _hand_steps(step: Mapping[str, Any], where: str) -> list[dict[str, Any]]:
+    """A guided hand's steps (lessons.hands), each checked as any step is, its turns' texts
+    too; the engine's reason names the turn when the script is refused."""
+    try:
+        made = hands.hand_steps(step)
+    except hands.HandError as error:
+        raise ContentError(f"{where}: {error}") from None
+    for number, turn in enumerate(step["turns"], start=1):
+        for field in ("text", "nudge", "explain", "say"):
+            if field in turn:
+                _check_text(turn[field], f"{where}: turn {number}: {field}")
+    for number, made_step in enumerate(made, start=1):
+        check_step(made_step, f"{where}, made step {number}")
+    return made
 
 
 def _check_rules(rules: Any, where: str) -> None:
@@ -179,9 +205,9 @@ def check_step(step: Any, where: str) -> None:
     kind = step.get("kind")
     allowed = {"kind", "rules", "text", "position", "explain"}
     if kind == "ask":
-        allowed |= {"puzzle", "choice"}
+        allowed |= {"puzzle", "choice", "hand"}
     elif kind != "explain":
-        raise ContentError(f"{where}: kind is explain or ask")
+        raise ContentError(f"{where}: kind is explain, ask or hand")
     unknown = set(step) - allowed
     if unknown:
         raise ContentError(f"{where}: unknown fields {', '.join(sorted(unknown))}")
@@ -189,6 +215,8 @@ def check_step(step: Any, where: str) -> None:
     _check_text(step.get("text"), f"{where}: text")
     if "explain" in step:
         _check_text(step["explain"], f"{where}: explain")
+    if "hand" in step:
+        _check_hand_turn(step, where)
     if step.get("position") is not None:
         try:
             Position.from_json(step["position"])
@@ -208,6 +236,19 @@ def check_step(step: Any, where: str) -> None:
             check_choice(step["choice"], where)
 
 
+def _check_hand_turn(step: Mapping[str, Any], where: str) -> None:
+    """A guided hand's turn: a line question, the script's moves and perhaps a nudge."""
+    turn = step["hand"]
+    kind = step.get("puzzle", {}).get("kind")
+    if not isinstance(turn, Mapping) or kind not in ("pile", "close"):
+        raise ContentError(f"{where}: hand belongs to a close or pile question")
+    script = turn.get("script")
+    if not isinstance(script, list) or not all(isinstance(action, str) for action in script):
+        raise ContentError(f"{where}: hand gives the script's moves")
+    if "nudge" in turn:
+        _check_text(turn["nudge"], f"{where}: nudge")
+
+
 def check_choice(choice: Any, where: str) -> None:
     """A multiple choice: the engine computes the right option wherever it can."""
     if not isinstance(choice, Mapping) or not isinstance(choice.get("options"), list):
@@ -216,11 +257,18 @@ def check_choice(choice: Any, where: str) -> None:
     if len(options) < 2:
         raise ContentError(f"{where}: a choice offers two options or more")
     values = []
-    for option in options:
+    for number, option in enumerate(options, start=1):
         if isinstance(option, Mapping):
-            if "value" not in option:
-                _check_text(dict(option), f"{where}: option")
-            values.append(option.get("value", option))
+            label = {key: text for key, text in option.items() if key != "why"}
+            if "value" not in label:
+                _check_text(label, f"{where}: option {number}")
+            elif set(label) - {"value", "it", "en"}:
+                raise ContentError(f"{where}: option {number} has value, it, en and why")
+            elif "it" in label or "en" in label:
+                _check_text({k: label.get(k) for k in ("it", "en")}, f"{where}: option {number}")
+            if "why" in option:
+                _check_text(option["why"], f"{where}: option {number}: why")
+            values.append(_value(option))
         else:
             values.append(option)
     if "compute" in choice:
@@ -245,8 +293,16 @@ def correct_choice(choice: Mapping[str, Any]) -> int:
     if "compute" not in choice:
         return int(choice["answer"])
     right = judge.answer(choice["compute"])[choice["field"]]
-    values = [o.get("value", o) if isinstance(o, Mapping) else o for o in options]
+    values = [_value(o) if isinstance(o, Mapping) else o for o in options]
     return values.index(right)
+
+
+def _value(option: Mapping[str, Any]) -> Any:
+    """What an option stands for: its ``value``, else its labels (a choice without compute
+    is marked by index)."""
+    if "value" in option:
+        return option["value"]
+    return {key: text for key, text in option.items() if key != "why"}
 
 
 # --- writing ------------------------------------------------------------------------------
@@ -278,10 +334,13 @@ def save_lesson(data: Mapping[str, Any]) -> Lesson:
         slug=data["slug"],
         defaults={
             "order": data["order"],
+            "level": data.get("level", Lesson.Level.CORE),
             "title_it": data["title"]["it"],
             "title_en": data["title"]["en"],
             "summary_it": data["summary"]["it"],
             "summary_en": data["summary"]["en"],
+            "recap_it": data.get("recap", {}).get("it", ""),
+            "recap_en": data.get("recap", {}).get("en", ""),
             "rules": data["rules"],
         },
     )
@@ -291,6 +350,9 @@ def save_lesson(data: Mapping[str, Any]) -> Lesson:
         if "puzzle" in step:
             question = {"puzzle": {k: v for k, v in step["puzzle"].items() if k != "answer"}}
             position = step["puzzle"]["position"]
+            if "hand" in step:
+                # A guided hand's turn: the script's moves and the nudge (lessons.hands).
+                question["hand"] = step["hand"]
         elif "choice" in step:
             question = {"choice": step["choice"]}
         explain = step.get("explain", {"it": "", "en": ""})

@@ -13,14 +13,17 @@ from django.views.decorators.vary import vary_on_headers
 from burraco_tutor.http import HtmxHttpRequest
 from burraco_tutor.limits import limited
 from engine.state import Position
-from lessons import quiz, tutor
+from lessons import hands, quiz, tutor
 from lessons.board import board
 from lessons.models import Lesson, Step
 
 
 def lesson_list(request: HtmxHttpRequest) -> HttpResponse:
     rows = tutor.lessons_with_stars(request)
-    upcoming = next((lesson for lesson, stars, _, _ in rows if stars == 0), None)
+    # Advanced lessons may wait for a second pass: the next core lesson comes first.
+    unfinished = [lesson for lesson, stars, _, _ in rows if stars == 0]
+    upcoming = next((lesson for lesson in unfinished if not lesson.advanced), None)
+    upcoming = upcoming or next(iter(unfinished), None)
     return render(request, "lessons/lessons.html", {"rows": rows, "upcoming": upcoming})
 
 
@@ -93,14 +96,28 @@ def _page(
             context["result"] = None
         else:
             context.update(quiz.page_context(puzzle, None, [], None))
+        verdict = result.feedback.verdict if result and result.feedback else None
+        context.update(hands.turn_context(step.question, verdict))
     elif step.position:
         # No question about the cards: the hand is drawn on the board, as the text speaks of it.
         context["board"] = board(Position.from_json(step.position))
         context["show_own_hand"] = True
     if step.question and "choice" in step.question:
         context["options"] = tutor.choice_options(step)
+        context["why"] = _why_wrong(context["options"], result)
+    if context["next"] is None:
+        following = context["next_lesson"] = lesson.following()
+        if following is not None and following.advanced:
+            context["next_core_lesson"] = lesson.following(skip_advanced=True)
     template = "lessons/step.html#step" if request.htmx else "lessons/step.html"
     return render(request, template, context, status=status)
+
+
+def _why_wrong(options: list[tutor.ChoiceOption], result: tutor.StepResult | None) -> str:
+    """Why the option the learner chose is wrong, when the content says."""
+    if result is None or result.correct or result.chosen is None:
+        return ""
+    return next((option.why for option in options if option.index == result.chosen), "")
 
 
 def _result_after_redirect(request: HtmxHttpRequest, step: Step) -> tutor.StepResult | None:

@@ -54,12 +54,21 @@ class Theme(models.Model):
 
 
 class Lesson(models.Model):
+    class Level(models.TextChoices):
+        CORE = "core", _("Core")
+        #: The fine points: a learner may skip it on a first pass through the lessons.
+        ADVANCED = "advanced", _("Advanced")
+
     slug = models.SlugField(max_length=80, unique=True)
     order = models.PositiveIntegerField()
+    level = models.CharField(max_length=10, choices=Level.choices, default=Level.CORE)
     title_it = models.CharField(max_length=200)
     title_en = models.CharField(max_length=200)
     summary_it = models.TextField()
     summary_en = models.TextField()
+    #: What the lesson taught, in a few lines: shown on its last step, before the next lesson.
+    recap_it = models.TextField(blank=True)
+    recap_en = models.TextField(blank=True)
     rules = models.JSONField(default=list)
 
     class Meta:
@@ -75,6 +84,21 @@ class Lesson(models.Model):
     @property
     def summary(self) -> str:
         return in_language(self, "summary")
+
+    @property
+    def recap(self) -> str:
+        return in_language(self, "recap")
+
+    @property
+    def advanced(self) -> bool:
+        return self.level == self.Level.ADVANCED
+
+    def following(self, *, skip_advanced: bool = False) -> Lesson | None:
+        """The next lesson by order, if any; with ``skip_advanced``, the next core one."""
+        later = Lesson.objects.filter(order__gt=self.order)
+        if skip_advanced:
+            later = later.exclude(level=self.Level.ADVANCED)
+        return later.order_by("order").first()
 
 
 class Step(models.Model):

@@ -175,7 +175,10 @@ def suggest(
     if weakest is not None:
         url = reverse("lessons:puzzle_next") + "?" + urlencode({"theme": weakest.theme})
         return Suggestion("practise", url, rule=weakest.theme)
-    fresh = next((row for row in lessons if row[2] < row[3]), None)
+    unfinished = [row for row in lessons if row[2] < row[3]]
+    # Advanced lessons may wait for a second pass: the next core lesson comes first.
+    fresh = next((row for row in unfinished if not row[0].advanced), None)
+    fresh = fresh or next(iter(unfinished), None)
     if fresh is not None:
         return Suggestion("lesson", reverse("lessons:lesson", args=[fresh[0].slug]), fresh[0])
     return Suggestion("puzzles", reverse("lessons:puzzle_next"))

@@ -26,6 +26,8 @@ from lessons.models import Lesson, Step, StepProgress, in_language
 class ChoiceOption:
     index: int
     label: str
+    #: Why this option is wrong, in the learner's language ("" when the content says nothing).
+    why: str = ""
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,17 @@ def step_puzzle(step: Step) -> engine_puzzles.Puzzle | None:
 
 def choice_options(step: Step) -> list[ChoiceOption]:
     options = step.question["choice"]["options"] if step.question else []
-    return [ChoiceOption(i, _option_label(option)) for i, option in enumerate(options)]
+    return [
+        ChoiceOption(i, _option_label(option), _option_why(option))
+        for i, option in enumerate(options)
+    ]
+
+
+def _option_why(option: Any) -> str:
+    if isinstance(option, Mapping) and isinstance(option.get("why"), Mapping):
+        why = option["why"]
+        return in_language(_Labels(why), "label") if "it" in why and "en" in why else ""
+    return ""
 
 
 def _option_label(option: Any) -> str:

@@ -93,6 +93,14 @@ def test_home_lessons_and_puzzles_have_no_serious_violations(
     lesson = Lesson.objects.order_by("order").first()
     assert lesson is not None
     assert_accessible(visit.open(f"/lessons/{lesson.slug}/"), axe_source, "a lesson")
+    # Issue 14: an advanced lesson's badge, and a last step's recap and next lessons.
+    advanced = Lesson.objects.filter(level=Lesson.Level.ADVANCED).order_by("order").first()
+    assert advanced is not None
+    assert_accessible(visit.open(f"/lessons/{advanced.slug}/"), axe_source, "advanced lesson")
+    before = Lesson.objects.filter(order__lt=advanced.order).order_by("-order").first()
+    assert before is not None
+    last = f"/lessons/{before.slug}/{before.steps.count()}/"
+    assert_accessible(visit.open(last), axe_source, "a lesson's last step")
     assert visit.errors == []
 
 

@@ -530,3 +530,10 @@ def test_the_program_survives_the_issue_13_lines() -> None:
     assert len(answers) == 2 * len(lines)
     assert all(answer["ok"] is False for answer in answers[::2])
     assert all(answer == CANARY_ANSWER for answer in answers[1::2])
+
+
+def test_the_facts_include_the_stall_limit_the_engine_plays_by() -> None:
+    # A lesson quizzes the stall's limit (R34): it must ask the engine, not state it.
+    from engine.actions import STALL_LIMIT
+
+    assert judge.answer({"op": "facts"})["stall_limit"] == STALL_LIMIT == 3

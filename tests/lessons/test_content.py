@@ -159,3 +159,40 @@ def test_italian_calls_the_totals_punti_partita_and_their_difference_match_point
     assert titles == ["Match point (MP)", "Punti vittoria (VP)"]
     lesson = (CONTENT / "lessons" / "14-the-game.yaml").read_text(encoding="utf-8")
     assert "Quanti punti partita" not in lesson and "Di quanti match point" in lesson
+
+
+def test_a_lesson_keeps_its_level_recap_and_each_options_why(tmp_path: Path) -> None:
+    root = write(tmp_path)
+    path = root / "lessons" / "01-jokers.yaml"
+    text = path.read_text().replace(
+        "rules: [R2]\nsteps:",
+        "level: advanced\nrecap: {it: In breve., en: In short.}\nrules: [R2]\nsteps:",
+    )
+    text = text.replace(
+        "options: [15, 20, 30]",
+        "options: [{value: 15, why: {it: L'asso., en: The ace.}}, 20, 30]",
+    )
+    path.write_text(text)
+    load_all(root)
+    lesson = Lesson.objects.get(slug="jokers")
+    assert lesson.advanced and lesson.recap_en == "In short."
+    options = lesson.steps.get().question["choice"]["options"]
+    assert options[0] == {"value": 15, "why": {"it": "L'asso.", "en": "The ace."}}
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("rules: [R2]\nsteps:", "level: expert\nrules: [R2]\nsteps:", "level is core or advanced"),
+        ("options: [15, 20, 30]", "options: [{value: 15, why: {it: Solo.}}, 20, 30]", "why"),
+        ("options: [15, 20, 30]", "options: [{value: 15, label: x}, 20, 30]", "option 1"),
+        ("options: [15, 20, 30]", "options: [{value: 15, it: Quindici}, 20, 30]", "option 1"),
+    ],
+)
+def test_it_refuses_a_bad_level_or_why(tmp_path: Path, old: str, new: str, said: str) -> None:
+    root = write(tmp_path)
+    path = root / "lessons" / "01-jokers.yaml"
+    path.write_text(path.read_text().replace(old, new))
+    with pytest.raises(ContentError) as refused:
+        load_all(root)
+    assert said in str(refused.value)

@@ -200,3 +200,78 @@ def test_a_close_question_in_a_step_is_played_move_by_move(client: Client, lesso
     done = answer(client, 4, {"op": "discard", "cards": ["5D"], "line": line}, **HTMX)
     assert "Corretto" in done.content.decode()
     assert StepProgress.objects.get(step__number=4).first_try is True
+
+
+def test_a_wrong_choice_says_why_it_is_wrong(client: Client, lesson: Lesson) -> None:
+    step = lesson.steps.get(number=2)
+    assert step.question is not None
+    step.question["choice"]["options"] = [
+        {"value": 15, "why": {"it": "15 è l'asso.", "en": "15 is the ace."}},
+        20,
+        30,
+    ]
+    step.save()
+    wrong = answer(client, 2, {"choice": "0"}, **HTMX).content.decode()
+    assert "15 è l&#x27;asso." in wrong or "15 è l'asso." in wrong
+    plain = answer(client, 2, {"choice": "1"}, **HTMX).content.decode()
+    assert "Non proprio" in plain and "15 è l" not in plain, "no why written: none shown"
+    right = answer(client, 2, {"choice": "2"}, **HTMX).content.decode()
+    assert "15 è l" not in right
+
+
+def test_an_htmx_step_brings_its_title_and_breadcrumb(client: Client, lesson: Lesson) -> None:
+    html = client.get("/lessons/jokers/2/", headers=HTMX).content.decode()
+    assert "<title>I jolly · Passo 2 · Burraco Tutor</title>" in html
+    crumb = html[html.index('id="breadcrumb-step"') :]
+    assert 'hx-swap-oob="true"' in crumb[: crumb.index(">")] and "Passo 2</li>" in crumb
+    page = client.get("/lessons/jokers/2/").content.decode()
+    assert page.count("<title>") == 1 and "hx-swap-oob" not in page
+
+
+def test_the_last_step_sums_up_and_leads_to_the_next_lesson(client: Client, lesson: Lesson) -> None:
+    lesson.recap_it = "Il jolly vale **30**."
+    lesson.recap_en = "The joker is worth **30**."
+    lesson.save()
+    Lesson.objects.create(
+        slug="later",
+        order=2,
+        level=Lesson.Level.ADVANCED,
+        title_it="Più tardi",
+        title_en="Later",
+        summary_it="Dopo.",
+        summary_en="After.",
+    )
+    html = client.get("/lessons/jokers/3/", headers={"accept-language": "en"}).content.decode()
+    assert "The joker is worth <strong>30</strong>." in html
+    assert 'href="/lessons/later/"' in html and "2. Later" in html and "Advanced" in html
+    assert 'href="/lessons/later/"' not in client.get("/lessons/jokers/2/").content.decode()
+    assert "Skip the advanced lessons" not in html, "no core lesson after it to skip to"
+    Lesson.objects.create(
+        slug="core-again",
+        order=3,
+        title_it="Di nuovo",
+        title_en="Core again",
+        summary_it="Poi.",
+        summary_en="Then.",
+    )
+    html = client.get("/lessons/jokers/3/", headers={"accept-language": "en"}).content.decode()
+    assert "Skip the advanced lessons: Core again" in html and 'href="/lessons/core-again/"' in html
+    last = client.get("/lessons/later/", headers={"accept-language": "en"}).content.decode()
+    assert "You may skip it on a first pass" in last
+
+
+def test_the_list_marks_advanced_lessons(client: Client, lesson: Lesson) -> None:
+    lesson.level = Lesson.Level.ADVANCED
+    lesson.save()
+    html = client.get("/lessons/").content.decode()
+    assert "Avanzata" in html and "Al primo giro puoi saltarla" in html
+
+
+def test_the_next_lesson_offered_is_a_core_one(client: Client, lesson: Lesson) -> None:
+    lesson.level = Lesson.Level.ADVANCED
+    lesson.save()
+    Lesson.objects.create(
+        slug="core", order=2, title_it="Base", title_en="Core one", summary_it=".", summary_en="."
+    )
+    html = client.get("/lessons/", headers={"accept-language": "en"}).content.decode()
+    assert "Next: Core one" in html

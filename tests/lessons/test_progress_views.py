@@ -163,3 +163,19 @@ def test_show_more_swaps_in_only_the_recent_answers_with_htmx() -> None:
     assert fragment.count("?attempt=") == 12
     full = client.get("/progress/", {"recent": "all"}).content.decode()
     assert "<html" in full and full.count("?attempt=") == 12
+
+
+def test_the_next_lesson_suggested_skips_the_advanced_ones_first() -> None:
+    for order, slug, level in [(1, "fine-points", "advanced"), (2, "the-turn", "core")]:
+        lesson = Lesson.objects.create(
+            slug=slug,
+            order=order,
+            level=level,
+            title_it=slug,
+            title_en=slug,
+            summary_it="s",
+            summary_en="s",
+        )
+        Step.objects.create(lesson=lesson, number=1, kind="explain", text_it=".", text_en=".")
+    html = Client().get("/progress/", headers={"accept-language": "en"}).content.decode()
+    assert 'href="/lessons/the-turn/"' in html and 'href="/lessons/fine-points/"' not in html

@@ -1,0 +1,149 @@
+"""The curriculum as shipped (issue 14): every rule taught, the path in the planned order, no
+concept used before the lesson that teaches it, and the numbers a learner is quizzed on taught
+as the engine has them. Read from the YAML files: no database needed."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from engine import judge
+from engine.puzzles import RULE_IDS
+from lessons.content import CONTENT, correct_choice
+
+LESSONS = sorted((CONTENT / "lessons").glob("*.yaml"))
+
+#: The plan's lessons that exist in this tree, by order (the common brief's table).
+PLAN = {
+    1: "what-burraco-is-for",
+    2: "the-deck-and-the-deal",
+    3: "the-turn",
+    4: "sets",
+    5: "sequences-and-the-ace",
+    6: "attaching",
+    7: "wildcards",
+    8: "burraco",
+    9: "the-pozzetto",
+    10: "closing",
+    11: "the-end-by-the-stock-and-the-stall",
+    12: "scoring-a-hand",
+    14: "the-game",
+    15: "four-players-and-partnerships",
+    17: "three-five-and-six-players",
+    18: "the-natural-2",
+    19: "how-wildcards-move",
+    20: "variants",
+}
+ATTACHING = 6
+#: The fine points of wildcards: the natural 2 (R20), free and bound wildcards (R22, R23),
+#: replaced wildcards (R24) and the pinella going home (R25).
+FINE_POINTS = {"R20", "R22", "R23", "R24", "R25"}
+ADVANCED = 18
+
+
+def load(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return data
+
+
+def lessons() -> list[dict[str, Any]]:
+    return [load(path) for path in LESSONS]
+
+
+def planned() -> list[dict[str, Any]]:
+    return [lesson for lesson in lessons() if PLAN.get(lesson["order"]) == lesson["slug"]]
+
+
+def test_every_rule_is_taught_by_some_lesson_step() -> None:
+    taught = {rule for lesson in lessons() for step in lesson["steps"] for rule in step["rules"]}
+    missing = [rule for rule in RULE_IDS if rule not in taught]
+    assert not missing, f"taught in no lesson step: {missing}"
+
+
+def test_the_lesson_files_follow_the_plan() -> None:
+    for path in LESSONS:
+        lesson = load(path)
+        assert path.name == f"{lesson['order']:02d}-{lesson['slug']}.yaml"
+        if lesson["order"] in PLAN:
+            assert lesson["slug"] == PLAN[lesson["order"]], path.name
+    orders = {lesson["order"]: lesson for lesson in lessons()}
+    assert set(PLAN) <= set(orders), "a planned lesson is missing"
+    advanced = sorted(o for o, lesson in orders.items() if lesson.get("level") == "advanced")
+    assert advanced == [18, 19]
+
+
+def _attaches(step: dict[str, Any]) -> bool:
+    puzzle = step.get("puzzle") or {}
+    compute = (step.get("choice") or {}).get("compute") or {}
+    actions = [*(puzzle.get("answer") or {}).get("actions", []), *compute.get("actions", [])]
+    return (
+        puzzle.get("kind") in ("attach", "wildcard")
+        or compute.get("op") == "attach"
+        or any(action.startswith("attach") for action in actions)
+    )
+
+
+@pytest.mark.parametrize("lesson", planned(), ids=lambda lesson: lesson["slug"])
+def test_no_step_uses_a_concept_before_its_lesson(lesson: dict[str, Any]) -> None:
+    order = lesson["order"]
+    for number, step in enumerate(lesson["steps"], start=1):
+        where = f"{lesson['slug']} step {number}"
+        if order < ATTACHING:
+            assert not _attaches(step), f"{where} attaches before lesson {ATTACHING}"
+        if order < ADVANCED:
+            fine = FINE_POINTS & set(step["rules"])
+            assert not fine, f"{where} teaches {fine} before the advanced lessons"
+        if order < 4:
+            text = " ".join(step["text"].values())
+            assert not re.search(r"\btris\b", text, re.IGNORECASE), f"{where} says tris"
+    if order < ADVANCED:
+        assert not FINE_POINTS & set(lesson["rules"]), lesson["slug"]
+
+
+@pytest.mark.parametrize("lesson", planned(), ids=lambda lesson: lesson["slug"])
+def test_every_wrong_option_says_why_and_every_lesson_sums_up(lesson: dict[str, Any]) -> None:
+    assert set(lesson.get("recap", {})) == {"it", "en"}, f"{lesson['slug']} has no recap"
+    for number, step in enumerate(lesson["steps"], start=1):
+        choice = step.get("choice")
+        if choice is None:
+            continue
+        right = correct_choice(choice)
+        for index, option in enumerate(choice["options"]):
+            if index != right:
+                assert isinstance(option, dict) and set(option.get("why", {})) == {"it", "en"}, (
+                    f"{lesson['slug']} step {number}: option {index + 1} says not why it is wrong"
+                )
+
+
+@pytest.mark.parametrize("hands", [3, 4])
+def test_the_victory_point_tables_taught_are_the_engines(hands: int) -> None:
+    lesson = load(CONTENT / "lessons" / "14-the-game.yaml")
+    step = next(
+        step
+        for step in lesson["steps"]
+        if "R38" in step["rules"] and f"Over **{hands} hands**" in step["text"]["en"]
+    )
+    rows = re.findall(r"^- (\d+) to (\d+): (\d+)-(\d+)$", step["text"]["en"], re.MULTILINE)
+    over = re.search(r"^- over (\d+): 20-0$", step["text"]["en"], re.MULTILINE)
+    assert len(rows) == 10 and over is not None
+    for low, high, mine, theirs in rows:
+        for lead in (int(low), int(high)):
+            vp = judge.answer({"op": "victory_points", "match_points": lead, "hands": hands})
+            assert vp["vp"] == [int(mine), int(theirs)], (lead, vp)
+    beyond = int(over.group(1)) + 5
+    vp = judge.answer({"op": "victory_points", "match_points": beyond, "hands": hands})
+    assert vp["vp"] == [20, 0]
+    italian = re.findall(r"^- da (\d+) a (\d+): (\d+) a (\d+)$", step["text"]["it"], re.MULTILINE)
+    assert italian == rows, "the Italian table says what the English one does"
+
+
+def test_the_stall_limit_taught_is_the_engines() -> None:
+    lesson = load(CONTENT / "lessons" / "11-the-end-by-the-stock-and-the-stall.yaml")
+    limit = judge.answer({"op": "facts"})["stall_limit"]
+    words = {3: ("tre volte", "three times")}[limit]
+    stall = next(s for s in lesson["steps"] if s["kind"] == "explain" and "R34" in s["rules"])
+    assert words[0] in stall["text"]["it"] and words[1] in stall["text"]["en"]
