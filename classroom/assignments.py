@@ -48,6 +48,10 @@ TRIES = 12
 #: Candidates with another answer than the one wanted, found before a puzzle settles for
 #: one of them (SetSpec.item).
 OTHERS = 12 * POOL
+#: The most seeds one puzzle of a set tries: a theme that rarely gives the wanted answer
+#: (attach on R11 says "no" about one time in fourteen) gets twice the tries of old; one
+#: that never gives it (R29's close is always "no") costs 80 ms a puzzle at worst.
+SEARCH = 2 * POOL * TRIES
 #: CPU seconds the assignment form's trial run of a generated set may take (runs_dry).
 TRIAL_SECONDS = 0.25
 
@@ -168,7 +172,7 @@ class SetSpec:
             others: dict[str, Generated] = {}
             # A bounded number of tries: a theme the rules cannot show gives up quickly,
             # and one that rarely gives the wanted answer settles for another.
-            for _try in range(2 * POOL * TRIES):
+            for _try in range(SEARCH):
                 if len(wanted) >= POOL or (wanted and len(wanted) + len(others) >= 3 * POOL):
                     break
                 if len(others) >= OTHERS:
