@@ -48,10 +48,12 @@ TRIES = 12
 #: Candidates with another answer than the one wanted, found before a puzzle settles for
 #: one of them (SetSpec.item).
 OTHERS = 12 * POOL
-#: The most seeds one puzzle of a set tries: a theme that rarely gives the wanted answer
-#: (attach on R11 says "no" about one time in fourteen) gets twice the tries of old; one
-#: that never gives it (R29's close is always "no") costs 80 ms a puzzle at worst.
-SEARCH = 2 * POOL * TRIES
+#: The most seeds one puzzle of a set tries, as before answers were balanced: enough for a
+#: theme that rarely gives the wanted answer (attach on R11 says "no" about one time in
+#: fourteen; its sets still hold 4 to 6 of 12), and a theme that never gives it (R29's close
+#: is always "no") settles within it (python -m bench.generated: the first puzzle's median
+#: 86 ms, slowest 263 ms, against 120 and 177 before).
+SEARCH = POOL * TRIES
 #: CPU seconds the assignment form's trial run of a generated set may take (runs_dry).
 TRIAL_SECONDS = 0.25
 
