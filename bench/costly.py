@@ -44,7 +44,7 @@ def main() -> None:
 
     from bench.seed import seed, session_for
     from classroom import assignments as classwork
-    from classroom.models import Classroom, LibraryPuzzle
+    from classroom.models import AssignmentAnswer, Classroom, LibraryPuzzle
     from lessons.models import Attempt, Puzzle
 
     seeded = seed(1, random.Random(9))
@@ -126,8 +126,13 @@ def main() -> None:
     if last is not None:
         fields = model_to_dict(last, exclude=["id", "user", "puzzle"])
         copies = 400 - Attempt.objects.filter(user=student).count()
-        Attempt.objects.bulk_create(
+        made = Attempt.objects.bulk_create(
             Attempt(user=student, puzzle=last.puzzle, **fields) for _ in range(max(0, copies))
+        )
+        where = AssignmentAnswer.objects.get(attempt=last)
+        AssignmentAnswer.objects.bulk_create(
+            AssignmentAnswer(attempt=copy, assignment_id=where.assignment_id, number=where.number)
+            for copy in made
         )
     measure(
         "the teacher's page of a student with 400 answers",

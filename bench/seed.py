@@ -82,7 +82,7 @@ def seed(learners: int, rng: random.Random) -> dict[str, Any]:
     from accounts.models import Profile
     from classroom import assignments as classwork
     from classroom import services
-    from classroom.models import Membership
+    from classroom.models import AssignmentAnswer, Membership
     from lessons.content import load_all
     from lessons.models import Attempt, Lesson, Puzzle, Step, StepProgress
 
@@ -120,7 +120,7 @@ def seed(learners: int, rng: random.Random) -> dict[str, Any]:
     pool = list(Puzzle.objects.filter(source="curated").order_by("slug"))
     lessons = list(Lesson.objects.order_by("order")[:LESSON_ASSIGNMENTS])
     now = timezone.now()
-    attempts, progress = [], []
+    attempts, progress, filed = [], [], []
     for number in range(ASSIGNMENTS):
         due = now + timedelta(days=number - 3)
         if number < LESSON_ASSIGNMENTS:
@@ -146,7 +146,7 @@ def seed(learners: int, rng: random.Random) -> dict[str, Any]:
                         )
             continue
         chosen = rng.sample(pool, PUZZLES_PER_ASSIGNMENT)
-        classwork.create_assignment(
+        assignment = classwork.create_assignment(
             classroom,
             title=f"Puzzles {number + 1}",
             content="puzzles",
@@ -155,7 +155,7 @@ def seed(learners: int, rng: random.Random) -> dict[str, Any]:
         )
         graded = {puzzle.pk: answers_of(puzzle) for puzzle in chosen}
         for student in students:
-            for puzzle in chosen:
+            for place, puzzle in enumerate(chosen, start=1):
                 if rng.random() < 0.6:
                     right, wrong = graded[puzzle.pk]
                     answer, verdict = wrong if wrong and rng.random() < 0.3 else right
@@ -171,7 +171,13 @@ def seed(learners: int, rng: random.Random) -> dict[str, Any]:
                             rated=True,
                         )
                     )
+                    filed.append((assignment, place))
     Attempt.objects.bulk_create(attempts)
+    # Each answer given in its assignment, as the assignment's puzzle page files it.
+    AssignmentAnswer.objects.bulk_create(
+        AssignmentAnswer(attempt=attempt, assignment=assignment, number=place)
+        for attempt, (assignment, place) in zip(attempts, filed, strict=True)
+    )
     StepProgress.objects.bulk_create(progress, ignore_conflicts=True)
     if connection.vendor == "postgresql":
         # A live database has its planner's statistics (autovacuum keeps them); a freshly

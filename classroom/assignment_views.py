@@ -7,18 +7,19 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, QueryDict
-from django.shortcuts import redirect, render
+from django.http import Http404, HttpResponse, QueryDict
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from burraco_tutor.http import HtmxHttpRequest, small_int
-from classroom import answers, assignments, progress
-from classroom.access import own_assignment, own_class
+from classroom import answers, assignments, preview, progress
+from classroom.access import own_assignment, own_class, query_id, teacher_required
 from classroom.forms import AssignmentEditForm, AssignmentForm
-from classroom.models import Classroom
+from classroom.models import Assignment, Classroom
 from lessons.models import Puzzle, Theme
 from lessons.rulebook import rule_number, theme_title
 
@@ -123,6 +124,78 @@ def assignment_detail(request: HtmxHttpRequest, pk: int, assignment: int) -> Htt
         "lesson_tries": progress.lesson_tries(work, work_set),
     }
     return render(request, "classroom/assignment.html", context)
+
+
+@teacher_required
+@require_POST
+def set_puzzle(request: HtmxHttpRequest, puzzle: int) -> HttpResponse:
+    """The "set this in a class" control of a puzzle's page: add the puzzle to one of the
+    teacher's hand-picked assignments, or open a new assignment's form with it chosen."""
+    found = get_object_or_404(Puzzle, pk=puzzle)
+    places = assignments.places_for(found, request.user)
+    target = request.POST.get("target", "")
+    for place in places:
+        if target == f"new-{place.classroom.pk}":
+            url = reverse("classroom:assignment_new", args=[place.classroom.pk])
+            return redirect(f"{url}?{urlencode({'content': 'puzzles', 'puzzles': found.pk})}")
+        for chosen in place.assignments:
+            if target == f"add-{chosen.pk}":
+                try:
+                    assignments.add_puzzle(chosen, found)
+                except assignments.PlaceError as error:
+                    context = {"puzzle": found, "places": places, "error": str(error)}
+                    return render(request, "classroom/set_puzzle.html", context, status=400)
+                messages.success(request, _("The puzzle is added to the assignment."))
+                return redirect("classroom:assignment", place.classroom.pk, chosen.pk)
+    error = _("Choose an assignment of one of your classes, or a new one.")
+    context = {"puzzle": found, "places": places, "error": error}
+    return render(request, "classroom/set_puzzle.html", context, status=400)
+
+
+@login_required
+def assignment_preview(
+    request: HtmxHttpRequest, pk: int, assignment: int, number: int
+) -> HttpResponse:
+    """Puzzle ``number`` as the students see it, with its answer key; of a generated set,
+    the chosen student's (``?student=``), made now if they have not opened it yet, as it
+    would be made for them."""
+    classroom = own_class(request, pk)
+    work_set = own_assignment(classroom, assignment)
+    if work_set.content == Assignment.Content.LESSON:
+        raise Http404
+    found = progress.students(classroom)
+    student = _previewed_student(request, work_set, found)
+    generated = work_set.content == Assignment.Content.GENERATED
+    item = None
+    if student is not None or not generated:
+        item = assignments.item_for(work_set, student.id if student else 0, number)
+        if item is None:
+            raise Http404
+    context = {
+        "classroom": classroom,
+        "assignment": work_set,
+        "number": number,
+        "numbers": range(1, work_set.count + 1),
+        "students": found,
+        "student": student,
+        # A generated set is made for each student: with none in the class, nothing to show.
+        "shown": preview.preview(item.puzzle) if item is not None else None,
+    }
+    return render(request, "classroom/preview.html", context)
+
+
+def _previewed_student(
+    request: HtmxHttpRequest, work_set: Assignment, found: list[progress.Student]
+) -> progress.Student | None:
+    """The student whose generated set is previewed (the first by name unless chosen; 404
+    for anyone not in the class); None for puzzles that are the same for everyone."""
+    wanted = query_id(request, "student")
+    if work_set.content != Assignment.Content.GENERATED or (not found and wanted is None):
+        return None
+    for student in found:
+        if wanted is None or student.id == wanted:
+            return student
+    raise Http404
 
 
 @login_required

@@ -22,13 +22,21 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Max, Q
+from django.utils.translation import gettext as _
 
-from classroom.models import Assignment, AssignmentItem, Classroom
+from classroom.models import (
+    Assignment,
+    AssignmentAnswer,
+    AssignmentItem,
+    Classroom,
+    Extension,
+    LibraryPuzzle,
+)
 from engine.generate import RECIPES, TOPICS, Generated, from_seed, recipe_kinds
 from engine.rules import PRESETS, Rules
 from lessons.generated import save_many, slug_for
-from lessons.models import Lesson, Puzzle
+from lessons.models import Attempt, Lesson, Puzzle
 
 #: The most puzzles an assignment holds.
 MAX_ITEMS = 30
@@ -37,6 +45,15 @@ MAX_ITEMS = 30
 POOL = 3
 #: Seeds tried per candidate wanted before the generator gives up on a kind.
 TRIES = 12
+#: Candidates with another answer than the one wanted, found before a puzzle settles for
+#: one of them (SetSpec.item).
+OTHERS = 12 * POOL
+#: The most seeds one puzzle of a set tries, as before answers were balanced: enough for a
+#: theme that rarely gives the wanted answer (attach on R11 says "no" about one time in
+#: fourteen; its sets still hold 4 to 6 of 12), and a theme that never gives it (R29's close
+#: is always "no") settles within it (python -m bench.generated: the first puzzle's median
+#: 86 ms, slowest 263 ms, against 120 and 177 before).
+SEARCH = POOL * TRIES
 #: CPU seconds the assignment form's trial run of a generated set may take (runs_dry).
 TRIAL_SECONDS = 0.25
 
@@ -47,10 +64,51 @@ def derived_seed(*parts: object) -> int:
     return int.from_bytes(digest[:8], "big") >> 2
 
 
-def generated_themes() -> list[str]:
-    """The themes a set can be generated on: rule ids with a recipe, then topics."""
-    rules = sorted(RECIPES, key=lambda rule: int(rule[1:]))
-    return rules + [topic for topic in TOPICS if recipe_kinds(topic)]
+def foreign_rules(rules: Rules) -> frozenset[str]:
+    """The rules a class playing under ``rules`` does not have: R28 (the semi-clean burraco)
+    without ``semi_clean``, R22 (a free wildcard moves) under ``wild_moves: false``."""
+    foreign = set()
+    if not rules.semi_clean:
+        foreign.add("R28")
+    if not rules.wild_moves:
+        foreign.add("R22")
+    return frozenset(foreign)
+
+
+def generated_themes(rules: Rules | None = None) -> list[str]:
+    """The themes a set can be generated on: rule ids with a recipe, then topics; under
+    ``rules``, only those the rules have (foreign_rules)."""
+    foreign = foreign_rules(rules) if rules is not None else frozenset()
+    ids = sorted((rule for rule in RECIPES if rule not in foreign), key=lambda r: int(r[1:]))
+    return ids + [topic for topic in TOPICS if recipe_kinds(topic)]
+
+
+def answer_classes(kind: str, rules: Rules) -> tuple[str, ...]:
+    """The kinds of answer a set balances for a kind of question: "it cannot be done"
+    against a move, or for a burraco clean, dirty (semi-clean where the rules have it) and
+    none; nothing for a score, whose answer is a number."""
+    if kind == "score":
+        return ()
+    if kind == "classify":
+        return (
+            ("clean", "dirty", "semi-clean", "none")
+            if rules.semi_clean
+            else (
+                "clean",
+                "dirty",
+                "none",
+            )
+        )
+    return ("some", "none")
+
+
+def answer_class(generated: Generated) -> str:
+    """Which of answer_classes the engine's answer to a generated puzzle is."""
+    if generated.kind == "score":
+        return ""
+    if generated.kind == "classify":
+        return str(generated.answer.get("burraco", ""))
+    return "none" if generated.answer.get("none") else "some"
 
 
 @dataclass(frozen=True)
@@ -81,28 +139,54 @@ class SetSpec:
     def kinds(self) -> tuple[str, ...]:
         return (self.kind,) if self.kind else recipe_kinds(self.theme)
 
+    def target(self, seed: int, kind: str, number: int) -> str:
+        """The kind of answer puzzle ``number`` should have (answer_classes): each kind's
+        puzzles take the answers in turn, from a place the seed chooses, so a set holds
+        about as many "it cannot be done" as moves, and as many clean, dirty and no
+        burracos; pressing the same button every time scores no better than chance."""
+        classes = answer_classes(kind, self.rules_value)
+        if not classes:
+            return ""
+        turn = (number - 1) // max(1, len(self.kinds))
+        return classes[(turn + seed) % len(classes)]
+
     def item(self, seed: int, number: int, taken: Collection[str] = ()) -> Generated | None:
         """Puzzle ``number`` (from 1) of the set for a seed: of ``POOL`` candidates drawn
-        from the puzzle's own seed, the nearest the rating that the set does not hold yet
-        (``taken``: the slugs of its puzzles made so far). The kinds take turns by number; a
-        kind that gives nothing under the theme gives way to the next. The same arguments
-        always give the same puzzle; None when no kind gives one."""
+        from the puzzle's own seed with the answer the set wants there (:meth:`target`; any
+        answer when the theme gives none of that kind within the tries), the nearest the
+        rating that the set does not hold yet (``taken``: the slugs of its puzzles made so
+        far). A candidate about the semi-clean burraco is never kept for rules without it
+        (a standard class's "burraco" set had R28 items, every one of them just dirty).
+        The kinds take turns by number; a kind that gives nothing under the theme gives way
+        to the next. The same arguments always give the same puzzle; None when no kind
+        gives one."""
         kinds = self.kinds
         if not kinds:
             return None
+        # Under strict rules the engine names R22 on every attach puzzle (the wildcard does
+        # not move): only the semi-clean burraco is a rule a candidate may wrongly be about.
+        foreign = foreign_rules(self.rules_value) & {"R28"}
         start = (number - 1) % len(kinds)
         for kind in kinds[start:] + kinds[:start]:
             rng = random.Random(derived_seed(seed, kind, number))
-            pool: dict[str, Generated] = {}
-            # A bounded number of tries: a theme the rules cannot show gives up quickly.
-            for _try in range(POOL * TRIES):
-                if len(pool) >= POOL:
+            target = self.target(seed, kind, number)
+            wanted: dict[str, Generated] = {}
+            others: dict[str, Generated] = {}
+            # A bounded number of tries: a theme the rules cannot show gives up quickly,
+            # and one that rarely gives the wanted answer settles for another.
+            for _try in range(SEARCH):
+                if len(wanted) >= POOL or (wanted and len(wanted) + len(others) >= 3 * POOL):
+                    break
+                if len(others) >= OTHERS:
                     break
                 made = from_seed(kind, rng.getrandbits(62), self.theme or None, self.rules_value)
-                if made is not None and slug_for(made) not in taken:
-                    pool.setdefault(made.key, made)
-            if pool:
-                return min(pool.values(), key=lambda g: (abs(g.difficulty - self.rating), g.key))
+                if made is None or slug_for(made) in taken or foreign & set(made.themes):
+                    continue
+                pool = wanted if answer_class(made) == target else others
+                pool.setdefault(made.key, made)
+            if wanted or others:
+                chosen = wanted or others
+                return min(chosen.values(), key=lambda g: (abs(g.difficulty - self.rating), g.key))
         return None
 
     def runs_dry(self, seed: int, seconds: float = TRIAL_SECONDS) -> int | None:
@@ -238,10 +322,97 @@ def make_set(assignment: Assignment, student_id: int) -> list[AssignmentItem]:
     return items_for(assignment, student_id)
 
 
+def file_answer(attempt: Attempt, item: AssignmentItem) -> AssignmentAnswer:
+    """Keep that an answer was given in this assignment, to this puzzle number: it counts
+    there and nowhere else (classroom.progress)."""
+    return AssignmentAnswer.objects.create(
+        attempt=attempt, assignment_id=item.assignment_id, number=item.number
+    )
+
+
+def extend(assignment: Assignment, student_id: int, due_at: datetime | None) -> None:
+    """Give one student a later due date (or, with None or the assignment's own date, take
+    the extension back)."""
+    if due_at is None or due_at == assignment.due_at:
+        Extension.objects.filter(assignment=assignment, student_id=student_id).delete()
+        return
+    Extension.objects.update_or_create(
+        assignment=assignment, student_id=student_id, defaults={"due_at": due_at}
+    )
+
+
 def replace_due(assignment: Assignment, title: str, due_at: datetime) -> None:
     assignment.title = title
     assignment.due_at = due_at
     assignment.save(update_fields=["title", "due_at"])
+
+
+class PlaceError(Exception):
+    """A puzzle that cannot go into that assignment; the message says why."""
+
+
+@dataclass(frozen=True)
+class Place:
+    """A class a teacher may set a puzzle in, and its hand-picked assignments that can
+    still take it."""
+
+    classroom: Classroom
+    assignments: list[Assignment]
+
+
+def places_for(puzzle: Puzzle, teacher: Any) -> list[Place]:
+    """Where a teacher may set this puzzle: their open classes whose rules it is written
+    for, when it is one they may pick (curated, or from their own library); for each, the
+    hand-picked assignments not full that do not hold it yet."""
+    classes = Classroom.objects.filter(
+        teacher=teacher, archived_at__isnull=True, rules=puzzle.rules
+    ).order_by("name", "pk")
+    if not classes or not _pickable(puzzle, teacher):
+        return []
+    open_sets = (
+        Assignment.objects.filter(
+            classroom__in=classes, content=Assignment.Content.PUZZLES, count__lt=MAX_ITEMS
+        )
+        .exclude(items__puzzle=puzzle)
+        .order_by("due_at", "pk")
+    )
+    by_class: dict[int, list[Assignment]] = {}
+    for assignment in open_sets:
+        by_class.setdefault(assignment.classroom_id, []).append(assignment)
+    return [Place(classroom, by_class.get(classroom.pk, [])) for classroom in classes]
+
+
+def _pickable(puzzle: Puzzle, teacher: Any) -> bool:
+    if puzzle.source == Puzzle.Source.CURATED:
+        return True
+    return (
+        puzzle.source == Puzzle.Source.TEACHER
+        and LibraryPuzzle.objects.filter(puzzle=puzzle, owner=teacher).exists()
+    )
+
+
+def add_puzzle(assignment: Assignment, puzzle: Puzzle) -> AssignmentItem:
+    """Set one more puzzle in a hand-picked assignment, after the others. Raises
+    :class:`PlaceError` when it cannot go there."""
+    if assignment.content != Assignment.Content.PUZZLES:
+        raise PlaceError(_("Only an assignment of puzzles you chose can take another one."))
+    if puzzle.rules != assignment.rules:
+        raise PlaceError(_("This puzzle is written for other rules than the assignment's."))
+    with transaction.atomic():
+        locked = Assignment.objects.select_for_update().get(pk=assignment.pk)
+        if locked.items.filter(puzzle=puzzle).exists():
+            raise PlaceError(_("The assignment already holds this puzzle."))
+        last = locked.items.filter(student__isnull=True).aggregate(Max("number"))
+        number = (last["number__max"] or 0) + 1
+        if number > MAX_ITEMS:
+            raise PlaceError(
+                _("The assignment already holds %(most)d puzzles, the most it can.")
+                % {"most": MAX_ITEMS}
+            )
+        item = AssignmentItem.objects.create(assignment=locked, number=number, puzzle=puzzle)
+        locked.count = number
+        locked.save(update_fields=["count"])
+    return item
 
 
 def usable_puzzles(classroom: Classroom, teacher: Any) -> Iterable[Puzzle]:

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -16,10 +17,16 @@ from django.views.decorators.vary import vary_on_headers
 
 from accounts.models import display_name
 from burraco_tutor.http import HtmxHttpRequest
-from classroom import answers, heatmap, progress, services
-from classroom.access import class_member, own_class, query_id, teacher_required
-from classroom.forms import ClassForm, StudentNamesForm
-from classroom.models import Assignment, Classroom
+from classroom import answers, assignments, heatmap, progress, services
+from classroom.access import (
+    class_member,
+    own_assignment,
+    own_class,
+    query_id,
+    teacher_required,
+)
+from classroom.forms import ClassForm, ExtensionForm, StudentNamesForm
+from classroom.models import Assignment, Classroom, Membership
 
 #: The session key of the one-time token that guards a list of names against a resend.
 NAMES_TOKEN = "classroom:names-token"  # nosec B105 - the name of a session key, not a password
@@ -153,21 +160,57 @@ def student_detail(request: HtmxHttpRequest, pk: int, student: int) -> HttpRespo
     """One student's work: each assignment, and the chosen one's answers on the board."""
     classroom = own_class(request, pk)
     member = class_member(classroom, student)
+    return _student_page(request, classroom, member, query_id(request, "assignment"))
+
+
+@login_required
+@require_POST
+def student_due(request: HtmxHttpRequest, pk: int, student: int, assignment: int) -> HttpResponse:
+    """Give one student a later due date for an assignment, or take it back."""
+    classroom = own_class(request, pk)
+    member = class_member(classroom, student)
+    work = own_assignment(classroom, assignment)
+    form = ExtensionForm(work, request.POST)
+    if not form.is_valid():
+        return _student_page(request, classroom, member, work.pk, form, status=400)
+    assignments.extend(work, student, form.cleaned_data["due_at"])
+    if form.cleaned_data["due_at"] is None:
+        messages.success(request, _("The student's due date is the class's again."))
+    else:
+        messages.success(request, _("The student has a later due date."))
+    url = reverse("classroom:student", args=[classroom.pk, student])
+    return redirect(f"{url}?assignment={work.pk}")
+
+
+def _student_page(
+    request: HtmxHttpRequest,
+    classroom: Classroom,
+    member: Membership,
+    wanted: int | None,
+    due_form: ExtensionForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    student = member.student_id
     set_work = list(classroom.assignments.select_related("lesson").order_by("due_at", "pk"))
     work = progress.load(set_work, [student], verdicts=True)
-    chosen = _chosen(work, query_id(request, "assignment"), student)
+    chosen = _chosen(work, wanted, student)
     states = work.item_states(chosen, student) if chosen else []
     puzzles = answers.puzzles_by_id(state.puzzle_id for state in states)
+    if chosen is not None and due_form is None:
+        due = work.due_for(chosen, student)
+        due_form = ExtensionForm(chosen, initial={"due_at": timezone.localtime(due)})
     context = {
         "classroom": classroom,
         "member": member,
         "name": display_name(member.student),
         "cells": [(a, work.cell(a, student)) for a in set_work],
         "chosen": chosen,
+        "chosen_cell": work.cell(chosen, student) if chosen else None,
+        "due_form": due_form,
         "items": answers.item_views(states, puzzles),
     }
     template = "classroom/student.html#answers" if request.htmx else "classroom/student.html"
-    return render(request, template, context)
+    return render(request, template, context, status=status)
 
 
 def _chosen(work: progress.Work, wanted: int | None, student: int) -> Assignment | None:

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from classroom import assignments, services
 from classroom.models import Assignment, Classroom
 from engine.puzzles import Kind
+from engine.rules import PRESETS
 from lessons.models import Lesson, Puzzle
 from lessons.rulebook import theme_title
 
@@ -135,6 +136,36 @@ class AssignmentEditForm(forms.Form):
         return due
 
 
+class ExtensionForm(forms.Form):
+    """A later due date for one student; "clear" gives them the class's date back."""
+
+    due_at = DueField(label=_("Due for this student"), required=False)
+    clear = forms.BooleanField(required=False)
+
+    def __init__(self, assignment: Assignment, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.assignment = assignment
+
+    def clean_due_at(self) -> datetime | None:
+        due: datetime | None = self.cleaned_data["due_at"]
+        if due is None or self.data.get("clear"):
+            return None
+        if due <= self.assignment.due_at:
+            raise forms.ValidationError(
+                _("An extension is a later date than the class's: choose one after that."),
+                code="early",
+            )
+        if due.year > 2100:
+            raise forms.ValidationError(_("Choose a date between 2000 and 2100."), code="range")
+        return due
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not data.get("clear") and data.get("due_at") is None and "due_at" not in self.errors:
+            self.add_error("due_at", _("Choose the student's new due date."))
+        return data
+
+
 class LessonChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
     """Lessons by number and title in the teacher's language (their slugs mean nothing)."""
 
@@ -162,6 +193,7 @@ class AssignmentForm(AssignmentEditForm):
                 _("This moment has passed: choose a due date still to come."), code="past"
             )
         return due
+
     puzzles = forms.ModelMultipleChoiceField(
         label=_("Puzzles"),
         queryset=Puzzle.objects.none(),
@@ -191,7 +223,8 @@ class AssignmentForm(AssignmentEditForm):
         self.classroom = classroom
         self.fields["puzzles"].queryset = assignments.usable_puzzles(classroom, teacher)
         self.fields["theme"].choices = [("", _("Choose a theme"))] + [
-            (name, theme_title(name)) for name in assignments.generated_themes()
+            (name, theme_title(name))
+            for name in assignments.generated_themes(PRESETS[classroom.rules])
         ]
         self.fields["puzzle_kind"].choices = [("", _("Any kind the theme has"))] + list(
             KIND_LABELS.items()

@@ -16,7 +16,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from lessons.models import Lesson, Puzzle
+from lessons.models import Attempt, Lesson, Puzzle
 
 #: Letters and digits that cannot be mistaken for one another when read aloud or copied.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -170,3 +170,38 @@ class LibraryPuzzle(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+
+class AssignmentAnswer(models.Model):
+    """The assignment an answer was given in, and the number of its puzzle there.
+
+    An answer belongs to the assignment it was given in: the same puzzle may be in two
+    assignments, or in the open library, and an answer given in one counts for that one
+    only (classroom.progress reads these rows, never a puzzle's attempts at large)."""
+
+    attempt = models.OneToOneField(Attempt, on_delete=models.CASCADE, related_name="+")
+    assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="answers")
+    number = models.PositiveSmallIntegerField()
+
+    def __str__(self) -> str:
+        return f"{self.assignment} #{self.number}: {self.attempt_id}"
+
+
+class Extension(models.Model):
+    """A later due date for one student of an assignment, set by the teacher."""
+
+    assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="extensions")
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    due_at = models.DateTimeField(_("due"))
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["assignment", "student"], name="one_extension_per_student"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.assignment} for {self.student_id}: {self.due_at:%Y-%m-%d}"

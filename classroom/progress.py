@@ -1,10 +1,12 @@
 """What students did with their assignments, read from lessons' own rows.
 
-Puzzle work is the Attempt rows on the student's assignment puzzles made after the
-assignment was set; lesson work is the StepProgress rows of the lesson's steps (an
-explanation counts once read, whenever; a question counts when answered right since the
-assignment was set). :func:`load` reads everything a page needs in a fixed number of
-queries, whatever the number of students or assignments; the rest is arithmetic.
+Puzzle work is the Attempt rows given in the assignment (an AssignmentAnswer files each
+answer under the assignment it was given in: the same puzzle answered in another
+assignment or in the open library does not count here); lesson work is the StepProgress
+rows of the lesson's steps (an explanation counts once read, whenever; a question counts
+when answered right since the assignment was set). :func:`load` reads everything a page
+needs in a fixed number of queries, whatever the number of students or assignments; the
+rest is arithmetic.
 """
 
 from __future__ import annotations
@@ -23,8 +25,15 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import display_name
-from classroom.models import Assignment, AssignmentItem, Classroom, Membership
-from lessons.models import Attempt, Step, StepProgress
+from classroom.models import (
+    Assignment,
+    AssignmentAnswer,
+    AssignmentItem,
+    Classroom,
+    Extension,
+    Membership,
+)
+from lessons.models import Step, StepProgress
 from lessons.quiz import steps_version
 
 
@@ -78,6 +87,15 @@ class Cell:
     seconds: float | None
     started: bool
     finished_at: datetime | None
+    #: The student's due date: the assignment's, or the extension the teacher gave them.
+    due_at: datetime | None = None
+    #: The assignment's own due date (to tell an extension).
+    assignment_due: datetime | None = None
+
+    @property
+    def extended(self) -> bool:
+        """The student has a later due date than the class."""
+        return self.due_at is not None and self.due_at != self.assignment_due
 
     @property
     def score(self) -> int | None:
@@ -124,12 +142,15 @@ class Work:
     student_ids: list[int]
     #: (assignment id, student id or None for everyone) → [(number, puzzle id)], in order.
     items: dict[tuple[int, int | None], list[tuple[int, int]]]
-    #: (student id, puzzle id) → attempts, oldest first.
-    attempts: dict[tuple[int, int], list[AttemptRow]]
+    #: (assignment id, student id, puzzle id) → the attempts given in that assignment,
+    #: oldest first.
+    attempts: dict[tuple[int, int, int], list[AttemptRow]]
     #: lesson id → [(step id, kind)], in order.
     steps: dict[int, list[tuple[int, str]]]
     #: (student id, step id) → the progress row.
     progress: dict[tuple[int, int], ProgressRow]
+    #: (assignment id, student id) → the student's later due date.
+    extensions: dict[tuple[int, int], datetime] = field(default_factory=dict)
     now: datetime = field(default_factory=timezone.now)
 
     # --- one student, one assignment ----------------------------------------------------
@@ -141,13 +162,19 @@ class Work:
 
     def item_states(self, assignment: Assignment, student_id: int) -> list[ItemState]:
         return [
-            ItemState(number, puzzle_id, tuple(self._since(assignment, student_id, puzzle_id)))
+            ItemState(
+                number,
+                puzzle_id,
+                tuple(self.attempts.get((assignment.pk, student_id, puzzle_id), [])),
+            )
             for number, puzzle_id in self.student_items(assignment, student_id)
         ]
 
-    def _since(self, assignment: Assignment, student_id: int, puzzle_id: int) -> list[AttemptRow]:
-        rows = self.attempts.get((student_id, puzzle_id), [])
-        return [row for row in rows if row.created_at >= assignment.set_at]
+    def due_for(self, assignment: Assignment, student_id: int) -> datetime:
+        """The student's due date: the teacher's extension for them, else the assignment's
+        (whichever is later: an assignment moved past an extension takes the student along)."""
+        extension = self.extensions.get((assignment.pk, student_id))
+        return max(extension, assignment.due_at) if extension else assignment.due_at
 
     def cell(self, assignment: Assignment, student_id: int) -> Cell:
         if assignment.content == Assignment.Content.LESSON:
@@ -164,7 +191,7 @@ class Work:
         started = any(state.tried for state in states)
         seconds = sum(row.seconds or 0 for state in states for row in state.attempts)
         return Cell(
-            status=self._status(assignment, started, finished),
+            status=self._status(assignment, student_id, started, finished),
             done=len(solved_at),
             total=total,
             right_first=sum(1 for state in states if state.right_first),
@@ -172,6 +199,8 @@ class Work:
             seconds=seconds,
             started=started,
             finished_at=finished,
+            due_at=self.due_for(assignment, student_id),
+            assignment_due=assignment.due_at,
         )
 
     def _lesson_cell(self, assignment: Assignment, student_id: int) -> Cell:
@@ -195,7 +224,7 @@ class Work:
             finished = max(row.updated_at for row in counted)
             started = True
         return Cell(
-            status=self._status(assignment, started, finished),
+            status=self._status(assignment, student_id, started, finished),
             done=len(counted),
             total=len(steps),
             right_first=right,
@@ -203,30 +232,32 @@ class Work:
             seconds=None,
             started=started,
             finished_at=finished,
+            due_at=self.due_for(assignment, student_id),
+            assignment_due=assignment.due_at,
         )
 
-    def _status(self, assignment: Assignment, started: bool, finished: datetime | None) -> Status:
-        """Done when finished by the due date; late when the due date passed first."""
-        if finished is not None and finished <= assignment.due_at:
+    def _status(
+        self, assignment: Assignment, student_id: int, started: bool, finished: datetime | None
+    ) -> Status:
+        """Done when finished by the student's due date; late when it passed first."""
+        due = self.due_for(assignment, student_id)
+        if finished is not None and finished <= due:
             return Status.DONE
-        if finished is not None or self.now > assignment.due_at:
+        if finished is not None or self.now > due:
             return Status.LATE
         return Status.IN_PROGRESS if started else Status.NOT_STARTED
 
     # --- the whole class --------------------------------------------------------------------
 
     def counted_attempts(self, student_id: int) -> list[tuple[Assignment, int, AttemptRow]]:
-        """The student's attempts that count for some assignment, with the assignment and
-        the item's number (an attempt counts once, for the earliest assignment)."""
-        result = []
-        seen: set[int] = set()
-        for assignment in sorted(self.assignments, key=lambda a: (a.set_at, a.pk)):
-            for state in self.item_states(assignment, student_id):
-                for row in state.attempts:
-                    if row.pk not in seen:
-                        seen.add(row.pk)
-                        result.append((assignment, state.number, row))
-        return result
+        """The student's attempts given in these assignments, with the assignment and the
+        item's number they were given in."""
+        return [
+            (assignment, state.number, row)
+            for assignment in sorted(self.assignments, key=lambda a: (a.set_at, a.pk))
+            for state in self.item_states(assignment, student_id)
+            for row in state.attempts
+        ]
 
     def mistakes(self) -> dict[int, Counter[str]]:
         """Each student's wrong answers by rule id."""
@@ -252,8 +283,8 @@ class Work:
 def load(
     assignments: Sequence[Assignment], student_ids: Iterable[int], *, verdicts: bool = False
 ) -> Work:
-    """Read the items, attempts and lesson progress of these students on these
-    assignments: four queries, whatever their number. With ``verdicts``, each attempt's
+    """Read the items, attempts, extensions and lesson progress of these students on these
+    assignments: five queries, whatever their number. With ``verdicts``, each attempt's
     kept verdict too (for pages that draw answers; the grid only counts them)."""
     assignments = list(assignments)
     students = sorted(set(student_ids))
@@ -267,17 +298,22 @@ def load(
     )
     for assignment_id, student_id, number, puzzle_id in rows:
         items[(assignment_id, student_id)].append((number, puzzle_id))
-    earliest = min((assignment.set_at for assignment in assignments), default=timezone.now())
-    attempts: dict[tuple[int, int], list[AttemptRow]] = defaultdict(list)
-    found = Attempt.objects.filter(
-        user_id__in=students,
-        puzzle_id__in=AssignmentItem.objects.filter(assignment_id__in=ids).values("puzzle_id"),
-        created_at__gte=earliest,
-    ).order_by("created_at", "pk")
+    attempts: dict[tuple[int, int, int], list[AttemptRow]] = defaultdict(list)
+    found = AssignmentAnswer.objects.filter(
+        assignment_id__in=ids, attempt__user_id__in=students
+    ).order_by("attempt__created_at", "attempt__pk")
     names = [name for name in AttemptRow.__dataclass_fields__ if verdicts or name != "verdict"]
-    for attempt in found.values(*names):
-        row = AttemptRow(**attempt)
-        attempts[(row.user_id, row.puzzle_id)].append(row)
+    for assignment_id, *values in found.values_list(
+        "assignment_id", *(f"attempt__{name}" for name in names)
+    ):
+        row = AttemptRow(**dict(zip(names, values, strict=True)))
+        attempts[(assignment_id, row.user_id, row.puzzle_id)].append(row)
+    extensions = {
+        (assignment_id, student_id): due_at
+        for assignment_id, student_id, due_at in Extension.objects.filter(
+            assignment_id__in=ids, student_id__in=students
+        ).values_list("assignment_id", "student_id", "due_at")
+    }
     lesson_ids = {a.lesson_id for a in assignments if a.content == Assignment.Content.LESSON}
     steps: dict[int, list[tuple[int, str]]] = defaultdict(list)
     for step_id, lesson_id, kind in (
@@ -296,7 +332,9 @@ def load(
             ).values_list(*ProgressRow._fields),
         )
     }
-    return Work(assignments, students, dict(items), dict(attempts), dict(steps), progress)
+    return Work(
+        assignments, students, dict(items), dict(attempts), dict(steps), progress, extensions
+    )
 
 
 def answer_key(answer: Any) -> str:
@@ -376,7 +414,8 @@ class ClassWork:
 
 
 #: Everything the class grid shows, as rows of text, in one query: the students and their
-#: names, the assignments and whether each is past due, and the count and latest of the
+#: names, the assignments and whether each is past due (and each student's extension), and
+#: the count and latest of the
 #: students' answers, lesson progress and assignment items. Plain SQL run as is on SQLite
 #: and PostgreSQL, every value a parameter: the grid is viewed far more often than it
 #: changes, and as five ORM queries this took 2 ms of the page's 6 on SQLite (Django's
@@ -395,6 +434,13 @@ _GRID_STATE_SQL = """
            CAST(set_at AS TEXT), CAST(due_at AS TEXT) || CAST(due_at <= %(now)s AS TEXT)
     FROM classroom_assignment
     WHERE classroom_id = %(classroom)s
+    UNION ALL
+    SELECT 'extension', CAST(e.assignment_id AS TEXT), CAST(e.student_id AS TEXT),
+           CAST(e.due_at AS TEXT) || CAST(e.due_at <= %(now)s AS TEXT),
+           NULL, NULL, NULL, NULL, NULL
+    FROM classroom_extension e
+    JOIN classroom_assignment ea ON ea.id = e.assignment_id
+    WHERE ea.classroom_id = %(classroom)s
     UNION ALL
     SELECT 'work', CAST(a.n AS TEXT), CAST(a.last AS TEXT), CAST(s.n AS TEXT),
            CAST(s.last AS TEXT), CAST(i.n AS TEXT), CAST(i.last AS TEXT), NULL, NULL

@@ -2,14 +2,15 @@
 
 A puzzle of an assignment is answered here rather than on /puzzles/, so the student
 stays in the assignment (its number, the next one, the way back); the answer goes through
-the same pipeline (lessons.quiz) and is kept as the same Attempt, which is what the
-teacher's pages read.
+the same pipeline (lessons.quiz) and is kept as the same Attempt, filed under this
+assignment and number (AssignmentAnswer), which is what the teacher's pages read.
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -113,7 +114,9 @@ def item(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     if posted.verdict is None:
         return _page(request, item, question, line=posted.line, played=posted.played)
     prefetch_related_objects([item.puzzle], "themes")
-    attempt = quiz.record(request, item.puzzle, posted.answer, posted.verdict)
+    with transaction.atomic():
+        attempt = quiz.record(request, item.puzzle, posted.answer, posted.verdict)
+        assignments.file_answer(attempt, item)
     return _after_post(request, item, question, "#feedback", attempt, posted.verdict)
 
 

@@ -20,6 +20,8 @@ urlpatterns = [
     # A student's own assignments
     path("assignments/<int:pk>/", student_views.assignment, name="my_assignment"),
     path("assignments/<int:pk>/<int:number>/", student_views.item, name="item"),
+    # A library puzzle set in a class, from its own page (/puzzles/<id>/)
+    path("set-puzzle/<int:puzzle>/", assignment_views.set_puzzle, name="set_puzzle"),
     # The teacher's classes
     path("new/", class_views.class_new, name="class_new"),
     path("<int:pk>/", class_views.class_detail, name="class"),
@@ -38,6 +40,11 @@ urlpatterns = [
         class_views.student_password,
         name="student_password",
     ),
+    path(
+        "<int:pk>/students/<int:student>/assignments/<int:assignment>/due/",
+        class_views.student_due,
+        name="student_due",
+    ),
     path("<int:pk>/export/grid.csv", export_views.grid_csv, name="export_grid"),
     path("<int:pk>/export/attempts.csv", export_views.attempts_csv, name="export_attempts"),
     # The teacher's assignments
@@ -46,6 +53,11 @@ urlpatterns = [
         "<int:pk>/assignments/<int:assignment>/",
         assignment_views.assignment_detail,
         name="assignment",
+    ),
+    path(
+        "<int:pk>/assignments/<int:assignment>/preview/<int:number>/",
+        assignment_views.assignment_preview,
+        name="assignment_preview",
     ),
     path(
         "<int:pk>/assignments/<int:assignment>/edit/",

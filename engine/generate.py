@@ -102,7 +102,7 @@ class Generated:
     (cards in the notation); ``rule`` the rule the puzzle is most about (the theme it was
     steered to, else the most particular of its rules), for a hint; ``key`` a short hash of
     what makes the question what it is, the same for two puzzles that ask the same thing;
-    ``seed`` replays it with :func:`from_seed`.
+    ``seed`` replays it with :func:`from_seed`; ``answer`` is the engine's first solution.
     """
 
     kind: str
@@ -114,6 +114,9 @@ class Generated:
     rule: str
     key: str
     seed: int
+    #: The engine's first solution (what :func:`engine.puzzles.solutions` lists first), so a
+    #: caller can tell a "no" question from a "yes" one without searching again.
+    answer: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
     @property
     def puzzle(self) -> Puzzle:
@@ -1725,6 +1728,7 @@ def _judge(draft: _Draft, kind: str, theme: str | None, seed: int) -> Generated 
         rule=_main_rule(themes, theme),
         key=puzzle_key(fields),
         seed=seed,
+        answer=answers[0],
     )
 
 

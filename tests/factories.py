@@ -178,3 +178,27 @@ class AssignmentFactory(factory.django.DjangoModelFactory):
             self.items.create(number=number, puzzle=puzzle)
         self.count = len(chosen)
         self.save(update_fields=["count"])
+
+
+class AnswerFactory(AttemptFactory):
+    """An answer given in an assignment, as the assignment's puzzle page files it
+    (classroom.AssignmentAnswer): pass ``assignment=``; the puzzle is one of its items
+    (the student's own, in a generated set)."""
+
+    class Meta:
+        skip_postgeneration_save = True
+
+    @factory.post_generation
+    def assignment(self, create: bool, extracted: Any, **kwargs: object) -> None:
+        from django.db.models import Q
+
+        from classroom.models import AssignmentAnswer
+
+        if not create or extracted is None:
+            return
+        item = extracted.items.filter(
+            Q(student__isnull=True) | Q(student=self.user), puzzle=self.puzzle
+        ).first()
+        if item is None:
+            raise ValueError(f"{self.puzzle} is no puzzle of {extracted} for {self.user}")
+        AssignmentAnswer.objects.create(attempt=self, assignment=extracted, number=item.number)

@@ -19,8 +19,8 @@ from lessons.models import Lesson, Step
 from tests.browser.conftest import Visit
 from tests.browser.test_accessibility import AXE, violations
 from tests.factories import (
+    AnswerFactory,
     AssignmentFactory,
-    AttemptFactory,
     MembershipFactory,
     ProfileFactory,
     PuzzleFactory,
@@ -203,7 +203,8 @@ def busy_class() -> Classroom:
         ProfileFactory(user=user, display_name=name)
         MembershipFactory(classroom=classroom, student=user)
         for _ in range(number):
-            AttemptFactory(
+            AnswerFactory(
+                assignment=first,
                 user=user,
                 puzzle=puzzles[0],
                 answer={"meld": 0, "cards": ["10C"]},
@@ -212,7 +213,8 @@ def busy_class() -> Classroom:
                 rule="R23",
             )
         if number % 2:
-            AttemptFactory(user=user, puzzle=puzzles[0], answer={"meld": 0, "cards": ["10C", "7C"]})
+            right = {"meld": 0, "cards": ["10C", "7C"]}
+            AnswerFactory(assignment=first, user=user, puzzle=puzzles[0], answer=right)
     assert first.items.count() == 1
     return classroom
 
@@ -335,3 +337,31 @@ def test_the_accounts_sheet_on_a_wide_screen_keeps_each_name_and_password_on_its
     )
     visit.screenshot("classroom-sheet-desktop-en")
     assert spilled == []
+
+
+@pytest.mark.parametrize("visit", [{**DESKTOP, **ENGLISH}], indirect=True)
+def test_a_teacher_sets_a_puzzle_from_its_page_previews_it_and_extends_a_due_date(
+    visit: Visit, busy_class: Classroom
+) -> None:
+    puzzle = PuzzleFactory(slug="one-more-joker")
+    log_in(visit, "anna", english=True)
+    page = visit.open(f"/puzzles/{puzzle.slug}/")
+    control = page.locator(".set-in-class")
+    control.get_by_label("Add it to").select_option(label="Bound jokers")
+    control.get_by_role("button", name="Set it").click()
+    expect(page.get_by_role("heading", name="Bound jokers")).to_be_visible()
+    page.get_by_role("link", name="See what students see").click()
+    page.get_by_role("link", name="2", exact=True).click()
+    expect(page.get_by_role("heading", name="Answer key")).to_be_visible()
+    expect(page.locator(".answer-key li")).not_to_have_count(0)
+    visit.screenshot("classroom-preview-en")
+    accessible(page, "the preview")
+    ada = busy_class.memberships.get(student__username="ada").student_id
+    first = Assignment.objects.get(title="Bound jokers")
+    page = visit.open(f"/classes/{busy_class.pk}/students/{ada}/?assignment={first.pk}")
+    page.get_by_label("Due for this student").fill("2099-01-31T20:00")
+    page.get_by_role("button", name="Give more time").click()
+    expect(page.locator("main")).to_contain_text("Due for this student on 31 January 2099")
+    visit.screenshot("classroom-extension-en")
+    accessible(page, "the student's page with an extension")
+    assert visit.errors == []

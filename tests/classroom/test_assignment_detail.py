@@ -9,15 +9,15 @@ from django.utils import timezone
 
 from classroom.assignments import SetSpec, create_assignment, make_set
 from engine.puzzles import check, solutions
-from lessons.models import Attempt
 from tests.classroom.conftest import World, logged_in
-from tests.factories import AttemptFactory, MembershipFactory
+from tests.factories import AnswerFactory, MembershipFactory
 
 pytestmark = pytest.mark.django_db
 
 
-def wrong(user: object, puzzle: object, cards: list[str]) -> None:
-    AttemptFactory(
+def wrong(user: object, puzzle: object, cards: list[str], assignment: object) -> None:
+    AnswerFactory(
+        assignment=assignment,
         user=user,
         puzzle=puzzle,
         answer={"meld": 0, "cards": cards},
@@ -30,9 +30,9 @@ def wrong(user: object, puzzle: object, cards: list[str]) -> None:
 def test_the_same_wrong_answer_from_several_students_comes_first(world: World) -> None:
     puzzle = world.assignment.items.get().puzzle
     carla = MembershipFactory(classroom=world.classroom).student
-    wrong(world.student, puzzle, ["10C"])
-    wrong(carla, puzzle, ["10C"])
-    wrong(carla, puzzle, ["KD"])
+    wrong(world.student, puzzle, ["10C"], world.assignment)
+    wrong(carla, puzzle, ["10C"], world.assignment)
+    wrong(carla, puzzle, ["KD"], world.assignment)
     html = (
         logged_in(world.teacher)
         .get(f"/classes/{world.classroom.pk}/assignments/{world.assignment.pk}/")
@@ -60,7 +60,8 @@ def test_a_generated_sets_mistakes_are_grouped_by_the_engines_reason(world: Worl
     ]
     for item in possible[:2]:
         verdict = check(item.puzzle.engine_puzzle(), {"none": True})
-        Attempt.objects.create(
+        AnswerFactory(
+            assignment=assignment,
             user=world.student,
             puzzle=item.puzzle,
             answer={"none": True},

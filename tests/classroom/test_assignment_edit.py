@@ -7,7 +7,7 @@ import pytest
 from classroom.models import Assignment
 from lessons.models import Attempt
 from tests.classroom.conftest import World, logged_in
-from tests.factories import AttemptFactory
+from tests.factories import AnswerFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +38,11 @@ def test_a_bad_title_or_date_is_refused_with_400(world: World, data: dict[str, s
 
 
 def test_deleting_asks_first_then_keeps_the_students_answers(world: World) -> None:
-    AttemptFactory(user=world.student, puzzle=world.assignment.items.get().puzzle)
+    AnswerFactory(
+        assignment=world.assignment,
+        user=world.student,
+        puzzle=world.assignment.items.get().puzzle,
+    )
     client = logged_in(world.teacher)
     assert "Elimina il compito" in client.get(url(world, "delete")).content.decode()
     response = client.post(url(world, "delete"))

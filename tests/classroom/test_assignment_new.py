@@ -97,13 +97,13 @@ def test_a_form_that_asks_nothing_possible_is_refused_with_400(
     assert not Assignment.objects.filter(classroom=world.classroom, title="For Tuesday").exists()
 
 
-def test_a_theme_the_generator_cannot_serve_under_the_rules_asks_for_fewer(world: World) -> None:
+def test_a_theme_the_class_rules_do_not_have_is_not_offered(world: World) -> None:
     # Semi-clean burracos (R28) need the semi-clean rules; the class plays standard ones.
     data = {**DUE, "content": "generated", "theme": "R28", "puzzle_kind": "score"}
     data |= {"rating": "1500", "count": "30"}
     response = logged_in(world.teacher).post(url(world), data)
     assert response.status_code == 400
-    assert response.context["form"].errors["count"]
+    assert response.context["form"].errors["theme"]
 
 
 def test_another_teachers_library_puzzle_cannot_be_picked(world: World) -> None:

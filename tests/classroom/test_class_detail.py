@@ -14,8 +14,8 @@ from classroom.assignments import SetSpec, create_assignment, make_set
 from lessons.models import Lesson, Step, StepProgress
 from tests.classroom.conftest import World, logged_in
 from tests.factories import (
+    AnswerFactory,
     AssignmentFactory,
-    AttemptFactory,
     ClassroomFactory,
     MembershipFactory,
     PuzzleFactory,
@@ -26,7 +26,9 @@ pytestmark = pytest.mark.django_db
 
 def test_the_grid_shows_each_students_status_on_each_assignment(world: World) -> None:
     puzzle = world.assignment.items.get().puzzle
-    AttemptFactory(user=world.student, puzzle=puzzle, correct=True, seconds=90)
+    AnswerFactory(
+        assignment=world.assignment, user=world.student, puzzle=puzzle, correct=True, seconds=90
+    )
     html = logged_in(world.teacher).get(f"/classes/{world.classroom.pk}/").content.decode()
     assert world.assignment.title in html
     assert "bea" in html
@@ -48,7 +50,7 @@ def class_of(size: int) -> Any:
     assignment, each student having answered something."""
     classroom = ClassroomFactory()
     puzzles = [PuzzleFactory(), PuzzleFactory()]
-    AssignmentFactory(classroom=classroom, puzzles=puzzles)
+    chosen = AssignmentFactory(classroom=classroom, puzzles=puzzles)
     generated = create_assignment(
         classroom,
         title="Generated",
@@ -63,9 +65,10 @@ def class_of(size: int) -> Any:
     AssignmentFactory(classroom=classroom, content="lesson", lesson=lesson)
     for n in range(size):
         student = MembershipFactory(classroom=classroom).student
-        AttemptFactory(user=student, puzzle=puzzles[n % 2], correct=bool(n % 3))
+        AnswerFactory(assignment=chosen, user=student, puzzle=puzzles[n % 2], correct=bool(n % 3))
         if n % 2:
-            AttemptFactory(user=student, puzzle=make_set(generated, student.pk)[0].puzzle)
+            own = make_set(generated, student.pk)[0].puzzle
+            AnswerFactory(assignment=generated, user=student, puzzle=own)
         StepProgress.objects.create(user=student, step=step, done=True, first_try=True, tries=1)
     return classroom
 

@@ -11,7 +11,7 @@ from django.test import Client
 from accounts.models import Profile
 from lessons.templatetags.content import plain
 from tests.classroom.conftest import World, logged_in
-from tests.factories import AttemptFactory
+from tests.factories import AnswerFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +30,8 @@ def rows(client: Client, url: str, separator: str = ";") -> list[list[str]]:
 @pytest.fixture
 def answered(world: World) -> World:
     puzzle = world.assignment.items.get().puzzle
-    AttemptFactory(
+    AnswerFactory(
+        assignment=world.assignment,
         user=world.student,
         puzzle=puzzle,
         answer={"meld": 0, "cards": ["10C"]},
@@ -39,7 +40,8 @@ def answered(world: World) -> World:
         rule="R23",
         seconds=40,
     )
-    AttemptFactory(
+    AnswerFactory(
+        assignment=world.assignment,
         user=world.student,
         puzzle=puzzle,
         answer={"meld": 0, "cards": ["10C", "7C"]},

@@ -15,7 +15,7 @@ from accounts.models import Profile
 from classroom.models import Assignment
 from lessons.models import Lesson, Step, StepProgress
 from tests.classroom.conftest import World, logged_in
-from tests.factories import AssignmentFactory, AttemptFactory, MembershipFactory
+from tests.factories import AnswerFactory, AssignmentFactory, MembershipFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +37,7 @@ def test_every_change_the_grid_shows_draws_it_again(world: World) -> None:
     )
     assert "In ritardo" in grid(client, world)
     puzzle = world.assignment.items.get().puzzle
-    AttemptFactory(user=world.student, puzzle=puzzle)
+    AnswerFactory(assignment=world.assignment, user=world.student, puzzle=puzzle)
     assert "1/1" in grid(client, world)
     Profile.objects.update_or_create(user=world.student, defaults={"display_name": "Beatrice"})
     assert "Beatrice" in grid(client, world)

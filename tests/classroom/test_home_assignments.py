@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.classroom.conftest import World, logged_in
-from tests.factories import AttemptFactory
+from tests.factories import AnswerFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +18,8 @@ def test_a_student_sees_their_open_assignments_on_the_home_page(world: World) ->
 
 
 def test_a_finished_assignment_leaves_the_home_page(world: World) -> None:
-    AttemptFactory(user=world.student, puzzle=world.assignment.items.get().puzzle, correct=True)
+    puzzle = world.assignment.items.get().puzzle
+    AnswerFactory(assignment=world.assignment, user=world.student, puzzle=puzzle)
     html = logged_in(world.student).get("/").content.decode()
     assert world.assignment.title not in html
 

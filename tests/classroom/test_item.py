@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from classroom.models import AssignmentAnswer
 from lessons.models import Attempt
 from tests.classroom.conftest import World, logged_in
 from tests.factories import AssignmentFactory, PuzzleFactory, position
@@ -109,3 +110,15 @@ def test_the_next_link_goes_to_the_next_puzzle_not_solved(world: World) -> None:
     client.post(f"{base}/2/", {"meld": "0", "cards": ["10C", "7C"]})
     html = client.get(f"{base}/1/").content.decode()
     assert f'href="{base}/3/"' in html
+
+
+def test_an_answer_is_filed_under_the_assignment_it_was_given_in(world: World) -> None:
+    puzzle = world.assignment.items.get().puzzle
+    review = AssignmentFactory(classroom=world.classroom, puzzles=[PuzzleFactory(), puzzle])
+    client = logged_in(world.student)
+    client.post(f"/classes/assignments/{review.pk}/2/", {"none": "1"}, headers=HTMX)
+    filed = AssignmentAnswer.objects.get()
+    assert (filed.assignment, filed.number) == (review, 2)
+    assert filed.attempt_id == Attempt.objects.get(user=world.student).pk
+    page = client.get(f"/classes/assignments/{world.assignment.pk}/").content.decode()
+    assert "Non ancora provato" in page

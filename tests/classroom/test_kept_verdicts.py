@@ -10,10 +10,12 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from classroom import answers
+from classroom.models import AssignmentAnswer
 from lessons.models import Attempt
 from tests.classroom.conftest import World, logged_in
 from tests.factories import (
     CLOSE,
+    AnswerFactory,
     AssignmentFactory,
     PuzzleFactory,
     kept_verdict,
@@ -36,7 +38,7 @@ def answer_wrongly(world: World, times: int) -> None:
     wrong = {"none": True}
     verdict = kept_verdict(puzzle, wrong)
     assert verdict["code"] != "correct" and verdict["solution"] is not None
-    Attempt.objects.bulk_create(
+    made = Attempt.objects.bulk_create(
         Attempt(
             user=world.student,
             puzzle=puzzle,
@@ -47,6 +49,9 @@ def answer_wrongly(world: World, times: int) -> None:
             verdict=verdict,
         )
         for n in range(times)
+    )
+    AssignmentAnswer.objects.bulk_create(
+        AssignmentAnswer(attempt=attempt, assignment=world.assignment, number=1) for attempt in made
     )
 
 
@@ -94,7 +99,8 @@ def test_only_the_latest_different_answers_are_drawn_and_the_rest_counted(
     given += [{"none": True}, {"meld": 0, "cards": ["10C", "7C"]}, {"none": True}]
     for answer in given:
         verdict = kept_verdict(puzzle, answer)
-        Attempt.objects.create(
+        AnswerFactory(
+            assignment=world.assignment,
             user=world.student,
             puzzle=puzzle,
             answer=answer,
@@ -141,13 +147,15 @@ def test_an_old_answer_whose_sentence_needs_details_says_only_which_rule_it_brok
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     puzzle = world.assignment.items.get().puzzle
-    Attempt.objects.create(
+    AnswerFactory(
+        assignment=world.assignment,
         user=world.student,
         puzzle=puzzle,
         answer={"meld": 0, "cards": ["10C"]},
         correct=False,
         code="bound_wildcard",
         rule="R23",
+        verdict={},
     )
     nothing_searches(monkeypatch)
     html = student_page(world)

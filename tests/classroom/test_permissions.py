@@ -41,6 +41,7 @@ TEACHER_PAGES = {
     "assignment": class_url("assignment", ASSIGNMENT),
     "assignment_edit": class_url("assignment_edit", ASSIGNMENT),
     "assignment_delete": class_url("assignment_delete", ASSIGNMENT),
+    "assignment_preview": class_url("assignment_preview", ASSIGNMENT, lambda w: 1),
     "library_puzzle": lambda w: reverse("classroom:library_puzzle", args=[w.library.pk]),
     "editor_edit": lambda w: reverse("classroom:editor_edit", args=[w.library.pk]),
     "library_delete": lambda w: reverse("classroom:library_delete", args=[w.library.pk]),

@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from classroom.models import Assignment
+from classroom.models import Assignment, AssignmentItem
 from classroom.progress import Status, load
 from lessons.models import Attempt, Lesson, Step, StepProgress
 from tests.factories import (
+    AnswerFactory,
     AssignmentFactory,
     AttemptFactory,
     MembershipFactory,
@@ -23,8 +24,24 @@ from tests.factories import (
 pytestmark = pytest.mark.django_db
 
 
-def answer(user: Any, puzzle: Any, correct: bool, minutes_ago: float, seconds: float = 30) -> None:
-    attempt = AttemptFactory(
+def answer(
+    user: Any,
+    puzzle: Any,
+    correct: bool,
+    minutes_ago: float,
+    seconds: float = 30,
+    given_in: Assignment | None = None,
+    library: bool = False,
+) -> None:
+    """An answer given ``minutes_ago`` in ``given_in`` (by default the one assignment that
+    holds the puzzle), or with ``library`` on the puzzle's own page."""
+    if library:
+        factory, where = AttemptFactory, {}
+    else:
+        found = given_in or AssignmentItem.objects.get(puzzle=puzzle).assignment
+        factory, where = AnswerFactory, {"assignment": found}
+    attempt = factory(
+        **where,
         user=user,
         puzzle=puzzle,
         correct=correct,
@@ -65,11 +82,34 @@ def test_a_student_who_has_not_answered_has_not_started(setting: Any) -> None:
     )
 
 
-def test_answers_from_before_the_assignment_was_set_do_not_count(setting: Any) -> None:
+def test_answers_in_the_open_library_do_not_count_before_or_after_it_was_set(
+    setting: Any,
+) -> None:
     assignment, student, puzzles = setting
-    answer(student, puzzles[0], True, minutes_ago=90)
-    answer(student, puzzles[1], True, minutes_ago=61)
+    answer(student, puzzles[0], True, minutes_ago=90, library=True)
+    answer(student, puzzles[1], True, minutes_ago=5, library=True)
     assert cell(assignment, student).status == Status.NOT_STARTED
+
+
+def test_an_answer_counts_for_the_assignment_it_was_given_in_and_no_other(setting: Any) -> None:
+    homework, student, puzzles = setting
+    review = AssignmentFactory(
+        classroom=homework.classroom,
+        puzzles=[puzzles[0], PuzzleFactory(), PuzzleFactory()],
+        title="Ripasso",
+        set_at=timezone.now() - timedelta(minutes=60),
+        due_at=timezone.now() - timedelta(minutes=1),
+    )
+    answer(student, puzzles[0], False, minutes_ago=30, given_in=homework)
+    answer(student, puzzles[0], True, minutes_ago=20, given_in=homework)
+    work = load([homework, review], [student.pk])
+    assert (work.cell(homework, student.pk).done, work.cell(review, student.pk).done) == (1, 0)
+    late = work.cell(review, student.pk)
+    assert (late.status, late.started) == (Status.LATE, False)
+    assert not any(work.wrong_answers(review).values())
+    assert len(work.wrong_answers(homework)[1]) == 1
+    filed = [(a.title, number) for a, number, _row in work.counted_attempts(student.pk)]
+    assert filed == [(homework.title, 1), (homework.title, 1)]
 
 
 def test_one_puzzle_solved_of_two_is_in_progress_with_its_score_and_time(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.classroom.conftest import World, logged_in
-from tests.factories import AssignmentFactory, AttemptFactory
+from tests.factories import AnswerFactory, AssignmentFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -13,7 +13,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def answered(world: World) -> World:
     puzzle = world.assignment.items.get().puzzle
-    AttemptFactory(
+    AnswerFactory(
+        assignment=world.assignment,
         user=world.student,
         puzzle=puzzle,
         answer={"meld": 0, "cards": ["10C"]},
@@ -21,7 +22,12 @@ def answered(world: World) -> World:
         code="bound_wildcard",
         rule="R23",
     )
-    AttemptFactory(user=world.student, puzzle=puzzle, answer={"meld": 0, "cards": ["10C", "7C"]})
+    AnswerFactory(
+        assignment=world.assignment,
+        user=world.student,
+        puzzle=puzzle,
+        answer={"meld": 0, "cards": ["10C", "7C"]},
+    )
     return world
 
 

@@ -1,0 +1,44 @@
+"""What a student sees for one puzzle of an assignment, with its answer key, for the teacher.
+
+The board is the puzzle page's own (lessons.quiz.page_context), as it is before any answer;
+the key is every correct answer the engine finds (a few, within one request's budget), drawn
+as the student's answers are drawn (lessons.quiz.describe).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import puzzles as engine_puzzles
+from engine.budget import Budget
+from engine.errors import BurracoError
+from lessons import quiz
+from lessons.models import Puzzle
+
+#: The most correct answers the key lists.
+KEY_ANSWERS = 6
+
+
+@dataclass
+class Preview:
+    """A puzzle as the student sees it, and the answers the engine accepts."""
+
+    puzzle: Puzzle
+    context: dict[str, Any]
+    key: list[quiz.Described] = field(default_factory=list)
+    #: Why the key could not be drawn (a position too big to settle), else "".
+    problem: str = ""
+
+
+def preview(puzzle: Puzzle) -> Preview:
+    question = puzzle.engine_puzzle()
+    shown = Preview(puzzle, quiz.page_context(question, None, [], None))
+    budget = Budget()  # one for the whole key: a request's engine work is bounded
+    try:
+        for answer in engine_puzzles.solutions(question, limit=KEY_ANSWERS, budget=budget):
+            verdict = engine_puzzles.check(question, answer, budget)
+            shown.key.append(quiz.describe(question, answer, verdict))
+    except BurracoError as error:
+        shown.problem = quiz.sentence(error)
+    return shown
