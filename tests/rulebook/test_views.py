@@ -153,3 +153,8 @@ def test_the_review_and_the_progress_pages_link_each_rule_to_its_page(client: Cl
     AttemptFactory(user=user, correct=False, code="bound_wildcard", rule="R19")
     _, progress = get(client, "/progress/")
     assert 'href="/rules/R23/"' in progress and 'href="/rules/R19/"' in progress
+
+
+def test_a_rule_named_in_a_text_links_to_its_page(client: Client) -> None:
+    _, html = get(client, "/rules/R3/", "en")
+    assert 'rules of their own (<a href="/rules/R40/">R40</a>)' in html
