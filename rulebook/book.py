@@ -22,11 +22,11 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from engine import actions, melds, rules, scoring, state
+from engine import actions, judge, melds, rules
 from engine.cards import ALL_CARDS, JOKER_VALUE, Card, parse_cards
 from engine.errors import BurracoError, InvalidMeldError
 from engine.match import VP_TABLES, VP_TOTAL
-from engine.melds import Burraco, Meld, attach, make_meld
+from engine.melds import Meld, attach, make_meld
 from lessons.rulebook import RULE_TITLES
 
 CONTENT = Path(__file__).resolve().parent / "content" / "rules.yaml"
@@ -34,30 +34,22 @@ LANGUAGES = ("it", "en")
 CARD_TOKEN = re.compile(r"\[([^\]\s]{1,6})\]")
 FACT_TOKEN = re.compile(r"\{([a-z_]+)\}")
 
-#: The numbers of the game as the engine holds them, for the texts' ``{name}`` gaps.
+#: The numbers of the game as the engine holds them, for the texts' ``{name}`` gaps: the
+#: judge's ``facts`` (the names content already uses, docs/content.md), and a few more.
 FACTS: Mapping[str, int] = {
-    "deck_size": state.DECK_SIZE,
-    "hand_size": rules.HAND_SIZE,
-    "pozzetto_size": rules.POZZETTO_SIZE,
-    "min_cards": melds.MIN_CARDS,
-    "max_set": melds.MAX_SET,
+    **{
+        name: value
+        for name, value in judge.answer({"op": "facts"}).items()
+        if isinstance(value, int) and not isinstance(value, bool)
+    },
     "max_naturals": melds.MAX_NATURALS,
-    "max_places": melds.MAX_PLACES,
-    "burraco_size": melds.BURRACO_SIZE,
     "semi_clean_run": melds.SEMI_CLEAN_RUN,
     "joker_value": JOKER_VALUE,
     "two_value": Card.parse("2C").value,
     "ace_value": Card.parse("AC").value,
     "high_value": Card.parse("KC").value,
     "low_value": Card.parse("7C").value,
-    "clean_bonus": scoring.BURRACO_BONUS[Burraco.CLEAN],
-    "dirty_bonus": scoring.BURRACO_BONUS[Burraco.DIRTY],
-    "semi_clean_bonus": scoring.BURRACO_BONUS[Burraco.SEMI_CLEAN],
-    "closing_bonus": scoring.CLOSING_BONUS,
-    "pozzetto_penalty": scoring.POZZETTO_PENALTY,
     "stall_limit": actions.STALL_LIMIT,
-    "stock_left": state.STOCK_LEFT,
-    "target": rules.DEFAULT.target,
     "vp_total": VP_TOTAL,
 }
 
