@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from django.template.loader import render_to_string
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
@@ -31,7 +31,7 @@ class Shown:
     example: Example
     caption: str
     meld: Meld | None
-    said: str
+    said: SafeString | str
     refused: bool
 
 
@@ -41,9 +41,9 @@ def shown(example: Example) -> Shown:
     if found is None:
         return Shown(example, caption, None, "", refused=False)
     if isinstance(found, InvalidMeldError):
-        return Shown(
-            example, caption, None, sentence(render(found.code, found.params, gettext)), True
-        )
+        reason = sentence(render(found.code, found.params, gettext))
+        # The reason ends by naming its rule, "(R23)": a link to it, as in the texts.
+        return Shown(example, caption, None, with_rule_links(escape(reason)), True)
     said = gettext("A sequence.") if found.kind is MeldKind.SEQUENCE else gettext("A set.")
     badge = found.burraco(PRESETS[example.rules])
     if badge is not None:

@@ -159,3 +159,8 @@ def test_the_review_and_the_progress_pages_link_each_rule_to_its_page(client: Cl
 def test_a_rule_named_in_a_text_links_to_its_page(client: Client) -> None:
     _, html = get(client, "/rules/R3/", "en")
     assert 'rules of their own (<a href="/rules/R40/">R40</a>)' in html
+
+
+def test_an_examples_reason_links_the_rule_it_names(client: Client) -> None:
+    _, html = get(client, "/rules/R23/", "en")
+    assert 'takes its place (<a href="/rules/R23/">R23</a>).' in html
