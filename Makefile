@@ -11,7 +11,10 @@ NODE_STAMP := node_modules/.installed
 BIND ?= 127.0.0.1:8000
 WORKERS ?= 3
 
-.PHONY: run test serve setup messages compilemessages bandit bench soak
+# Test processes: one a core (pytest-xdist); TEST_WORKERS=0 runs in this process, for pdb.
+TEST_WORKERS ?= auto
+
+.PHONY: run test check serve setup messages compilemessages bandit bench soak
 
 run: setup
 	$(MANAGE) migrate --noinput
@@ -23,7 +26,14 @@ test: setup $(NODE_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy engine
 	$(VENV)/bin/bandit --quiet --configfile pyproject.toml --recursive .
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest -n $(TEST_WORKERS)
+
+# The fast lane while working: lint, types and every test but the slow and browser ones
+# (`make test` and CI run those too).
+check: setup
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy engine
+	$(VENV)/bin/pytest -n $(TEST_WORKERS) -m "not slow and not browser"
 
 serve: setup
 	$(MANAGE) collectstatic --noinput

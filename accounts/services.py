@@ -16,7 +16,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from accounts.models import profile_of
-from lessons.merge import merge_session
+from accounts.signals import moved_progress
 
 PROFILE_BACKEND = "accounts.backends.ProfileBackend"
 
@@ -30,7 +30,7 @@ def log_in(request: HttpRequest, user: Any, response: HttpResponse) -> None:
     # A user fresh from the sign-up form has not been through a backend: name the one that
     # reads accounts (the first, django-axes' check, reads none).
     auth.login(request, user, backend=getattr(user, "backend", PROFILE_BACKEND))
-    merged = merge_session(previous_key, user) if was_anonymous else None
+    merged = moved_progress(request, user, previous_key if was_anonymous else "")
     profile = profile_of(user, translation.get_language())
     apply_language(response, profile.language)
     if merged:
@@ -72,54 +72,6 @@ def profile_data(user: Any) -> dict[str, Any]:
         "is_teacher": profile.is_teacher,
         "joined": user.date_joined,
         "last_login": user.last_login,
-        # Read through the reverse relations, so accounts need not import the classroom app.
-        "classes_joined": [
-            {"class": m.classroom.name, "joined": m.joined_at}
-            for m in user.memberships.select_related("classroom")
-        ],
-        "classes_taught": [
-            {
-                "class": c.name,
-                "code": c.code,
-                "rules": c.rules,
-                "created": c.created_at,
-                "archived": c.archived_at,
-                "students": c.memberships.count(),
-                "assignments": [
-                    {
-                        "title": a.title,
-                        "content": a.content,
-                        "lesson": a.lesson.slug if a.lesson else None,
-                        "puzzles": [
-                            item.puzzle.slug for item in a.items.all() if not item.student_id
-                        ],
-                        "set": a.set_at,
-                        "due": a.due_at,
-                    }
-                    for a in c.assignments.all()
-                ],
-            }
-            for c in user.classes_taught.prefetch_related(
-                "assignments__lesson", "assignments__items__puzzle"
-            )
-        ],
-        "library": [library_entry(entry) for entry in user.library.select_related("puzzle")],
-    }
-
-
-def library_entry(entry: Any) -> dict[str, Any]:
-    """A puzzle the teacher made in the editor: the position and the question as stored."""
-    puzzle = entry.puzzle
-    return {
-        "title": entry.title,
-        "created": entry.created_at,
-        "puzzle": puzzle.slug,
-        "kind": puzzle.kind,
-        "rules": puzzle.rules,
-        "position": puzzle.position,
-        "question": puzzle.params,
-        "prompt": {"it": puzzle.prompt_it, "en": puzzle.prompt_en},
-        "hint": {"it": puzzle.hint_it, "en": puzzle.hint_en},
     }
 
 

@@ -23,8 +23,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts import services
 from accounts.forms import DeleteAccountForm, LoginForm, ProfileForm, SignUpForm
 from accounts.models import profile_of
+from accounts.signals import collected_data
 from burraco_tutor.limits import limited
-from lessons.export import learner_data
 
 
 def _next_url(request: HttpRequest, otherwise: str = settings.LOGIN_REDIRECT_URL) -> str:
@@ -111,8 +111,8 @@ def profile(request: HttpRequest) -> HttpResponse:
 @login_required
 def download(request: HttpRequest) -> HttpResponse:
     """Everything kept about the learner, as a JSON file."""
-    data = {"exported_at": timezone.now(), "profile": services.profile_data(request.user)}
-    data.update(learner_data(request))
+    profile = services.profile_data(request.user)
+    data = {"exported_at": timezone.now(), **collected_data(request, request.user, profile)}
     response = HttpResponse(
         json.dumps(data, cls=DjangoJSONEncoder, indent=2, ensure_ascii=False),
         content_type="application/json; charset=utf-8",

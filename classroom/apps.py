@@ -26,6 +26,12 @@ class ClassroomConfig(AppConfig):
         pre_delete.connect(before, sender=user, weak=False, dispatch_uid="classroom-library")
         post_delete.connect(after, sender=user, weak=False, dispatch_uid="classroom-library")
 
+        from accounts.signals import data_requested
+        from classroom.account_data import account_sections
+
+        # "Download my data" holds the classes joined and taught and the teacher's library.
+        data_requested.connect(account_sections, dispatch_uid="classroom-data")
+
         from classroom.access import may_open_puzzle
         from lessons.visibility import register_opener
 

@@ -26,7 +26,7 @@ from django.utils.translation import gettext_lazy as _
 
 from burraco_tutor.http import small_int
 from classroom.forms import KIND_LABELS
-from classroom.models import AssignmentItem, LibraryPuzzle, Rules
+from classroom.models import AssignmentItem, Classroom, LibraryPuzzle, Rules
 from engine import puzzles as engine_puzzles
 from engine.budget import Budget
 from engine.cards import ALL_CARDS, Card, check_copies, max_copies, parse_cards
@@ -54,6 +54,15 @@ KIND_FIELDS: dict[str, tuple[str, ...]] = {
     "pile": ("pile_goal",),
 }
 
+#: The hands only a four-player position has: the partner's (seat 2) and the opponent's on
+#: the student's right (seat 3); ``opponent`` is then the one on the left (seat 1).
+FOUR_PLAYER_FIELDS = ("partner", "right_opponent")
+#: Hands that a number of cards may stand for.
+COUNTED = ("opponent", *FOUR_PLAYER_FIELDS)
+
+#: Fields of two kinds that name the same cards, carried from one to the other.
+SAME_CARDS = {"focus": "attach", "attach": "focus"}
+
 #: Where a card picked from the palette goes: the field, and how.
 TARGETS: dict[str, tuple[str, str]] = {
     "hand": ("hand", "append"),
@@ -63,9 +72,13 @@ TARGETS: dict[str, tuple[str, str]] = {
     "their_last": ("their_melds", "last_line"),
     "discard": ("discard", "append"),
     "opponent": ("opponent", "append"),
+    "partner": ("partner", "append"),
+    "right_opponent": ("right_opponent", "append"),
     "focus": ("focus", "append"),
     "attach": ("attach", "append"),
 }
+#: After a card starts a new meld, the place the next card goes.
+NEXT_TARGET = {"my_new": "my_last", "their_new": "their_last"}
 TARGET_LABELS = {
     "hand": _("your hand"),
     "my_new": _("a new meld of yours"),
@@ -74,6 +87,8 @@ TARGET_LABELS = {
     "their_last": _("their last meld"),
     "discard": _("the discard pile"),
     "opponent": _("the opponent's hand"),
+    "partner": _("the partner's hand"),
+    "right_opponent": _("the hand of the opponent on the right"),
     "focus": _("the cards the answer must use"),
     "attach": _("the cards being attached"),
 }
@@ -211,6 +226,14 @@ class EditorForm(forms.Form):
         help_text=_("Only you see it, for example: bound joker, Tuesday."),
     )
     kind = forms.ChoiceField(label=_("Kind of question"), choices=list(KIND_LABELS.items()))
+    players = forms.TypedChoiceField(
+        label=_("Number of players"),
+        choices=[("2", _("Two, one against one")), ("4", _("Four, in two pairs"))],
+        coerce=int,
+        empty_value=2,
+        initial="2",
+        required=False,
+    )
     rules = forms.ChoiceField(
         label=_("Rules"),
         choices=Rules.choices,
@@ -256,6 +279,20 @@ class EditorForm(forms.Form):
         most=40,
         initial="11",
         help_text=_("How many cards, or the cards themselves when the question needs them."),
+    )
+    partner = CountOrCardsField(
+        label=_("The partner's hand"),
+        most=40,
+        initial="11",
+        required=False,
+        help_text=_("Sitting opposite the student: how many cards, or the cards themselves."),
+    )
+    right_opponent = CountOrCardsField(
+        label=_("The hand of the opponent on the student's right"),
+        most=40,
+        initial="11",
+        required=False,
+        help_text=_("The opponent on the left plays next, this one last."),
     )
     discard = CardsField(label=_("Discard pile, bottom to top"), most=60)
     stock = CountOrCardsField(
@@ -360,6 +397,31 @@ class EditorForm(forms.Form):
     def kind_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in KIND_FIELDS[self.kind_value]]
 
+    @property
+    def four_players(self) -> bool:
+        """Is the position being built one of four players, two against two?"""
+        value = self.data.get("players") if self.is_bound else self.initial.get("players")
+        return str(value) == "4"
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        """The hands of the seats beyond the opponent's: the partner's and the other
+        opponent's, when four play."""
+        return [self[name] for name in FOUR_PLAYER_FIELDS] if self.four_players else []
+
+    def kept(self) -> list[tuple[str, str]]:
+        """The other kinds' fields (and the two hands of a four-player position, while it
+        has two) as the teacher left them, which the page carries unseen, so that going
+        back to a kind finds its cards where they were."""
+        shown = {field.name for field in [*self.kind_fields(), *self.seat_fields()]}
+        others = dict.fromkeys(
+            [*(name for names in KIND_FIELDS.values() for name in names), *FOUR_PLAYER_FIELDS]
+        )
+        return [
+            (name, str(self.data[name]))
+            for name in others
+            if name not in shown and self.is_bound and self.data.get(name)
+        ]
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         for name in ("prompt_it", "prompt_en", "hint_it", "hint_en"):
@@ -391,11 +453,16 @@ class EditorForm(forms.Form):
 def engine_fields(data: Mapping[str, Any]) -> dict[str, Any]:
     """The puzzle's engine fields (docs/content.md) from the form's cleaned data."""
     kind = data["kind"]
+    players = data.get("players") or 2
+    hands = [data.get("hand") or [], _hidden_or_cards(data.get("opponent"), 11)]
+    if players == 4:
+        # Seats run clockwise: the opponent on the left, the partner, the other opponent.
+        hands += [_hidden_or_cards(data.get(name), 11) for name in FOUR_PLAYER_FIELDS]
     position: dict[str, Any] = {
-        "players": 2,
+        "players": players,
         "to_move": data.get("to_move") or 0,
         "phase": data.get("phase") or "play",
-        "hands": [data.get("hand") or [], _hidden_or_cards(data.get("opponent"), 11)],
+        "hands": hands,
         "melds": [data.get("my_melds") or [], data.get("their_melds") or []],
         "discard": data.get("discard") or [],
         "stock": _stock(data.get("stock")),
@@ -541,14 +608,25 @@ def palette(fields: Mapping[str, Any] | None) -> list[list[tuple[Card, int]]]:
 
 
 def with_defaults(data: QueryDict) -> QueryDict:
-    """The form's data with the chosen kind's own fields at their first values where the
-    page did not send them (the kind was just changed), so the form shows what is checked."""
+    """The form's data with the chosen kind's own fields (and, with four players, the two
+    more hands) at their first values where the page did not send them (the kind or the
+    number of players was just changed), so the form shows what is checked."""
     kind = data.get("kind", "")
-    missing = [name for name in KIND_FIELDS.get(kind, ()) if name not in data]
+    names = [*KIND_FIELDS.get(kind, ())]
+    if data.get("players") == "4":
+        names += FOUR_PLAYER_FIELDS
+    missing = [name for name in names if not data.get(name)]
     if not missing:
         return data
     result = data.copy()
     for name in missing:
+        # The cards an attach question asks about are the ones a wildcard question
+        # attaches, and the other way round.
+        if data.get(SAME_CARDS.get(name, "")):
+            result[name] = data[SAME_CARDS[name]]
+            continue
+        if name in data:
+            continue
         initial = EditorForm.base_fields[name].initial
         if initial is not None:
             result[name] = str(initial)
@@ -570,24 +648,35 @@ def picked(data: QueryDict) -> QueryDict:
     name, how = TARGETS[target]
     result = data.copy()
     value = result.get(name, "")[:1200].rstrip()
-    if name == "opponent" and small_int(value.strip(), 3) is not None:
+    if name in COUNTED and small_int(value.strip(), 3) is not None:
         value = ""
     if how == "append" or (how == "last_line" and value):
         value = f"{value} {card}".strip()
     else:
         value = f"{value}\n{card}".strip()
     result[name] = value
+    # The next card joins the meld just begun (issue 18: 6♥ 7♥ 8♥ made three melds).
+    result["target"] = NEXT_TARGET.get(target, target)
     return result
 
 
 # --- the library ---------------------------------------------------------------------------
 
 
+def class_rules(teacher: Any, class_pk: int | None = None) -> str:
+    """The rules a new puzzle starts with: those of the teacher's class it is made for
+    (``class_pk``, ignored when not theirs), else of their latest class still running,
+    else the standard rules."""
+    classes = Classroom.objects.filter(teacher=teacher)
+    chosen = classes.filter(pk=class_pk).first() if class_pk is not None else None
+    chosen = chosen or classes.filter(archived_at=None).order_by("-created_at", "-pk").first()
+    return chosen.rules if chosen is not None else Rules.STANDARD.value
+
+
 def initial_from(puzzle: Puzzle, title: str) -> dict[str, Any]:
     """The editor's fields for a saved puzzle."""
     position, params = puzzle.position, puzzle.params
     hands = position["hands"]
-    opponent = hands[1]
     stock = position["stock"]
     totals = position.get("totals") or [None, None]
     initial: dict[str, Any] = {
@@ -598,12 +687,17 @@ def initial_from(puzzle: Puzzle, title: str) -> dict[str, Any]:
         "prompt_en": puzzle.prompt_en,
         "hint_it": puzzle.hint_it,
         "hint_en": puzzle.hint_en,
+        "players": str(position.get("players", 2)),
         "to_move": str(position.get("to_move", 0)),
         "phase": position.get("phase", "play"),
         "hand": " ".join(hands[0]) if isinstance(hands[0], list) else "",
         "my_melds": "\n".join(" ".join(meld) for meld in position["melds"][0]),
         "their_melds": "\n".join(" ".join(meld) for meld in position["melds"][1]),
-        "opponent": " ".join(opponent) if isinstance(opponent, list) else str(opponent["count"]),
+        "opponent": _hand_text(hands[1]),
+        **{
+            name: _hand_text(hand)
+            for name, hand in zip(FOUR_PLAYER_FIELDS, hands[2:], strict=False)
+        },
         "discard": " ".join(position["discard"]),
         "stock": " ".join(stock) if isinstance(stock, list) else str(stock),
         "my_pozzetto": position["pozzetti_taken"][0],
@@ -621,6 +715,11 @@ def initial_from(puzzle: Puzzle, title: str) -> dict[str, Any]:
     goal = params.get("goal")
     initial["lay_goal" if puzzle.kind == "lay-meld" else "pile_goal"] = goal
     return initial
+
+
+def _hand_text(hand: Any) -> str:
+    """A hand as the editor writes it: its cards, or how many when they are hidden."""
+    return " ".join(hand) if isinstance(hand, list) else str(hand["count"])
 
 
 def in_use(entry: LibraryPuzzle) -> bool:

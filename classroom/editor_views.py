@@ -12,16 +12,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
-from burraco_tutor.http import HtmxHttpRequest
+from burraco_tutor.http import HtmxHttpRequest, small_int
 from burraco_tutor.limits import limited
 from classroom import editor
 from classroom.access import own_library_puzzle, teacher_required
-from classroom.models import LibraryPuzzle
+from classroom.models import Classroom, LibraryPuzzle
 
 #: The editor opens on a small example, so the board and the answers show from the start.
 EXAMPLE = {
     "kind": "attach",
     "rules": "standard",
+    "players": "2",
     "to_move": "0",
     "phase": "play",
     "hand": "10C 7C KD",
@@ -37,7 +38,11 @@ EXAMPLE = {
 @teacher_required
 def library(request: HtmxHttpRequest) -> HttpResponse:
     entries = LibraryPuzzle.objects.filter(owner=request.user).select_related("puzzle")
-    return render(request, "classroom/library.html", {"entries": entries})
+    classes = list(Classroom.objects.filter(teacher=request.user, archived_at=None))
+    # A new puzzle starts under a class's rules: where they differ, the teacher says which.
+    if len({classroom.rules for classroom in classes}) < 2:
+        classes = []
+    return render(request, "classroom/library.html", {"entries": entries, "classes": classes})
 
 
 @login_required
@@ -68,7 +73,12 @@ def editor_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def _edit(request: HtmxHttpRequest, entry: LibraryPuzzle | None) -> HttpResponse:
     """Check the puzzle as it is edited; save it when the engine accepts it."""
     if request.method == "GET":
-        initial = editor.initial_from(entry.puzzle, entry.title) if entry else EXAMPLE
+        if entry is not None:
+            initial = editor.initial_from(entry.puzzle, entry.title)
+        else:
+            # The example starts under the rules of the class the teacher makes it for.
+            class_pk = small_int(request.GET.get("class", ""), 9)
+            initial = {**EXAMPLE, "rules": editor.class_rules(request.user, class_pk)}
         return _page(request, entry, editor.EditorForm(_as_data(initial)))
     op = request.POST.get("op", "check")
     try:
@@ -127,7 +137,7 @@ def _page(
         "error": error,
         "palette": editor.palette(fields),
         "targets": _targets(form),
-        "target": request.POST.get("target", "hand"),
+        "target": form.data.get("target", "hand"),
     }
     target = request.htmx.target if request.htmx else None
     template = "classroom/editor.html"
@@ -139,7 +149,10 @@ def _page(
 def _targets(form: editor.EditorForm) -> list[tuple[str, str]]:
     """The places a picked card can go, for the kind of question chosen."""
     kind = form.kind_value
-    places = [name for name in editor.TARGETS if name not in ("focus", "attach")]
+    others = ("focus", "attach", *editor.FOUR_PLAYER_FIELDS)
+    places = [name for name in editor.TARGETS if name not in others]
+    if form.four_players:
+        places += editor.FOUR_PLAYER_FIELDS
     if "focus" in editor.KIND_FIELDS[kind]:
         places.append("focus")
     if "attach" in editor.KIND_FIELDS[kind]:

@@ -7,6 +7,9 @@ class LessonsConfig(AppConfig):
     name = "lessons"
 
     def ready(self) -> None:
+        from accounts.signals import data_requested, logged_in
+        from lessons.export import account_sections
+        from lessons.merge import on_log_in
         from lessons.models import Lesson, Step
         from lessons.quiz import steps_changed
 
@@ -16,3 +19,8 @@ class LessonsConfig(AppConfig):
             post_delete.connect(
                 steps_changed, sender=model, dispatch_uid=f"forget-{model.__name__}-d"
             )
+
+        # Logging in moves the anonymous session's progress into the account, and "download
+        # my data" holds the learner's rows: accounts sends, lessons answers.
+        logged_in.connect(on_log_in, dispatch_uid="lessons-merge")
+        data_requested.connect(account_sections, dispatch_uid="lessons-data")

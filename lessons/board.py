@@ -3,6 +3,7 @@ stock, the pozzetti and the hand. The same board serves puzzles and lesson steps
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -73,13 +74,17 @@ def board(
     melds: tuple[Meld, ...] | None = None,
     seat: int | None = None,
     burracos: bool = True,
+    played: tuple[Card, ...] = (),
 ) -> Board:
     """The board of a position seen from ``seat`` (the seat to move by default);
     ``melds`` replaces that side's melds (to draw an answer's result) and ``changed``
-    marks one of them; ``burracos=False`` leaves the burracos unmarked."""
+    marks one of them; ``played``: cards the answer took from the hand to the table, which
+    the hand then holds no more; ``burracos=False`` leaves the burracos unmarked."""
     seat = position.to_move if seat is None else seat
     side = seat % 2
     hand = position.hands[seat]
+    if played and not isinstance(hand, Hidden):
+        hand = tuple((Counter(hand) - Counter(played)).elements())
     totals = position.totals
     return Board(
         position=position,

@@ -22,6 +22,7 @@ from engine.cards import Card
 from engine.errors import BurracoError
 from engine.puzzles import RULE_IDS, TOPICS
 from engine.state import Position
+from lessons import hands
 from lessons.models import Lesson, Puzzle, Step, Theme
 
 CONTENT = Path(__file__).resolve().parent / "content"
@@ -163,9 +164,30 @@ def read_lesson(path: Path) -> dict[str, Any]:
     steps = data.get("steps")
     if not isinstance(steps, list) or not steps:
         raise ContentError(f"{where}: a lesson has steps")
+    made = []
     for number, step in enumerate(steps, start=1):
+        if isinstance(step, Mapping) and step.get("kind") == "hand":
+            made.extend(_hand_steps(step, f"{where}: step {number} (the hand)"))
+            continue
         check_step(step, f"{where}: step {number}")
-    return dict(data)
+        made.append(step)
+    return {**data, "steps": made}
+
+
+def _hand_steps(step: Mapping[str, Any], where: str) -> list[dict[str, Any]]:
+    """A guided hand's steps (lessons.hands), each checked as any step is, its turns' texts
+    too; the engine's reason names the turn when the script is refused."""
+    try:
+        made = hands.hand_steps(step)
+    except hands.HandError as error:
+        raise ContentError(f"{where}: {error}") from None
+    for number, turn in enumerate(step["turns"], start=1):
+        for field in ("text", "nudge", "explain", "say"):
+            if field in turn:
+                _check_text(turn[field], f"{where}: turn {number}: {field}")
+    for number, made_step in enumerate(made, start=1):
+        check_step(made_step, f"{where}, made step {number}")
+    return made
 
 
 def _check_rules(rules: Any, where: str) -> None:
@@ -179,9 +201,9 @@ def check_step(step: Any, where: str) -> None:
     kind = step.get("kind")
     allowed = {"kind", "rules", "text", "position", "explain"}
     if kind == "ask":
-        allowed |= {"puzzle", "choice"}
+        allowed |= {"puzzle", "choice", "hand"}
     elif kind != "explain":
-        raise ContentError(f"{where}: kind is explain or ask")
+        raise ContentError(f"{where}: kind is explain, ask or hand")
     unknown = set(step) - allowed
     if unknown:
         raise ContentError(f"{where}: unknown fields {', '.join(sorted(unknown))}")
@@ -189,6 +211,8 @@ def check_step(step: Any, where: str) -> None:
     _check_text(step.get("text"), f"{where}: text")
     if "explain" in step:
         _check_text(step["explain"], f"{where}: explain")
+    if "hand" in step:
+        _check_hand_turn(step, where)
     if step.get("position") is not None:
         try:
             Position.from_json(step["position"])
@@ -206,6 +230,19 @@ def check_step(step: Any, where: str) -> None:
             _check_answer(puzzle, where)
         else:
             check_choice(step["choice"], where)
+
+
+def _check_hand_turn(step: Mapping[str, Any], where: str) -> None:
+    """A guided hand's turn: a line question, the script's moves and perhaps a nudge."""
+    turn = step["hand"]
+    kind = step.get("puzzle", {}).get("kind")
+    if not isinstance(turn, Mapping) or kind not in ("pile", "close"):
+        raise ContentError(f"{where}: hand belongs to a close or pile question")
+    script = turn.get("script")
+    if not isinstance(script, list) or not all(isinstance(action, str) for action in script):
+        raise ContentError(f"{where}: hand gives the script's moves")
+    if "nudge" in turn:
+        _check_text(turn["nudge"], f"{where}: nudge")
 
 
 def check_choice(choice: Any, where: str) -> None:
@@ -291,6 +328,9 @@ def save_lesson(data: Mapping[str, Any]) -> Lesson:
         if "puzzle" in step:
             question = {"puzzle": {k: v for k, v in step["puzzle"].items() if k != "answer"}}
             position = step["puzzle"]["position"]
+            if "hand" in step:
+                # A guided hand's turn: the script's moves and the nudge (lessons.hands).
+                question["hand"] = step["hand"]
         elif "choice" in step:
             question = {"choice": step["choice"]}
         explain = step.get("explain", {"it": "", "en": ""})

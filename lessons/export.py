@@ -11,6 +11,11 @@ from lessons.learners import learner_filter
 from lessons.models import Attempt, ReviewCard, StepProgress
 
 
+def account_sections(request: HttpRequest, **kwargs: Any) -> dict[str, Any]:
+    """accounts.signals.data_requested: this learner's sections of "download my data"."""
+    return learner_data(request)
+
+
 def learner_data(request: HttpRequest) -> dict[str, Any]:
     """Every attempt, lesson step, rating point and review card of this learner."""
     mine = learner_filter(request)

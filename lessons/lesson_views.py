@@ -13,7 +13,7 @@ from django.views.decorators.vary import vary_on_headers
 from burraco_tutor.http import HtmxHttpRequest
 from burraco_tutor.limits import limited
 from engine.state import Position
-from lessons import quiz, tutor
+from lessons import hands, quiz, tutor
 from lessons.board import board
 from lessons.models import Lesson, Step
 
@@ -93,6 +93,8 @@ def _page(
             context["result"] = None
         else:
             context.update(quiz.page_context(puzzle, None, [], None))
+        verdict = result.feedback.verdict if result and result.feedback else None
+        context.update(hands.turn_context(step.question, verdict))
     elif step.position:
         # No question about the cards: the hand is drawn on the board, as the text speaks of it.
         context["board"] = board(Position.from_json(step.position))

@@ -35,6 +35,11 @@ class Merged:
         return bool(self.attempts or self.steps)
 
 
+def on_log_in(previous_key: str, user: Any, **kwargs: Any) -> Merged:
+    """accounts.signals.logged_in: the session's progress becomes the account's."""
+    return merge_session(previous_key, user)
+
+
 def merge_session(session_key: str, user: Any) -> Merged:
     """Move everything kept against ``session_key`` into ``user``'s account."""
     if not session_key:

@@ -479,8 +479,17 @@ def _board_after(question: engine_puzzles.Puzzle, verdict: engine_puzzles.Verdic
     if "meld" in detail and "arrangement" in detail:
         melds = list(question.side_melds)
         index = int(detail["meld"])
+        before = melds[index]
         melds[index] = Meld.parse(detail["arrangement"], question.rules)
-        return board(question.position, changed=index, melds=tuple(melds), seat=question.viewer)
+        # The cards attached left the hand (issue 18: the 9♥ was drawn in both places).
+        played = tuple((Counter(melds[index].cards) - Counter(before.cards)).elements())
+        return board(
+            question.position,
+            changed=index,
+            melds=tuple(melds),
+            seat=question.viewer,
+            played=played,
+        )
     return None
 
 

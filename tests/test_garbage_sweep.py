@@ -445,6 +445,7 @@ def _short(data: dict[str, Any]) -> str:
     return repr(data)[:120]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("who", ["anonymous", "learner", "teacher"])
 def test_garbage_in_every_field_of_every_url_answers_no_500_and_changes_nothing(
     content: None, who: str

@@ -78,3 +78,11 @@ def visit(
     visit.page.on("pageerror", lambda error: visit.errors.append(str(error)))
     yield visit
     context.close()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test in this folder drives a browser: `make check` leaves them out by marker."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.browser)

@@ -10,9 +10,9 @@ from django.test import Client
 
 from classroom.editor_views import EXAMPLE
 from classroom.models import LibraryPuzzle
-from lessons.models import Puzzle
+from lessons.models import Attempt, Puzzle
 from tests.classroom.conftest import World, logged_in
-from tests.factories import AssignmentFactory, AttemptFactory
+from tests.factories import AssignmentFactory, AttemptFactory, ClassroomFactory
 
 pytestmark = pytest.mark.django_db
 PREVIEW = {"HX-Request": "true", "HX-Target": "preview"}
@@ -111,7 +111,7 @@ def test_a_forged_pick_is_refused_with_400(world: World, pick: str, target: str)
 
 def test_another_kind_brings_its_own_fields(world: World) -> None:
     html = post(logged_in(world.teacher), EDITOR, kind="score").content.decode()
-    assert 'name="ask"' in html and 'name="focus"' not in html
+    assert 'name="ask"' in html and 'id="id_focus"' not in html
 
 
 def test_a_puzzle_the_engine_accepts_is_saved_in_the_teachers_library(world: World) -> None:
@@ -211,3 +211,126 @@ def test_a_puzzle_too_big_for_the_engine_gets_400_with_the_sentence(world: World
     response = post(logged_in(world.teacher), PREVIEW, **changes)
     assert response.status_code == 400
     assert "troppo grande perché il motore la risolva" in response.content.decode()
+
+
+def selected_target(html: str) -> str:
+    found = re.search(r'id="target">.*?<option value="(\w+)" selected>', html, re.S)
+    assert found is not None
+    return found.group(1)
+
+
+def test_cards_picked_for_a_new_meld_gather_in_that_meld(world: World) -> None:
+    """Issue 18: with "a new meld of yours" chosen, 6♥ 7♥ 8♥ made three one-card melds."""
+    client = logged_in(world.teacher)
+    melds, target = EXAMPLE["my_melds"], "my_new"
+    for card in ("6H", "7H", "8H"):
+        html = post(client, EDITOR, pick=card, target=target, my_melds=melds).content.decode()
+        found = re.search(r'name="my_melds"[^>]*>\n(.*?)</textarea>', html, re.S)
+        assert found is not None
+        melds, target = found.group(1), selected_target(html)
+    assert melds.splitlines() == ["6C JK 8C", "6H 7H 8H"]
+    assert target == "my_last"
+
+
+def test_another_kind_keeps_the_cards_of_the_last(world: World) -> None:
+    """Issue 18: changing the kind of question cleared the cards the answer must use."""
+    client = logged_in(world.teacher)
+    html = post(client, EDITOR, kind="classify", focus="10C").content.decode()
+    assert '<input type="hidden" name="focus" value="10C">' in html
+    # Back to attach, the page sends the kept field: the focus cards are there again.
+    html = post(client, EDITOR, kind="attach", focus="10C").content.decode()
+    assert re.search(r'name="focus" value="10C"[^>]*id="id_focus"', html)
+    # A wildcard question attaches the cards an attach question asked about.
+    html = post(client, EDITOR, kind="wildcard", focus="10C").content.decode()
+    assert re.search(r'name="attach" value="10C"[^>]*id="id_attach"', html)
+
+
+@pytest.mark.parametrize("rules", ["strict", "semi-clean"])
+def test_a_new_puzzle_starts_under_the_rules_of_the_teachers_class(
+    world: World, rules: str
+) -> None:
+    world.classroom.rules = rules
+    world.classroom.save()
+    html = logged_in(world.teacher).get(URL).content.decode()
+    assert f'<option value="{rules}" selected>' in html
+
+
+def test_a_new_puzzle_for_a_class_starts_under_its_rules(world: World) -> None:
+    strict = ClassroomFactory(teacher=world.teacher, rules="strict", name="Old")
+    ClassroomFactory(teacher=world.teacher, rules="semi-clean", name="Newest")
+    client = logged_in(world.teacher)
+    html = client.get(URL, {"class": strict.pk}).content.decode()
+    assert '<option value="strict" selected>' in html
+    # Another teacher's class says nothing: the teacher's latest class decides.
+    other = ClassroomFactory(rules="strict")
+    html = client.get(URL, {"class": other.pk}).content.decode()
+    assert '<option value="semi-clean" selected>' in html
+
+
+#: A four-player attach question: the student's side's meld (the partner's as much as
+#: theirs), the partner's 9 cards unseen, the opponents' 11 and 10.
+FOUR = {
+    "players": "4",
+    "partner": "9",
+    "right_opponent": "10",
+    "my_melds": "7H 8H 9H",
+    "hand": "10H KD",
+    "focus": "10H",
+}
+
+
+def test_a_four_player_position_has_a_hand_for_every_seat_and_a_board_of_four(
+    world: World,
+) -> None:
+    html = post(logged_in(world.teacher), EDITOR, **FOUR).content.decode()
+    assert 'id="id_partner"' in html and 'id="id_right_opponent"' in html
+    assert "Numero di giocatori" in html and "La mano del compagno" in html
+    assert '<option value="partner"' in html  # the palette can put a card there
+    assert "Il motore delle regole accetta l'esercizio" in html
+    assert "I giochi della tua squadra (in comune con il compagno)" in html
+    for seat in ("Avversario alla tua sinistra", "Compagno", "Avversario alla tua destra"):
+        assert seat in html
+    # Two players again: the seats' fields go, their values ride along unseen.
+    html = post(logged_in(world.teacher), EDITOR, **{**FOUR, "players": "2"}).content.decode()
+    assert 'id="id_partner"' not in html
+    assert '<input type="hidden" name="partner" value="9">' in html
+
+
+def test_four_players_chosen_bring_the_two_more_hands_at_eleven_cards(world: World) -> None:
+    html = post(logged_in(world.teacher), EDITOR, players="4").content.decode()
+    assert re.search(r'name="partner" value="11"', html)
+    assert re.search(r'name="right_opponent" value="11"', html)
+
+
+def test_the_engine_counts_the_partners_cards_with_the_rest(world: World) -> None:
+    html = post(
+        logged_in(world.teacher), PREVIEW, **{**FOUR, "partner": "10H 10H"}
+    ).content.decode()
+    assert "Il motore delle regole rifiuta questo esercizio" in html
+    assert "10♥ compare 3 volte" in html
+
+
+def test_a_four_player_puzzle_is_saved_edited_and_answered_by_a_student(world: World) -> None:
+    client = logged_in(world.teacher)
+    response = post(client, op="save", title="Pairs", prompt_it="Attacca il [10H]", **FOUR)
+    entry = LibraryPuzzle.objects.get(title="Pairs")
+    assert response["Location"] == f"/classes/library/{entry.pk}/"
+    position = entry.puzzle.position
+    assert position["players"] == 4
+    assert position["hands"][1:] == [{"count": 11}, {"count": 9}, {"count": 10}]
+    assert position["melds"] == [[["7H", "8H", "9H"]], []]
+    html = client.get(response["Location"]).content.decode()
+    assert "Compagno" in html and "Attacca al gioco 1:" in html
+    html = client.get(f"/classes/library/{entry.pk}/edit/").content.decode()
+    assert '<option value="4" selected>' in html
+    assert re.search(r'name="partner" value="9"', html)
+    assert re.search(r'name="right_opponent" value="10"', html)
+    # Set in an assignment, the student sees the table of four and answers.
+    assignment = AssignmentFactory(classroom=world.classroom, puzzles=[entry.puzzle])
+    student = logged_in(world.student)
+    item = f"/classes/assignments/{assignment.pk}/1/"
+    html = student.get(item).content.decode()
+    assert "Compagno" in html and "Avversario alla tua destra" in html
+    student.post(item, {"meld": "0", "cards": ["10H"]})
+    attempt = Attempt.objects.get(user=world.student, puzzle=entry.puzzle)
+    assert attempt.correct

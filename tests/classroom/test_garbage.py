@@ -60,12 +60,14 @@ def sweep(client: Client, urls: list[str]) -> list[str]:
     return problems
 
 
+@pytest.mark.slow
 def test_the_teachers_pages_take_garbage_without_a_500(world: World) -> None:
     client = logged_in(world.teacher)
     client.raise_request_exception = False
     assert sweep(client, teacher_urls(world)) == []
 
 
+@pytest.mark.slow
 def test_the_students_pages_take_garbage_without_a_500(world: World) -> None:
     client = logged_in(world.student)
     client.raise_request_exception = False

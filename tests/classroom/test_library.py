@@ -6,7 +6,7 @@ import pytest
 
 from lessons.models import Puzzle
 from tests.classroom.conftest import World, logged_in
-from tests.factories import AttemptFactory
+from tests.factories import AttemptFactory, ClassroomFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -31,3 +31,14 @@ def test_a_teachers_puzzle_is_never_served_to_learners_as_the_next_puzzle(world:
         AttemptFactory(user=world.other_student, puzzle=puzzle, correct=True)
     location = logged_in(world.other_student).get("/puzzles/next/")["Location"]
     assert location.startswith("/puzzles/gen-")
+
+
+def test_a_teacher_whose_classes_differ_in_rules_picks_the_class_of_a_new_puzzle(
+    world: World,
+) -> None:
+    client = logged_in(world.teacher)
+    assert "?class=" not in client.get("/classes/library/").content.decode()
+    strict = ClassroomFactory(teacher=world.teacher, rules="strict", name="Rigorosi")
+    html = client.get("/classes/library/").content.decode()
+    assert f'href="/classes/library/new/?class={strict.pk}">Rigorosi</a>' in html
+    assert f'href="/classes/library/new/?class={world.classroom.pk}">' in html

@@ -70,3 +70,14 @@ def test_removing_a_student_keeps_their_account_and_answers(answered: World) -> 
         .status_code
         == 404
     )
+
+
+def test_the_board_after_a_right_attach_holds_the_played_cards_on_the_meld_only(
+    answered: World,
+) -> None:
+    """Issue 18: the 9♥ of an answer was drawn on the meld and still in the hand."""
+    html = logged_in(answered.teacher).get(url(answered)).content.decode()
+    board = html.split('class="meld-changed"', 1)[1]
+    hand = board.split("La tua mano", 1)[1].split("</section>", 1)[0]
+    assert "re di quadri" in hand
+    assert "10 di fiori" not in hand and "7 di fiori" not in hand

@@ -296,6 +296,7 @@ def positions_and_candidates(draw: st.DrawFn) -> tuple[Position, list[Action]]:
     return position, candidates
 
 
+@pytest.mark.slow
 @PROPERTY_SETTINGS
 @given(positions_and_candidates())
 def test_why_illegal_is_none_exactly_for_the_legal_actions(
@@ -312,6 +313,7 @@ def test_why_illegal_is_none_exactly_for_the_legal_actions(
             assert refusal.rule.startswith("R")
 
 
+@pytest.mark.slow
 @PROPERTY_SETTINGS
 @given(positions())
 def test_a_hand_that_is_not_over_always_has_a_legal_action(position: Position) -> None:

@@ -205,6 +205,7 @@ def test_attach_does_not_depend_on_the_order_of_the_cards(
     assert outcome(attach, meld, shuffled, rules) == outcome(attach, meld, added, rules)
 
 
+@pytest.mark.slow
 @FAST
 @given(data=st.data(), rules=ALL_RULES)
 def test_an_attached_meld_holds_every_card_and_reads_back(
@@ -259,6 +260,7 @@ def long_sequences(draw: st.DrawFn) -> Meld:
         raise
 
 
+@pytest.mark.slow
 @FAST
 @given(data=st.data(), rules=ALL_RULES)
 def test_every_valid_meld_holds_at_most_fourteen_cards_and_one_wildcard(

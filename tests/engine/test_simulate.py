@@ -14,6 +14,7 @@ from engine.rules import PRESETS
 from engine.simulate import Violation, main, play_hand, run
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4])
 def test_200_random_hands_keep_every_invariant(players: int) -> None:
     tally = run(players, 200, seed=2026, rules=PRESETS["standard"])
@@ -24,6 +25,7 @@ def test_200_random_hands_keep_every_invariant(players: int) -> None:
     assert tally.games > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["semi-clean", "strict", "international"])
 def test_random_hands_keep_every_invariant_under_each_variant(preset: str) -> None:
     for players in (2, 4):

@@ -198,6 +198,7 @@ def test_garbage_raises_only_burraco_errors(value: Any) -> None:
         Position.from_json(value)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     played(),

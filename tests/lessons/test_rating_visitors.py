@@ -31,6 +31,7 @@ def rating(puzzle: Puzzle) -> float:
     return puzzle.rating
 
 
+@pytest.mark.slow
 def test_three_hundred_fresh_sessions_from_one_address_move_a_puzzle_as_one_answer(
     settings: Any,
 ) -> None:
