@@ -7,10 +7,11 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from lessons.rulebook import is_rule
 from lessons.templatetags.content import rich_inline
 from rulebook import pages
 from rulebook.book import Rule, Text, fill
-from rulebook.links import Taught
+from rulebook.links import Taught, practice_url, rule_url
 
 register = template.Library()
 
@@ -20,6 +21,13 @@ PRESET_LABELS = {
     "strict": _("Strict wildcards (they never move)"),
     "international": _("International variant"),
 }
+
+
+@register.filter
+def theme_url(name: str) -> str:
+    """Where a puzzle's theme leads: a rule to its page in the reference (which offers its
+    puzzles), a named topic to more puzzles on it."""
+    return rule_url(name) if is_rule(name) else practice_url(name)
 
 
 @register.filter

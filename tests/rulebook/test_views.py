@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from engine.match import victory_points
-from lessons.models import Lesson, Step
+from lessons.models import Lesson, Step, Theme
 from rulebook.book import RULE_IDS
 from tests.factories import AttemptFactory, PuzzleFactory, UserFactory
 
@@ -164,3 +164,12 @@ def test_a_rule_named_in_a_text_links_to_its_page(client: Client) -> None:
 def test_an_examples_reason_links_the_rule_it_names(client: Client) -> None:
     _, html = get(client, "/rules/R23/", "en")
     assert 'takes its place (<a href="/rules/R23/">R23</a>).' in html
+
+
+def test_after_an_answer_a_puzzles_rule_themes_lead_to_their_pages(client: Client) -> None:
+    puzzle = PuzzleFactory()
+    puzzle.themes.set([Theme.objects.create(name="R23"), Theme.objects.create(name="wildcards")])
+    # Without htmx: post, redirect, and the page with the answer's feedback.
+    html = client.post(f"/puzzles/{puzzle.slug}/", {"none": "1"}, follow=True).content.decode()
+    assert re.search(r'<a class="badge[^"]*" href="/rules/R23/">R23</a>', html)
+    assert 'href="/puzzles/next/?theme=wildcards"' in html
