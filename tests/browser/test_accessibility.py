@@ -206,3 +206,17 @@ def test_the_rules_reference_on_a_computer_and_on_a_phone(
     assert visit.errors == []
     assert_accessible(visit.open("/rules/R99/"), axe_source, "an unknown rule")
     assert [error for error in visit.errors if "404" not in error] == []
+
+
+def test_a_rule_page_kept_by_the_browser_still_follows_the_language_switch(visit: Visit) -> None:
+    # The pages may be kept an hour (Cache-Control: private): the language is in a cookie
+    # they vary on, so switching back must not show the page kept in the other language.
+    page = visit.open("/rules/R23/")
+    expect(page.locator("h1")).to_contain_text("La matta vincolata")
+    page.get_by_role("button", name="English").click()
+    expect(page.locator("h1")).to_contain_text("A bound wildcard")
+    page.get_by_role("button", name="Italiano").click()
+    expect(page.locator("h1")).to_contain_text("La matta vincolata")
+    page.get_by_role("link", name="R24 · Le matte non tornano indietro →").click()
+    page.go_back()
+    expect(page.locator("h1")).to_contain_text("La matta vincolata")
