@@ -139,6 +139,17 @@ class Book:
     rules: Mapping[str, Rule]
     glossary: tuple[Term, ...]
 
+    def neighbours(self, rule: Rule) -> tuple[Rule | None, Rule | None]:
+        """The rules before and after this one (None at either end)."""
+        at = RULE_IDS.index(rule.id)
+        before = self.rules[RULE_IDS[at - 1]] if at > 0 else None
+        after = self.rules[RULE_IDS[at + 1]] if at + 1 < len(RULE_IDS) else None
+        return before, after
+
+    def terms(self, rule: Rule) -> list[Term]:
+        """The glossary's words that this rule uses."""
+        return [term for term in self.glossary if rule.id in term.rules]
+
 
 def _text(where: str, value: Any) -> Text:
     if not isinstance(value, dict) or set(value) != set(LANGUAGES):

@@ -20,6 +20,7 @@ cacheable = cache_control(private=True, max_age=3600)
 @cacheable
 @vary_on_headers("Accept-Language", "Cookie")
 def index(request: HttpRequest) -> HttpResponse:
+    """Every rule by the parts of RULES.md, the variants, the tables and the glossary."""
     context = {
         "sections": sections(),
         "vp_tables": vp_tables(),
@@ -33,20 +34,22 @@ def index(request: HttpRequest) -> HttpResponse:
 @cacheable
 @vary_on_headers("Accept-Language", "Cookie")
 def rule(request: HttpRequest, rule_id: str) -> HttpResponse:
+    """One rule; "r23" goes to "R23", and an id that names no rule is a 404 that says so."""
     if rule_id.upper() != rule_id and rule_id.upper() in book().rules:
         return redirect("rulebook:rule", rule_id.upper(), permanent=True)
     found = book().rules.get(rule_id)
     if found is None:
         context = {"rule_id": rule_id[:12], "first": RULE_IDS[0], "last": RULE_IDS[-1]}
         return render(request, "rulebook/unknown.html", context, status=404)
-    at = RULE_IDS.index(rule_id)
+    previous, following = book().neighbours(found)
     context = {
         "rule": found,
-        "previous": book().rules[RULE_IDS[at - 1]] if at > 0 else None,
-        "next": book().rules[RULE_IDS[at + 1]] if at + 1 < len(RULE_IDS) else None,
+        "previous": previous,
+        "next": following,
         "steps": links.teaching_steps(rule_id),
         "practice_url": links.practice_url(rule_id),
+        # R38's page shows the tables it is about, as the reference does.
         "vp_tables": vp_tables() if rule_id == "R38" else None,
-        "terms": [term for term in book().glossary if rule_id in term.rules],
+        "terms": book().terms(found),
     }
     return render(request, "rulebook/rule.html", context)
