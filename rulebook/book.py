@@ -27,6 +27,7 @@ from engine.cards import ALL_CARDS, JOKER_VALUE, Card, parse_cards
 from engine.errors import BurracoError, InvalidMeldError
 from engine.match import VP_TABLES, VP_TOTAL
 from engine.melds import Meld, attach, make_meld
+from engine.scoring import SideScore, score_side
 from lessons.rulebook import RULE_TITLES
 
 CONTENT = Path(__file__).resolve().parent / "content" / "rules.yaml"
@@ -85,9 +86,27 @@ class Text:
 
 
 @dataclass(frozen=True)
+class Scored:
+    """A side's cards at the end of a hand, for the engine to score (R35)."""
+
+    melds: tuple[tuple[Card, ...], ...]
+    hand: tuple[Card, ...]
+    pozzetto_taken: bool
+    closed: bool
+
+    def score(self, preset: str) -> SideScore:
+        rules_ = rules.PRESETS[preset]
+        melds_ = [Meld.parse(meld, rules_) for meld in self.melds]
+        return score_side(
+            melds_, self.hand, pozzetto_taken=self.pozzetto_taken, closed=self.closed, rules=rules_
+        )
+
+
+@dataclass(frozen=True)
 class Example:
     """Cards drawn under a rule: a row to look at, or a meld (``meld``) that the engine lays,
-    or a meld on the table (``meld``) that the engine attaches ``attach`` to."""
+    or a meld on the table (``meld``) that the engine attaches ``attach`` to, or a side's
+    cards at the end of a hand (``score``) that the engine scores."""
 
     caption: Text
     cards: tuple[Card, ...] = ()
@@ -95,6 +114,8 @@ class Example:
     attach: tuple[Card, ...] = ()
     rules: str = "standard"
     valid: bool | None = None
+    score: Scored | None = None
+    total: int | None = None
 
     def outcome(self) -> Meld | InvalidMeldError | None:
         """The engine's verdict: the meld as it then lies, or the refusal; None for a row."""
@@ -177,7 +198,7 @@ def _cards(where: str, value: Any) -> tuple[Card, ...]:
 def _example(where: str, data: Any) -> Example:
     if not isinstance(data, dict):
         raise RulebookError(f"{where}: an example is a mapping")
-    unknown = set(data) - {"caption", "cards", "meld", "attach", "rules", "valid"}
+    unknown = set(data) - {"caption", "cards", "meld", "attach", "rules", "valid", "score", "total"}
     if unknown:
         raise RulebookError(f"{where}: unknown keys {sorted(unknown)}")
     preset = data.get("rules", "standard")
@@ -190,9 +211,20 @@ def _example(where: str, data: Any) -> Example:
         attach=_cards(where, data["attach"]) if "attach" in data else (),
         rules=preset,
         valid=data.get("valid"),
+        score=_scored(where, data["score"]) if "score" in data else None,
+        total=data.get("total"),
     )
-    if bool(example.cards) == bool(example.meld):
-        raise RulebookError(f"{where}: give either cards to show or a meld to lay")
+    if [bool(example.cards), bool(example.meld), example.score is not None].count(True) != 1:
+        raise RulebookError(f"{where}: give one of cards to show, a meld to lay, a hand to score")
+    if example.score is not None:
+        try:
+            total = example.score.score(preset).total
+        except BurracoError as error:
+            raise RulebookError(f"{where}: {error}") from error
+        if total != example.total:
+            raise RulebookError(
+                f"{where}: the file says total: {example.total}; the engine {total}"
+            )
     if example.meld:
         if not isinstance(example.valid, bool):
             raise RulebookError(f"{where}: say whether the meld is valid (valid: true/false)")
@@ -201,6 +233,22 @@ def _example(where: str, data: Any) -> Example:
             said = f"refuses it: {found}" if isinstance(found, InvalidMeldError) else "accepts it"
             raise RulebookError(f"{where}: the file says valid: {example.valid}; the engine {said}")
     return example
+
+
+def _scored(where: str, data: Any) -> Scored:
+    keys = {"melds", "hand", "pozzetto_taken", "closed"}
+    if not isinstance(data, dict) or set(data) != keys:
+        raise RulebookError(f"{where}: a score gives exactly {', '.join(sorted(keys))}")
+    if not isinstance(data["melds"], list) or not all(
+        isinstance(data[flag], bool) for flag in ("pozzetto_taken", "closed")
+    ):
+        raise RulebookError(f"{where}: melds is a list; pozzetto_taken and closed are true/false")
+    return Scored(
+        tuple(_cards(where, meld) for meld in data["melds"]),
+        _cards(where, data["hand"]) if data["hand"] else (),
+        data["pozzetto_taken"],
+        data["closed"],
+    )
 
 
 def parse(data: Any) -> Book:

@@ -17,6 +17,7 @@ from engine.errors import InvalidMeldError
 from engine.melds import Meld, MeldKind
 from engine.messages import render
 from engine.rules import PRESETS
+from engine.scoring import SideScore
 from lessons.board import BURRACO_BADGES
 from lessons.templatetags.content import rich
 from rulebook.book import Example, Rule, book, fill
@@ -33,10 +34,14 @@ class Shown:
     meld: Meld | None
     said: SafeString | str
     refused: bool
+    scored: SideScore | None = None
 
 
 def shown(example: Example) -> Shown:
     caption = fill(str(example.caption))
+    if example.score is not None:
+        scored = example.score.score(example.rules)
+        return Shown(example, caption, None, "", refused=False, scored=scored)
     found = example.outcome()
     if found is None:
         return Shown(example, caption, None, "", refused=False)

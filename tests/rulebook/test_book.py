@@ -56,7 +56,7 @@ def test_every_card_written_in_the_file_is_a_card_to_the_engine() -> None:
         assert str(Card.parse(card)), card
     for rule in book().rules.values():
         for example in rule.examples:
-            assert example.cards or example.meld, rule.id
+            assert example.cards or example.meld or example.score, rule.id
 
 
 def test_every_rule_that_speaks_of_melds_draws_some() -> None:
@@ -145,6 +145,13 @@ def broken(change: Any) -> dict[str, Any]:
         (lambda d: d["rules"]["R23"]["examples"][1].update(rules="lenient"), "lenient"),
         (lambda d: d["rules"]["R23"]["examples"][1].update(meld="6C JK 8C 8C 8C"), "R23"),
         (lambda d: d["glossary"][0].update(rules=["R99"]), "R99"),
+        (lambda d: d["rules"]["R35"]["examples"][0].update(total=300), "the engine 290"),
+        (lambda d: d["rules"]["R35"]["examples"][0].update(cards="JK"), "one of cards"),
+        (lambda d: d["rules"]["R35"]["examples"][0]["score"].pop("closed"), "exactly"),
+        (
+            lambda d: d["rules"]["R35"]["examples"][0]["score"].update(melds=["3C 5C 9C"]),
+            "R35 example 1",
+        ),
     ],
 )
 def test_a_file_the_engine_disagrees_with_is_refused(change: Any, said: str) -> None:

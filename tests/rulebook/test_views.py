@@ -173,3 +173,19 @@ def test_after_an_answer_a_puzzles_rule_themes_lead_to_their_pages(client: Clien
     html = client.post(f"/puzzles/{puzzle.slug}/", {"none": "1"}, follow=True).content.decode()
     assert re.search(r'<a class="badge[^"]*" href="/rules/R23/">R23</a>', html)
     assert 'href="/puzzles/next/?theme=wildcards"' in html
+
+
+def test_a_hands_score_is_the_engines_part_by_part(client: Client) -> None:
+    from engine.melds import Meld
+    from engine.scoring import score_side
+
+    _, html = get(client, "/rules/R35/", "en")
+    expected = score_side(
+        [Meld.parse("3C 4C 5C 6C 7C 8C 9C"), Meld.parse("QH QD QS JK")],
+        [],
+        pozzetto_taken=True,
+        closed=False,
+    )
+    assert f"Total: {expected.total - 15}" in html  # a king and a 4 left in hand
+    assert 'Burraco bonuses</th><td class="text-end">200</td>' in html
+    assert 'aria-label="Cards left in hand"' in html
