@@ -218,6 +218,7 @@ def sample_kwargs(w: World) -> dict[str, list[dict[str, Any]]]:
             {"uidb64": "MQ", "token": "set-password"},
             {"uidb64": "!!", "token": "x-y"},
         ],
+        "rulebook:rule": [{"rule_id": "R23"}, {"rule_id": "r38"}, {"rule_id": "R99"}],
         "classroom:join_link": [{"code": w.classroom.code}, {"code": "NO-SUCH"}],
         "classroom:my_assignment": [{"pk": w.assignment.pk}, {"pk": w.other_assignment.pk}],
         "classroom:item": [

@@ -185,3 +185,46 @@ def test_the_class_grid_of_30_students_and_10_assignments_and_the_editor(
     expect(page.locator("#preview")).to_be_visible()
     assert_accessible(page, axe_source, "the puzzle editor")
     assert visit.errors == []
+
+
+def test_the_rules_reference_on_a_computer_and_on_a_phone(
+    visit: Visit, content: None, axe_source: str
+) -> None:
+    for path in ("/rules/", "/rules/R23/", "/rules/R38/", "/rules/R40/"):
+        assert_accessible(visit.open(path), axe_source, path)
+    page = visit.open("/rules/R23/")
+    # By keyboard: the skip link, then the page's links in order, the next rule among them.
+    page.keyboard.press("Tab")
+    expect(page.locator(".skip-link")).to_be_focused()
+    page.keyboard.press("Enter")
+    nxt = page.get_by_role("link", name="R24 · Le matte non tornano indietro →")
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if nxt.evaluate("el => el === document.activeElement"):
+            break
+    expect(nxt).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(f"{visit.base_url}/rules/R24/")
+    page.set_viewport_size({"width": 375, "height": 740})
+    page = visit.open("/rules/")
+    assert_accessible(page, axe_source, "/rules/ on a phone")
+    # Nothing wider than the screen: the cards of a long sequence wrap.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    visit.screenshot("rules-phone")
+    assert visit.errors == []
+    assert_accessible(visit.open("/rules/R99/"), axe_source, "an unknown rule")
+    assert [error for error in visit.errors if "404" not in error] == []
+
+
+def test_a_rule_page_kept_by_the_browser_still_follows_the_language_switch(visit: Visit) -> None:
+    # The pages may be kept an hour (Cache-Control: private): the language is in a cookie
+    # they vary on, so switching back must not show the page kept in the other language.
+    page = visit.open("/rules/R23/")
+    expect(page.locator("h1")).to_contain_text("La matta vincolata")
+    page.get_by_role("button", name="English").click()
+    expect(page.locator("h1")).to_contain_text("A bound wildcard")
+    page.get_by_role("button", name="Italiano").click()
+    expect(page.locator("h1")).to_contain_text("La matta vincolata")
+    page.get_by_role("link", name="R24 · Le matte non tornano indietro →").click()
+    page.go_back()
+    expect(page.locator("h1")).to_contain_text("La matta vincolata")

@@ -53,7 +53,9 @@ def test_a_puzzle_with_the_mouse(visit: Visit, puzzles: list[Puzzle]) -> None:
     expect(feedback).to_contain_text("Non proprio")
     expect(feedback).to_contain_text("il jolly sostituisce già il 7♣")
     link = feedback.get_by_role("link", name="R23 · La matta vincolata")
-    expect(link).to_have_attribute("href", "/lessons/wildcards-move/1/")
+    expect(link).to_have_attribute("href", "/rules/R23/")
+    lesson = feedback.get_by_role("link", name="Rivedila nella lezione")
+    expect(lesson).to_have_attribute("href", "/lessons/wildcards-move/1/")
     expect(feedback).to_be_focused()
     visit.screenshot("puzzle-wrong-mouse")
 

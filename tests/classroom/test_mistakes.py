@@ -35,6 +35,8 @@ def test_each_cell_counts_a_students_mistakes_on_a_rule_shaded_by_how_many(
     html = logged_in(world.teacher).get(f"/classes/{world.classroom.pk}/mistakes/").content.decode()
     headers = re.findall(r"<abbr title=\"[^\"]+\">(R\d+)</abbr>", html)
     assert headers == ["R19", "R23"]
+    # Each rule's name leads to its page in the rules reference.
+    assert 'href="/rules/R19/"' in html and 'href="/rules/R23/"' in html
     assert '<td class="heat heat-4">4</td>' in html
     assert '<td class="heat heat-1">1</td>' in html
     assert "R30" not in html
