@@ -50,6 +50,7 @@ from engine.messages import render
 from engine.rules import PRESETS, Rules
 from engine.scoring import SideScore, score_side
 from engine.state import DECK_SIZE, STOCK_LEFT, Hidden, Phase, Position
+from engine.strategy import Feed, check_known, discard_feeds, discard_refusal
 
 
 class Kind(enum.Enum):
@@ -60,6 +61,7 @@ class Kind(enum.Enum):
     SCORE = "score"
     CLOSE = "close"
     PILE = "pile"
+    DISCARD = "discard"
 
 
 #: What a puzzle can be about: a rule id, or one of the named topics of docs/content.md.
@@ -80,6 +82,7 @@ TOPICS = (
     "match",
     "partners",
     "variants",
+    "strategy",
 )
 
 LAY_GOALS = ("any", "best", "burraco")
@@ -102,6 +105,7 @@ FIELDS = frozenset(
         "ask",
         "hands",
         "viewer",
+        "known",
     }
 )
 
@@ -137,6 +141,9 @@ class Puzzle:
     #: The seat whose view of the table the learner takes: the seat to move, unless the
     #: hand is over and the turn has passed on (score questions).
     viewer: int = 0
+    #: Discard questions: cards the next opponent is known to hold (taken with a pile and
+    #: not laid), which a discard may complete a meld with (engine.strategy).
+    known: tuple[Card, ...] = ()
 
     @property
     def rules(self) -> Rules:
@@ -170,6 +177,7 @@ class Puzzle:
             ask=_choice(data, "ask", SCORE_ASKS),
             hands=_int(data, "hands", 3),
             viewer=_int(data, "viewer", position.to_move),
+            known=tuple(parse_cards(_list(data, "known"))),
         )
         puzzle._check()
         return puzzle
@@ -192,6 +200,12 @@ class Puzzle:
                 raise InvalidPuzzleError("hands is 3 or 4 (the victory-point tables, R38)")
             return
         position.hand  # noqa: B018 - raises when the learner's own hand is hidden
+        if self.known and self.kind is not Kind.DISCARD:
+            raise InvalidPuzzleError("only a discard puzzle names the opponent's known cards")
+        if self.kind is Kind.DISCARD:
+            if position.phase is not Phase.PLAY or position.is_over:
+                raise InvalidPuzzleError("a discard puzzle is set after the draw, in a live hand")
+            check_known(position, self.known)
         if self.kind in (Kind.ATTACH, Kind.LAY_MELD, Kind.WILDCARD, Kind.CLASSIFY):
             if position.phase is not Phase.PLAY:
                 raise InvalidPuzzleError(f"a {self.kind.value} puzzle is set after the draw")
@@ -543,6 +557,79 @@ def follow(puzzle: Puzzle, actions: list[Any], budget: Budget | None = None) -> 
     return Line(position, tuple(events), len(parsed), None, None, reached, over)
 
 
+# --- discard questions (engine.strategy) ---------------------------------------------------
+
+
+def _check_discard(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -> Verdict:
+    """A safe discard is right; an unsafe one is told which meld of theirs it feeds."""
+    feeds = _feeds(puzzle, budget)
+    safe = [feed for feed in feeds if feed.safe]
+    shown = next(_discard_answers(feeds))
+    detail = {"safe": [str(feed.card) for feed in safe], "feeds": _feeds_json(feeds)}
+    if _is_none(answer, {"card"}):
+        if safe:
+            return _miss("discard_safe_exists", "R7", puzzle, budget, detail, shown)
+        return _right(detail, "R7")
+    card = _one_card(answer.get("card"))
+    if card not in puzzle.position.hand:
+        raise InvalidAnswerError(f"your hand does not hold {card.symbol}")
+    refusal = discard_refusal(puzzle.position, card)
+    if refusal is not None:
+        return _wrong(refusal, puzzle, budget, detail, shown)
+    feed = next(feed for feed in feeds if feed.card == card)
+    if feed.safe:
+        return _right({**detail, "card": str(card)}, "R7")
+    if feed.extends:
+        index, meld = feed.extends[0]
+        return _miss(
+            "discard_extends",
+            "R17",
+            puzzle,
+            budget,
+            detail,
+            shown,
+            card=str(card),
+            number=index + 1,
+            arrangement=_texts(meld.cards),
+        )
+    return _miss(
+        "discard_completes",
+        "R7",
+        puzzle,
+        budget,
+        detail,
+        shown,
+        card=str(card),
+        arrangement=_texts(feed.completes[0].cards),
+    )
+
+
+def _feeds(puzzle: Puzzle, budget: Budget) -> list[Feed]:
+    return discard_feeds(puzzle.position, puzzle.known, budget)
+
+
+def _discard_answers(feeds: list[Feed]) -> Iterator[dict[str, Any]]:
+    safe = [feed for feed in feeds if feed.safe]
+    if not safe:
+        yield {"none": True}
+    for feed in safe:
+        yield {"card": str(feed.card)}
+
+
+def _feeds_json(feeds: list[Feed]) -> list[dict[str, Any]]:
+    """Each discard and what it gives, for the page to draw (Verdict.detail)."""
+    return [
+        {
+            "card": str(feed.card),
+            "extends": [
+                {"meld": index, "arrangement": _texts(meld.cards)} for index, meld in feed.extends
+            ],
+            "completes": [_texts(meld.cards) for meld in feed.completes[:3]],
+        }
+        for feed in feeds
+    ]
+
+
 _CHECKS = {
     Kind.ATTACH: _check_attach,
     Kind.LAY_MELD: _check_lay_meld,
@@ -551,6 +638,7 @@ _CHECKS = {
     Kind.SCORE: _check_score,
     Kind.CLOSE: _check_line,
     Kind.PILE: _check_line,
+    Kind.DISCARD: _check_discard,
 }
 
 _GOAL_RULES = {
@@ -867,6 +955,8 @@ def _solutions(puzzle: Puzzle, budget: Budget) -> Iterator[dict[str, Any]]:
     elif kind is Kind.SCORE:
         value = _score_truth(puzzle)[0]
         yield {"winner": value} if puzzle.ask == "winner" else {"score": value}
+    elif kind is Kind.DISCARD:
+        yield from _discard_answers(_feeds(puzzle, budget))
     else:
         yield _line_answer(find_line(puzzle.position, puzzle.line_goal, budget))
 
