@@ -92,6 +92,8 @@ def answer_from_form(kind: engine_puzzles.Kind, data: QueryDict) -> dict[str, An
         return {"stands_for": _text(data, "stands_for", gettext("Choose a card."))}
     if kind is KIND.CLASSIFY:
         return {"burraco": _text(data, "burraco", gettext("Choose an answer."))}
+    if kind is KIND.DISCARD:
+        return {"card": _text(data, "card", gettext("Choose the card to discard."))}
     if kind is KIND.SCORE:
         if "winner" in data:
             winner = data["winner"]
@@ -446,6 +448,9 @@ def page_context(
         context["attached"] = question.attached
     if question.kind is KIND.CLASSIFY:
         context["burraco_choices"] = list(BURRACO_LABELS.items())
+    if question.kind is KIND.DISCARD:
+        # One radio button a card: the same card twice is one choice.
+        context["discard_choices"] = list(dict.fromkeys(sorted_cards(question.position.hand)))
     if question.kind is KIND.SCORE:
         mine = question.viewer % 2
         labels = SCORE_LABELS if question.side == mine else THEIR_SCORE_LABELS
@@ -556,6 +561,8 @@ def describe(
         return Described(gettext("The wildcard stands for:"), (answer["stands_for"],))
     if "natural" in answer:
         return Described(gettext("The 2 becomes a natural card."))
+    if "card" in answer:
+        return Described(gettext("Discard:"), (answer["card"],))
     if "burraco" in answer:
         return Described(str(BURRACO_LABELS.get(answer["burraco"], answer["burraco"])))
     if "winner" in answer:
