@@ -4,15 +4,26 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('lessons', '0004_attempt_verdict_and_visitor'),
+        ("lessons", "0004_attempt_verdict_and_visitor"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='puzzle',
-            name='kind',
-            field=models.CharField(choices=[('attach', 'Attach'), ('lay-meld', 'Lay-Meld'), ('wildcard', 'Wildcard'), ('classify', 'Classify'), ('score', 'Score'), ('close', 'Close'), ('pile', 'Pile'), ('discard', 'Discard')], max_length=20),
+            model_name="puzzle",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("attach", "Attach"),
+                    ("lay-meld", "Lay-Meld"),
+                    ("wildcard", "Wildcard"),
+                    ("classify", "Classify"),
+                    ("score", "Score"),
+                    ("close", "Close"),
+                    ("pile", "Pile"),
+                    ("discard", "Discard"),
+                ],
+                max_length=20,
+            ),
         ),
     ]
