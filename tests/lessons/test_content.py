@@ -141,8 +141,9 @@ def test_the_real_content_loads_and_covers_every_rule(tmp_path: Path) -> None:
         assert lesson.steps.filter(kind="ask").count() >= 3, lesson.slug
     assert report["languages"] == {"it": {"missing": 0}, "en": {"missing": 0}}
     assert set(report["by_kind"]) == {
-        "attach", "lay-meld", "wildcard", "classify", "score", "close", "pile"
+        "attach", "lay-meld", "wildcard", "classify", "score", "close", "pile", "discard"
     }
+    assert report["by_theme"]["strategy"] >= 40
 
 
 def test_italian_calls_the_totals_punti_partita_and_their_difference_match_point() -> None:

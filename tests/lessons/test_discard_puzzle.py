@@ -1,0 +1,111 @@
+"""The discard question on the site (issue 14): one card chosen from the hand, marked by the
+engine, a wrong card told which of the opponents' melds it feeds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+from lessons.content import ContentError, load_all
+from lessons.models import Attempt, Puzzle
+from tests.factories import PuzzleFactory, position
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HX-Request": "true"}
+
+
+def discard_puzzle() -> Puzzle:
+    """8♥ extends the opponents' 5♥ 6♥ 7♥; the K♠ and the 4♦ give nothing."""
+    data = {**position(["8H", "KS", "4D", "4D"], []), "melds": [[], [["5H", "6H", "7H"]]]}
+    return PuzzleFactory(kind="discard", position=data, params={})
+
+
+def test_the_page_offers_each_card_of_the_hand_once_as_a_radio_button(client: Client) -> None:
+    html = client.get(f"/puzzles/{discard_puzzle().slug}/").content.decode()
+    assert html.count('type="radio" name="card"') == 3  # the two 4♦ are one choice
+    for card in ("8H", "KS", "4D"):
+        assert f'name="card" value="{card}"' in html
+    assert 'name="cards"' not in html, "no multi-select of the hand"
+
+
+def test_a_safe_discard_is_correct(client: Client) -> None:
+    puzzle = discard_puzzle()
+    response = client.post(f"/puzzles/{puzzle.slug}/", {"card": "KS"}, headers=HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200 and "Corretto" in html and "<html" not in html
+    assert Attempt.objects.get().correct
+
+
+def test_a_card_that_feeds_them_is_wrong_and_names_their_meld(client: Client) -> None:
+    puzzle = discard_puzzle()
+    response = client.post(f"/puzzles/{puzzle.slug}/", {"card": "8H"}, headers=HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200 and "Non proprio" in html
+    assert "fai un regalo agli avversari" in html and "gioco numero 1" in html
+    assert "R17 ·" in html
+    assert "Che cosa darebbe agli avversari ogni carta" in html  # the table of every card
+    attempt = Attempt.objects.get()
+    assert (attempt.correct, attempt.code, attempt.rule) == (False, "discard_extends", "R17")
+
+
+def test_saying_every_card_feeds_them_is_wrong_when_one_is_safe(client: Client) -> None:
+    puzzle = discard_puzzle()
+    client.post(f"/puzzles/{puzzle.slug}/", {"none": "1"}, headers=HTMX)
+    assert Attempt.objects.get().code == "discard_safe_exists"
+
+
+def test_in_english_the_feedback_is_english(client: Client) -> None:
+    puzzle = discard_puzzle()
+    client.cookies["django_language"] = "en"
+    response = client.post(f"/puzzles/{puzzle.slug}/", {"card": "8H"}, headers=HTMX)
+    assert "feeds the other side" in response.content.decode()
+
+
+@pytest.mark.parametrize("form", [{}, {"card": "9S"}, {"card": "ZZ"}, {"card": "x" * 300}])
+def test_no_card_or_a_card_not_held_is_a_400_and_records_nothing(
+    client: Client, form: dict[str, str]
+) -> None:
+    puzzle = discard_puzzle()
+    response = client.post(f"/puzzles/{puzzle.slug}/", form, headers=HTMX)
+    assert response.status_code == 400
+    assert 'role="alert"' in response.content.decode()
+    assert not Attempt.objects.exists()
+
+
+STRATEGY = """
+- id: discard-feeds
+  kind: discard
+  themes: [R7, R17, strategy]
+  difficulty: 1000
+  prompt: {it: "Che cosa scarti?", en: "What do you discard?"}
+  hint: {it: "Guarda i loro giochi.", en: "Look at their melds."}
+  position:
+    players: 2
+    to_move: 0
+    phase: play
+    hands: [[8H, KS], {count: 9}]
+    melds: [[], [[5H, 6H, 7H]]]
+    discard: [4C]
+    stock: 40
+    pozzetti_taken: [false, false]
+  answer: ANSWER
+"""
+
+
+def test_the_loader_refuses_a_strategy_puzzle_whose_answer_the_engine_rejects(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "puzzles").mkdir()
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "puzzles" / "strategy.yaml").write_text(STRATEGY.replace("ANSWER", "{card: 8H}"))
+    with pytest.raises(ContentError, match="discard-feeds.*meld number 1"):
+        load_all(tmp_path)
+    (tmp_path / "puzzles" / "strategy.yaml").write_text(STRATEGY.replace("ANSWER", "{card: KS}"))
+    assert load_all(tmp_path).puzzles == 1
+    assert list(Puzzle.objects.get().themes.values_list("name", flat=True)) == [
+        "R17",
+        "R7",
+        "strategy",
+    ]
