@@ -111,7 +111,9 @@ def test_a_lesson_step_before_and_after_answering(
     assert visit.errors == []
 
 
-@pytest.mark.parametrize("kind", ["attach", "lay-meld", "wildcard", "classify", "score", "close"])
+@pytest.mark.parametrize(
+    "kind", ["attach", "lay-meld", "wildcard", "classify", "score", "close", "discard"]
+)
 def test_a_puzzle_before_and_after_answering(
     visit: Visit, content: None, axe_source: str, kind: str
 ) -> None:

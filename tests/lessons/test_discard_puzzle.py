@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from lessons.content import ContentError, load_all
-from lessons.models import Attempt, Puzzle
+from lessons.content import CONTENT, ContentError, load_all, read_lesson, save_lesson
+from lessons.models import Attempt, Puzzle, StepProgress
 from tests.factories import PuzzleFactory, position
 
 pytestmark = pytest.mark.django_db
@@ -109,3 +109,15 @@ def test_the_loader_refuses_a_strategy_puzzle_whose_answer_the_engine_rejects(
         "R7",
         "strategy",
     ]
+
+
+def test_a_strategy_lesson_asks_a_discard_question_and_marks_it(client: Client) -> None:
+    save_lesson(read_lesson(CONTENT / "lessons" / "21-strategy-what-to-discard.yaml"))
+    url = "/lessons/strategy-what-to-discard/2/"
+    html = client.get(url).content.decode()
+    assert 'name="card" value="8H"' in html and 'name="card" value="KS"' in html
+    wrong = client.post(url, {"card": "8H"}, headers=HTMX).content.decode()
+    assert "Non proprio" in wrong and "fai un regalo agli avversari" in wrong
+    right = client.post(url, {"card": "9C"}, headers=HTMX).content.decode()
+    assert "Corretto" in right
+    assert StepProgress.objects.get().done
