@@ -37,6 +37,7 @@ KIND_LABELS = {
 #: not make.
 CURATED_KIND_LABELS = {
     Kind.DISCARD.value: _("Which discard gives nothing away"),
+    Kind.PILE_USE.value: _("How much of the pile you can use at once"),
 }
 
 

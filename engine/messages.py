@@ -401,3 +401,17 @@ MESSAGES.update(
         ),
     }
 )
+MESSAGES.update(
+    {
+        "pile_use_count": gettext_noop(
+            "taking the pile, you could put {expected} of its cards on the table at once: {cards}"
+            " (R7)"
+        ),
+        "pile_use_none": gettext_noop(
+            "taking the pile, you could put none of its cards on the table at once (R7)"
+        ),
+        "pile_use_not_now": gettext_noop(
+            "whether the pile is worth taking is asked before the draw (R7)"
+        ),
+    }
+)

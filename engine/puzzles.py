@@ -34,6 +34,7 @@ from engine.actions import (
     legal_melds,
     legal_plays,
     transition,
+    why_illegal,
 )
 from engine.budget import MOVE_STEPS, Budget, Memo, spend
 from engine.cards import Card, Rank, Suit, parse_cards
@@ -50,7 +51,7 @@ from engine.messages import render
 from engine.rules import PRESETS, Rules
 from engine.scoring import SideScore, score_side
 from engine.state import DECK_SIZE, STOCK_LEFT, Hidden, Phase, Position
-from engine.strategy import Feed, check_known, discard_feeds, discard_refusal
+from engine.strategy import Feed, check_known, discard_feeds, discard_refusal, pile_uses
 
 
 class Kind(enum.Enum):
@@ -62,6 +63,7 @@ class Kind(enum.Enum):
     CLOSE = "close"
     PILE = "pile"
     DISCARD = "discard"
+    PILE_USE = "pile-use"
 
 
 #: What a puzzle can be about: a rule id, or one of the named topics of docs/content.md.
@@ -206,6 +208,12 @@ class Puzzle:
             if position.phase is not Phase.PLAY or position.is_over:
                 raise InvalidPuzzleError("a discard puzzle is set after the draw, in a live hand")
             check_known(position, self.known)
+        if self.kind is Kind.PILE_USE:
+            if position.phase is not Phase.DRAW or not position.discard:
+                raise InvalidPuzzleError("a pile-use puzzle is set before the draw, with a pile")
+            refusal = why_illegal(position, Action(ActionKind.PILE))
+            if refusal is not None:
+                raise InvalidPuzzleError(f"the pile cannot be taken here: {refusal}")
         if self.kind in (Kind.ATTACH, Kind.LAY_MELD, Kind.WILDCARD, Kind.CLASSIFY):
             if position.phase is not Phase.PLAY:
                 raise InvalidPuzzleError(f"a {self.kind.value} puzzle is set after the draw")
@@ -604,6 +612,39 @@ def _check_discard(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) ->
     )
 
 
+def _check_pile_use(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -> Verdict:
+    """How many of the pile's cards could go on the table at once, taking it (R7)."""
+    if set(answer) != {"count"}:
+        raise InvalidAnswerError('answer {"count": 2}')
+    given = _whole_number(answer["count"])
+    if given is None or not 0 <= given <= DECK_SIZE:
+        raise InvalidAnswerError("a count is a whole number, 0 or more")
+    used = _pile_used(puzzle, budget)
+    detail = {"cards": _texts(used), "count": len(used)}
+    if given == len(used):
+        return _right(detail, "R7")
+    return _miss(
+        "pile_use_count" if used else "pile_use_none",
+        "R7",
+        puzzle,
+        budget,
+        detail,
+        {"count": len(used)},
+        expected=len(used),
+        cards=_texts(used),
+    )
+
+
+def _pile_used(puzzle: Puzzle, budget: Budget) -> tuple[Card, ...]:
+    try:
+        return pile_uses(puzzle.position, budget)
+    except TooBigError:
+        raise
+    except Refusal as refusal:
+        # The rules forbid taking this pile (R34, R41): no question to answer.
+        raise InvalidPuzzleError(str(refusal)) from None
+
+
 def _feeds(puzzle: Puzzle, budget: Budget) -> list[Feed]:
     return discard_feeds(puzzle.position, puzzle.known, budget)
 
@@ -639,6 +680,7 @@ _CHECKS = {
     Kind.CLOSE: _check_line,
     Kind.PILE: _check_line,
     Kind.DISCARD: _check_discard,
+    Kind.PILE_USE: _check_pile_use,
 }
 
 _GOAL_RULES = {
@@ -957,6 +999,8 @@ def _solutions(puzzle: Puzzle, budget: Budget) -> Iterator[dict[str, Any]]:
         yield {"winner": value} if puzzle.ask == "winner" else {"score": value}
     elif kind is Kind.DISCARD:
         yield from _discard_answers(_feeds(puzzle, budget))
+    elif kind is Kind.PILE_USE:
+        yield {"count": len(_pile_used(puzzle, budget))}
     else:
         yield _line_answer(find_line(puzzle.position, puzzle.line_goal, budget))
 

@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.actions import Action, ActionKind, why_illegal
+from engine.actions import Action, ActionKind, legal_plays, transition, why_illegal
 from engine.budget import Budget
 from engine.cards import Card, max_copies, sorted_cards
 from engine.errors import Refusal
@@ -151,3 +151,36 @@ def _second_set(side_melds: tuple[Meld, ...], meld: Meld) -> bool:
     return meld.kind is MeldKind.SET and any(
         other.kind is MeldKind.SET and other.rank is meld.rank for other in side_melds
     )
+
+
+# --- is the pile worth taking? -------------------------------------------------------------
+
+
+def pile_uses(position: Position, budget: Budget | None = None) -> tuple[Card, ...]:
+    """The cards of the discard pile the player to move could put on the table at once
+    after taking it: each is used by some meld or attachment that is legal right after the
+    pile is taken (R7, R10, R17). Bottom to top, as the pile lies; a card counts once for
+    each copy in the pile.
+
+    Raises :class:`StrategyError` when the question cannot be asked (after the draw, an
+    empty pile, a pile the rules do not let this player take, R34, R41), and
+    :class:`~engine.errors.TooBigError` (``too_big``) past ``budget``.
+
+    >>> position = Position.from_json({"players": 2, "to_move": 0, "phase": "draw",
+    ...     "hands": [["7S", "8S", "KD"], {"count": 9}], "melds": [[], [["4H", "5H", "6H"]]],
+    ...     "discard": ["9S", "3C", "KS", "7H"], "stock": 40, "pozzetti_taken": [False, False]})
+    >>> [str(card) for card in pile_uses(position)]
+    ['9S']
+    """
+    if position.phase is not Phase.DRAW or position.is_over:
+        raise StrategyError("pile_use_not_now", "R7")
+    if not position.discard:
+        raise StrategyError("empty_pile", "R7")
+    take = Action(ActionKind.PILE)
+    refusal = why_illegal(position, take)
+    if refusal is not None:
+        raise StrategyError(refusal.code, refusal.rule, **refusal.params)
+    budget = budget or Budget()
+    taken = transition(position, take, budget).position
+    played = {card for action in legal_plays(taken, budget).actions for card in action.cards}
+    return tuple(card for card in position.discard if card in played)

@@ -13,7 +13,7 @@ from engine.cards import Card, parse_cards
 from engine.errors import TooBigError
 from engine.puzzles import InvalidAnswerError, InvalidPuzzleError, Puzzle
 from engine.state import Position
-from engine.strategy import StrategyError, discard_feeds
+from engine.strategy import StrategyError, discard_feeds, pile_uses
 
 
 def table(
@@ -213,3 +213,63 @@ def test_the_judge_checks_a_discard_puzzle() -> None:
 def test_feeds_are_listed_once_per_distinct_card() -> None:
     feeds = discard_feeds(Position.from_json(table(["8H", "8H", "KS"], [], ["QD"])))
     assert [feed.card for feed in feeds] == [Card.parse("8H"), Card.parse("KS")]
+
+
+# --- is the pile worth taking? (kind pile-use) ---------------------------------------------
+
+
+def before_draw(
+    hand: list[str], pile: list[str], mine: list[list[str]] | None = None, **extra: Any
+) -> dict[str, Any]:
+    return table(hand, [["4H", "5H", "6H"]], pile, mine, phase="draw", **extra)
+
+
+@pytest.mark.parametrize(
+    ("hand", "pile", "mine", "used"),
+    [
+        # 9♠ finishes 7♠ 8♠; the K♠ is alone and the 7♥ fits only their meld.
+        (["7S", "8S", "KD"], ["9S", "3C", "KS", "7H"], [], ["9S"]),
+        # Two kings in the pile and one in hand: a set, both counted.
+        (["KD", "5C"], ["KS", "9D", "KC"], [], ["KS", "KC"]),
+        # Attaching counts too: the pile's J♣ goes on my 8♣ 9♣ 10♣.
+        (["3D", "5C"], ["JC", "AH"], [["8C", "9C", "10C"]], ["JC"]),
+        # Nothing in the pile fits anything.
+        (["3D", "5C"], ["JC", "AH"], [], []),
+    ],
+)
+def test_the_pile_cards_usable_at_once_are_those_some_legal_play_takes(
+    hand: list[str], pile: list[str], mine: list[list[str]], used: list[str]
+) -> None:
+    puzzle = Puzzle.from_dict({"kind": "pile-use", "position": before_draw(hand, pile, mine)})
+    assert puzzles.solutions(puzzle) == [{"count": len(used)}]
+    right = puzzles.check(puzzle, {"count": len(used)})
+    assert right.correct and right.detail["cards"] == used
+    wrong = puzzles.check(puzzle, {"count": len(used) + 1})
+    assert (wrong.correct, wrong.rule) == (False, "R7")
+    assert wrong.code == ("pile_use_count" if used else "pile_use_none")
+    assert wrong.solution == {"count": len(used)}
+
+
+@pytest.mark.parametrize(
+    "position",
+    [
+        table(["7S"], [], ["9S"]),  # after the draw
+        before_draw(["7S"], []),  # no pile to take
+    ],
+)
+def test_a_pile_use_question_the_position_cannot_ask_is_refused(position: dict[str, Any]) -> None:
+    with pytest.raises(InvalidPuzzleError):
+        Puzzle.from_dict({"kind": "pile-use", "position": position})
+
+
+@pytest.mark.parametrize("answer", [{"count": "two"}, {"count": -1}, {"cards": ["9S"]}, {}])
+def test_a_pile_use_answer_that_is_no_count_is_refused(answer: dict[str, Any]) -> None:
+    puzzle = Puzzle.from_dict({"kind": "pile-use", "position": before_draw(["7S"], ["9S"])})
+    with pytest.raises(InvalidAnswerError):
+        puzzles.check(puzzle, answer)
+
+
+def test_the_pile_use_search_spends_the_budget() -> None:
+    position = Position.from_json(before_draw(["7S", "8S", "JK"], ["9S", "10S", "2C"]))
+    with pytest.raises(TooBigError):
+        pile_uses(position, Budget(5))

@@ -121,3 +121,34 @@ def test_a_strategy_lesson_asks_a_discard_question_and_marks_it(client: Client) 
     right = client.post(url, {"card": "9C"}, headers=HTMX).content.decode()
     assert "Corretto" in right
     assert StepProgress.objects.get().done
+
+
+def pile_use_puzzle() -> Puzzle:
+    """Taking the pile, only the 9♠ can go down at once (7♠ 8♠ 9♠)."""
+    data = {
+        **position(["7S", "8S", "KD"], []),
+        "phase": "draw",
+        "melds": [[], [["4H", "5H", "6H"]]],
+        "discard": ["9S", "3C", "KS", "7H"],
+    }
+    return PuzzleFactory(kind="pile-use", position=data, params={})
+
+
+def test_a_pile_use_puzzle_takes_a_count_and_marks_it(client: Client) -> None:
+    puzzle = pile_use_puzzle()
+    url = f"/puzzles/{puzzle.slug}/"
+    html = client.get(url).content.decode()
+    assert 'name="count"' in html and "La tua mano" in html
+    wrong = client.post(url, {"count": "2"}, headers=HTMX).content.decode()
+    assert "Non proprio" in wrong and "R7 ·" in wrong
+    right = client.post(url, {"count": "1"}, headers=HTMX).content.decode()
+    assert "Corretto" in right
+    assert [a.correct for a in Attempt.objects.order_by("pk")] == [False, True]
+
+
+@pytest.mark.parametrize("form", [{}, {"count": "due"}, {"count": "-1"}, {"count": "²"}])
+def test_a_pile_use_answer_that_is_no_count_is_a_400(client: Client, form: dict[str, str]) -> None:
+    puzzle = pile_use_puzzle()
+    response = client.post(f"/puzzles/{puzzle.slug}/", form, headers=HTMX)
+    assert response.status_code == 400
+    assert not Attempt.objects.exists()
