@@ -273,3 +273,13 @@ def test_the_pile_use_search_spends_the_budget() -> None:
     position = Position.from_json(before_draw(["7S", "8S", "JK"], ["9S", "10S", "2C"]))
     with pytest.raises(TooBigError):
         pile_uses(position, Budget(5))
+
+
+def test_the_judge_checks_a_pile_use_puzzle() -> None:
+    puzzle = {"kind": "pile-use", "position": before_draw(["7S", "8S"], ["9S", "3C"])}
+    assert judge.answer({"op": "puzzle", "puzzle": puzzle}) == {
+        "ok": True,
+        "solutions": [{"count": 1}],
+    }
+    wrong = judge.answer({"op": "puzzle", "puzzle": puzzle, "answer": {"count": 2}})
+    assert wrong["ok"] and wrong["code"] == "pile_use_count" and wrong["params"]["cards"] == ["9S"]
