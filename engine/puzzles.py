@@ -34,7 +34,6 @@ from engine.actions import (
     legal_melds,
     legal_plays,
     transition,
-    why_illegal,
 )
 from engine.budget import MOVE_STEPS, Budget, Memo, spend
 from engine.cards import Card, Rank, Suit, parse_cards
@@ -211,9 +210,13 @@ class Puzzle:
         if self.kind is Kind.PILE_USE:
             if position.phase is not Phase.DRAW or not position.discard:
                 raise InvalidPuzzleError("a pile-use puzzle is set before the draw, with a pile")
-            refusal = why_illegal(position, Action(ActionKind.PILE))
-            if refusal is not None:
-                raise InvalidPuzzleError(f"the pile cannot be taken here: {refusal}")
+            try:
+                # R41 looks for a play with the pile's cards: a search, so on a budget.
+                transition(position, Action(ActionKind.PILE), Budget())
+            except TooBigError:
+                raise
+            except Refusal as refusal:
+                raise InvalidPuzzleError(f"the pile cannot be taken here: {refusal}") from None
         if self.kind in (Kind.ATTACH, Kind.LAY_MELD, Kind.WILDCARD, Kind.CLASSIFY):
             if position.phase is not Phase.PLAY:
                 raise InvalidPuzzleError(f"a {self.kind.value} puzzle is set after the draw")

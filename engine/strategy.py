@@ -130,10 +130,24 @@ def _feed(
     position: Position,
     budget: Budget,
 ) -> Feed:
-    cards = (*pool, card)
+    # A meld that holds a natural card is of its rank (a set) or its suit (a sequence), and
+    # wildcards join either: only those cards and melds can be fed by it (a 28-card pile
+    # searched whole for each card went past the budget).
+    if card.is_wild:
+        cards, melds = (*pool, card), tuple(enumerate(theirs))
+    else:
+        cards = (
+            *(c for c in pool if c.is_wild or c.rank is card.rank or c.suit is card.suit),
+            card,
+        )
+        melds = tuple(
+            (i, m) for i, m in enumerate(theirs) if m.rank is card.rank or m.suit is card.suit
+        )
     rules = position.rules
     extends: dict[int, Meld] = {}
-    for index, used, meld in possible_attachments(theirs, cards, rules, budget):
+    found = possible_attachments([meld for _, meld in melds], cards, rules, budget)
+    for place, used, meld in found:
+        index = melds[place][0]
         if card in used and (index not in extends or len(meld.cards) < len(extends[index].cards)):
             extends[index] = meld
     completes = [
