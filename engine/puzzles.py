@@ -333,7 +333,7 @@ def _wrong(
 
 def _miss(
     code: str,
-    rule: str,
+    rule: str | None,
     puzzle: Puzzle,
     budget: Budget,
     detail: Mapping[str, Any] | None = None,
@@ -568,6 +568,12 @@ def follow(puzzle: Puzzle, actions: list[Any], budget: Budget | None = None) -> 
     return Line(position, tuple(events), len(parsed), None, None, reached, over)
 
 
+#: A strategy question's miss breaks no rule (a discard that feeds the other side is legal):
+#: its verdict names none, so it is never counted against a rule. A discard the rules forbid
+#: (R8, R31) keeps its rule.
+NO_RULE: str | None = None
+
+
 # --- discard questions (engine.strategy) ---------------------------------------------------
 
 
@@ -579,8 +585,8 @@ def _check_discard(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) ->
     detail = {"safe": [str(feed.card) for feed in safe], "feeds": _feeds_json(feeds)}
     if _is_none(answer, {"card"}):
         if safe:
-            return _miss("discard_safe_exists", "R7", puzzle, budget, detail, shown)
-        return _right(detail, "R7")
+            return _miss("discard_safe_exists", NO_RULE, puzzle, budget, detail, shown)
+        return _right(detail, NO_RULE)
     card = _one_card(answer.get("card"))
     if card not in puzzle.position.hand:
         raise InvalidAnswerError(f"your hand does not hold {card.symbol}")
@@ -589,12 +595,12 @@ def _check_discard(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) ->
         return _wrong(refusal, puzzle, budget, detail, shown)
     feed = next(feed for feed in feeds if feed.card == card)
     if feed.safe:
-        return _right({**detail, "card": str(card)}, "R7")
+        return _right({**detail, "card": str(card)}, NO_RULE)
     if feed.extends:
         index, meld = feed.extends[0]
         return _miss(
             "discard_extends",
-            "R17",
+            NO_RULE,
             puzzle,
             budget,
             detail,
@@ -605,7 +611,7 @@ def _check_discard(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) ->
         )
     return _miss(
         "discard_completes",
-        "R7",
+        NO_RULE,
         puzzle,
         budget,
         detail,
@@ -625,10 +631,10 @@ def _check_pile_use(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -
     used = _pile_used(puzzle, budget)
     detail = {"cards": _texts(used), "count": len(used)}
     if given == len(used):
-        return _right(detail, "R7")
+        return _right(detail, NO_RULE)
     return _miss(
         "pile_use_count" if used else "pile_use_none",
-        "R7",
+        NO_RULE,
         puzzle,
         budget,
         detail,
