@@ -34,6 +34,12 @@ KIND_LABELS = {
     Kind.CLOSE.value: _("Close the hand"),
     Kind.PILE.value: _("A turn with the pile"),
 }
+#: Kinds a page may name (curated strategy puzzles) that the editor and generated sets do
+#: not make.
+CURATED_KIND_LABELS = {
+    Kind.DISCARD.value: _("Which discard gives nothing away"),
+    Kind.PILE_USE.value: _("How much of the pile you can use at once"),
+}
 
 
 class ClassForm(forms.ModelForm):  # type: ignore[type-arg]

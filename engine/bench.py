@@ -17,6 +17,7 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from functools import partial
 
@@ -233,8 +234,32 @@ def budget_cases() -> list[tuple[str, str]]:
             "a stock of 10**21",
             json.dumps({"op": "legal", "position": {**budget_position(HAND_12), "stock": 10**21}}),
         ),
+        (
+            "discard, 40 cards and a 28-card pile, solutions",
+            json.dumps({"op": "puzzle", "puzzle": _strategy_puzzle("discard", "play")}),
+        ),
+        (
+            "pile-use, 40 cards and a 28-card pile, solutions",
+            json.dumps({"op": "puzzle", "puzzle": _strategy_puzzle("pile-use", "draw")}),
+        ),
     ]
     return cases
+
+
+def _strategy_puzzle(kind: str, phase: str) -> dict[str, object]:
+    """A strategy question (engine.strategy) on a 40-card hand, a 28-card pile of the cards
+    the hand leaves, and melds on the other side: the most its search can be asked."""
+    rest = Counter(deck())
+    rest.subtract(Card.parse(card) for card in HAND_40)
+    left = list(rest.elements())
+    theirs = [[str(card) for card in meld.cards] for meld in possible_melds(left[28:])[:3]]
+    position = {
+        **budget_position(HAND_40, phase),
+        "discard": [str(card) for card in left[:28]],
+        "stock": 3,
+        "melds": [[], theirs[:1]],
+    }
+    return {"kind": kind, "position": position}
 
 
 def _big_position() -> dict[str, object]:

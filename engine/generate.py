@@ -49,7 +49,10 @@ from engine.state import Hidden, Phase, Position
 
 #: Stored with each generated puzzle: a seed replays only under the same generator version.
 GENERATOR = "engine.generate/1"
-KINDS: tuple[str, ...] = tuple(kind.value for kind in Kind)
+#: The kinds made here; the strategy questions (engine.strategy) are curated only, for now.
+KINDS: tuple[str, ...] = tuple(
+    kind.value for kind in Kind if kind not in (Kind.DISCARD, Kind.PILE_USE)
+)
 #: The topic each rule belongs to (a puzzle about R23 is also about wildcards).
 RULE_TOPICS: dict[str, str] = {
     "R2": "scoring",

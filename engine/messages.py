@@ -373,3 +373,45 @@ def render(code: str, params: Mapping[str, Any], translate: Translate = _identit
 class _Missing(dict[str, str]):
     def __missing__(self, key: str) -> str:
         return "?"
+
+
+# --- discard questions (engine/strategy.py, issue 14) ---
+MESSAGES.update(
+    {
+        "discard_extends": gettext_noop(
+            "discarding the {card} feeds the other side: taking the pile, they can attach it"
+            " to their meld number {number}, which becomes {arrangement} (R7, R17)"
+        ),
+        "discard_completes": gettext_noop(
+            "discarding the {card} feeds the other side: taking the pile, they can lay"
+            " {arrangement} as a new meld (R7, R10)"
+        ),
+        "discard_safe_exists": gettext_noop(
+            "one of your cards gives the other side nothing you can see: look again at their"
+            " melds and at the pile (R7)"
+        ),
+        "discard_not_now": gettext_noop(
+            "a discard is chosen after the draw, while the hand is still being played (R9)"
+        ),
+        "known_not_hidden": gettext_noop(
+            "the next player's hand is shown in full, so there is nothing more to know about it"
+        ),
+        "known_too_many": gettext_noop(
+            "the next player is said to hold {count} known cards, but holds only {most} (R7)"
+        ),
+    }
+)
+MESSAGES.update(
+    {
+        "pile_use_count": gettext_noop(
+            "taking the pile, you could put {expected} of its cards on the table at once: {cards}"
+            " (R7)"
+        ),
+        "pile_use_none": gettext_noop(
+            "taking the pile, you could put none of its cards on the table at once (R7)"
+        ),
+        "pile_use_not_now": gettext_noop(
+            "whether the pile is worth taking is asked before the draw (R7)"
+        ),
+    }
+)

@@ -50,6 +50,7 @@ from engine.messages import render
 from engine.rules import PRESETS, Rules
 from engine.scoring import SideScore, score_side
 from engine.state import DECK_SIZE, STOCK_LEFT, Hidden, Phase, Position
+from engine.strategy import Feed, check_known, discard_feeds, discard_refusal, pile_uses
 
 
 class Kind(enum.Enum):
@@ -60,6 +61,8 @@ class Kind(enum.Enum):
     SCORE = "score"
     CLOSE = "close"
     PILE = "pile"
+    DISCARD = "discard"
+    PILE_USE = "pile-use"
 
 
 #: What a puzzle can be about: a rule id, or one of the named topics of docs/content.md.
@@ -80,6 +83,7 @@ TOPICS = (
     "match",
     "partners",
     "variants",
+    "strategy",
 )
 
 LAY_GOALS = ("any", "best", "burraco")
@@ -102,6 +106,7 @@ FIELDS = frozenset(
         "ask",
         "hands",
         "viewer",
+        "known",
     }
 )
 
@@ -137,6 +142,9 @@ class Puzzle:
     #: The seat whose view of the table the learner takes: the seat to move, unless the
     #: hand is over and the turn has passed on (score questions).
     viewer: int = 0
+    #: Discard questions: cards the next opponent is known to hold (taken with a pile and
+    #: not laid), which a discard may complete a meld with (engine.strategy).
+    known: tuple[Card, ...] = ()
 
     @property
     def rules(self) -> Rules:
@@ -170,6 +178,7 @@ class Puzzle:
             ask=_choice(data, "ask", SCORE_ASKS),
             hands=_int(data, "hands", 3),
             viewer=_int(data, "viewer", position.to_move),
+            known=tuple(parse_cards(_list(data, "known"))),
         )
         puzzle._check()
         return puzzle
@@ -192,6 +201,22 @@ class Puzzle:
                 raise InvalidPuzzleError("hands is 3 or 4 (the victory-point tables, R38)")
             return
         position.hand  # noqa: B018 - raises when the learner's own hand is hidden
+        if self.known and self.kind is not Kind.DISCARD:
+            raise InvalidPuzzleError("only a discard puzzle names the opponent's known cards")
+        if self.kind is Kind.DISCARD:
+            if position.phase is not Phase.PLAY or position.is_over:
+                raise InvalidPuzzleError("a discard puzzle is set after the draw, in a live hand")
+            check_known(position, self.known)
+        if self.kind is Kind.PILE_USE:
+            if position.phase is not Phase.DRAW or not position.discard:
+                raise InvalidPuzzleError("a pile-use puzzle is set before the draw, with a pile")
+            try:
+                # R41 looks for a play with the pile's cards: a search, so on a budget.
+                transition(position, Action(ActionKind.PILE), Budget())
+            except TooBigError:
+                raise
+            except Refusal as refusal:
+                raise InvalidPuzzleError(f"the pile cannot be taken here: {refusal}") from None
         if self.kind in (Kind.ATTACH, Kind.LAY_MELD, Kind.WILDCARD, Kind.CLASSIFY):
             if position.phase is not Phase.PLAY:
                 raise InvalidPuzzleError(f"a {self.kind.value} puzzle is set after the draw")
@@ -308,7 +333,7 @@ def _wrong(
 
 def _miss(
     code: str,
-    rule: str,
+    rule: str | None,
     puzzle: Puzzle,
     budget: Budget,
     detail: Mapping[str, Any] | None = None,
@@ -543,6 +568,118 @@ def follow(puzzle: Puzzle, actions: list[Any], budget: Budget | None = None) -> 
     return Line(position, tuple(events), len(parsed), None, None, reached, over)
 
 
+#: A strategy question's miss breaks no rule (a discard that feeds the other side is legal):
+#: its verdict names none, so it is never counted against a rule. A discard the rules forbid
+#: (R8, R31) keeps its rule.
+NO_RULE: str | None = None
+
+
+# --- discard questions (engine.strategy) ---------------------------------------------------
+
+
+def _check_discard(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -> Verdict:
+    """A safe discard is right; an unsafe one is told which meld of theirs it feeds."""
+    feeds = _feeds(puzzle, budget)
+    safe = [feed for feed in feeds if feed.safe]
+    shown = next(_discard_answers(feeds))
+    detail = {"safe": [str(feed.card) for feed in safe], "feeds": _feeds_json(feeds)}
+    if _is_none(answer, {"card"}):
+        if safe:
+            return _miss("discard_safe_exists", NO_RULE, puzzle, budget, detail, shown)
+        return _right(detail, NO_RULE)
+    card = _one_card(answer.get("card"))
+    if card not in puzzle.position.hand:
+        raise InvalidAnswerError(f"your hand does not hold {card.symbol}")
+    refusal = discard_refusal(puzzle.position, card)
+    if refusal is not None:
+        return _wrong(refusal, puzzle, budget, detail, shown)
+    feed = next(feed for feed in feeds if feed.card == card)
+    if feed.safe:
+        return _right({**detail, "card": str(card)}, NO_RULE)
+    if feed.extends:
+        index, meld = feed.extends[0]
+        return _miss(
+            "discard_extends",
+            NO_RULE,
+            puzzle,
+            budget,
+            detail,
+            shown,
+            card=str(card),
+            number=index + 1,
+            arrangement=_texts(meld.cards),
+        )
+    return _miss(
+        "discard_completes",
+        NO_RULE,
+        puzzle,
+        budget,
+        detail,
+        shown,
+        card=str(card),
+        arrangement=_texts(feed.completes[0].cards),
+    )
+
+
+def _check_pile_use(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -> Verdict:
+    """How many of the pile's cards could go on the table at once, taking it (R7)."""
+    if set(answer) != {"count"}:
+        raise InvalidAnswerError('answer {"count": 2}')
+    given = _whole_number(answer["count"])
+    if given is None or not 0 <= given <= DECK_SIZE:
+        raise InvalidAnswerError("a count is a whole number, 0 or more")
+    used = _pile_used(puzzle, budget)
+    detail = {"cards": _texts(used), "count": len(used)}
+    if given == len(used):
+        return _right(detail, NO_RULE)
+    return _miss(
+        "pile_use_count" if used else "pile_use_none",
+        NO_RULE,
+        puzzle,
+        budget,
+        detail,
+        {"count": len(used)},
+        expected=len(used),
+        cards=_texts(used),
+    )
+
+
+def _pile_used(puzzle: Puzzle, budget: Budget) -> tuple[Card, ...]:
+    try:
+        return pile_uses(puzzle.position, budget)
+    except TooBigError:
+        raise
+    except Refusal as refusal:
+        # The rules forbid taking this pile (R34, R41): no question to answer.
+        raise InvalidPuzzleError(str(refusal)) from None
+
+
+def _feeds(puzzle: Puzzle, budget: Budget) -> list[Feed]:
+    return discard_feeds(puzzle.position, puzzle.known, budget)
+
+
+def _discard_answers(feeds: list[Feed]) -> Iterator[dict[str, Any]]:
+    safe = [feed for feed in feeds if feed.safe]
+    if not safe:
+        yield {"none": True}
+    for feed in safe:
+        yield {"card": str(feed.card)}
+
+
+def _feeds_json(feeds: list[Feed]) -> list[dict[str, Any]]:
+    """Each discard and what it gives, for the page to draw (Verdict.detail)."""
+    return [
+        {
+            "card": str(feed.card),
+            "extends": [
+                {"meld": index, "arrangement": _texts(meld.cards)} for index, meld in feed.extends
+            ],
+            "completes": [_texts(meld.cards) for meld in feed.completes[:3]],
+        }
+        for feed in feeds
+    ]
+
+
 _CHECKS = {
     Kind.ATTACH: _check_attach,
     Kind.LAY_MELD: _check_lay_meld,
@@ -551,6 +688,8 @@ _CHECKS = {
     Kind.SCORE: _check_score,
     Kind.CLOSE: _check_line,
     Kind.PILE: _check_line,
+    Kind.DISCARD: _check_discard,
+    Kind.PILE_USE: _check_pile_use,
 }
 
 _GOAL_RULES = {
@@ -867,6 +1006,10 @@ def _solutions(puzzle: Puzzle, budget: Budget) -> Iterator[dict[str, Any]]:
     elif kind is Kind.SCORE:
         value = _score_truth(puzzle)[0]
         yield {"winner": value} if puzzle.ask == "winner" else {"score": value}
+    elif kind is Kind.DISCARD:
+        yield from _discard_answers(_feeds(puzzle, budget))
+    elif kind is Kind.PILE_USE:
+        yield {"count": len(_pile_used(puzzle, budget))}
     else:
         yield _line_answer(find_line(puzzle.position, puzzle.line_goal, budget))
 

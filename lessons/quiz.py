@@ -93,6 +93,13 @@ def answer_from_form(kind: engine_puzzles.Kind, data: QueryDict) -> dict[str, An
         return {"stands_for": _text(data, "stands_for", gettext("Choose a card."))}
     if kind is KIND.CLASSIFY:
         return {"burraco": _text(data, "burraco", gettext("Choose an answer."))}
+    if kind is KIND.DISCARD:
+        return {"card": _text(data, "card", gettext("Choose the card to discard."))}
+    if kind is KIND.PILE_USE:
+        count = small_int(data.get("count", "").strip(), 3)
+        if count is None:
+            raise AnswerError(gettext("Write how many cards, as a whole number such as 2."))
+        return {"count": count}
     if kind is KIND.SCORE:
         if "winner" in data:
             winner = data["winner"]
@@ -493,7 +500,7 @@ def page_context(
         "refused": refused,
         "feedback": None,
         # Kinds whose answer is no choice of cards still show the learner's hand.
-        "show_own_hand": question.kind in (KIND.WILDCARD, KIND.CLASSIFY, KIND.SCORE),
+        "show_own_hand": question.kind in (KIND.WILDCARD, KIND.CLASSIFY, KIND.SCORE, KIND.PILE_USE),
     }
     if question.kind is KIND.WILDCARD:
         context["wild_meld"] = question.meld + 1
@@ -502,6 +509,9 @@ def page_context(
         context["attached"] = question.attached
     if question.kind is KIND.CLASSIFY:
         context["burraco_choices"] = list(BURRACO_LABELS.items())
+    if question.kind is KIND.DISCARD:
+        # One radio button a card: the same card twice is one choice.
+        context["discard_choices"] = list(dict.fromkeys(sorted_cards(question.position.hand)))
     if question.kind is KIND.SCORE:
         mine = question.viewer % 2
         labels = SCORE_LABELS if question.side == mine else THEIR_SCORE_LABELS
@@ -655,6 +665,15 @@ def describe(
         return Described(gettext("The wildcard stands for:"), (answer["stands_for"],))
     if "natural" in answer:
         return Described(gettext("The 2 becomes a natural card."))
+    if "card" in answer:
+        return Described(gettext("Discard:"), (answer["card"],))
+    if "count" in answer:
+        cards = tuple(detail.get("cards", ()))
+        return Described(
+            gettext("Cards of the pile you could use at once: %(count)s")
+            % {"count": answer["count"]},
+            cards,
+        )
     if "burraco" in answer:
         return Described(str(BURRACO_LABELS.get(answer["burraco"], answer["burraco"])))
     if "winner" in answer:

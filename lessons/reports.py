@@ -10,7 +10,7 @@ import polib
 from django.conf import settings
 from django.db.models import Count
 
-from lessons.content import RULE_IDS
+from lessons.content import RULE_IDS, TOPICS
 from lessons.models import LANGUAGES, Lesson, Puzzle, Step
 
 BILINGUAL = {
@@ -31,6 +31,13 @@ def content_report() -> dict[str, Any]:
     puzzle_rules: Counter[str] = Counter(
         curated.filter(themes__name__in=RULE_IDS).values_list("themes__name", flat=True)
     )
+    by_theme = dict(
+        curated.filter(themes__name__in=TOPICS)
+        .values_list("themes__name")
+        .annotate(n=Count("id"))
+        .order_by("themes__name")
+        .values_list("themes__name", "n")
+    )
     step_rules: Counter[str] = Counter(
         rule for rules in Step.objects.values_list("rules", flat=True) for rule in rules
     )
@@ -41,6 +48,8 @@ def content_report() -> dict[str, Any]:
         "puzzles": curated.count(),
         "generated": Puzzle.objects.filter(source=Puzzle.Source.GENERATED).count(),
         "by_kind": by_kind,
+        # Curated puzzles per named theme (docs/content.md), e.g. "strategy".
+        "by_theme": by_theme,
         "rules": {
             rule: {"steps": step_rules[rule], "puzzles": puzzle_rules[rule]} for rule in RULE_IDS
         },

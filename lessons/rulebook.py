@@ -65,6 +65,7 @@ TOPIC_TITLES: dict[str, Promise] = {
     "match": _("The match"),
     "partners": _("Partners"),
     "variants": _("Variants"),
+    "strategy": _("Strategy"),
 }
 
 

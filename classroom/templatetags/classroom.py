@@ -36,9 +36,9 @@ def open_assignments(context: template.Context, limit: int = 5) -> dict[str, Any
 @register.filter
 def kind_label(kind: str) -> str:
     """A kind of question in words: "Attach cards to a meld"."""
-    from classroom.forms import KIND_LABELS
+    from classroom.forms import CURATED_KIND_LABELS, KIND_LABELS
 
-    return str(KIND_LABELS.get(kind, kind))
+    return str(KIND_LABELS.get(kind) or CURATED_KIND_LABELS.get(kind, kind))
 
 
 @register.filter

@@ -119,7 +119,10 @@ def test_a_lesson_step_before_and_after_answering(
     assert visit.errors == []
 
 
-@pytest.mark.parametrize("kind", ["attach", "lay-meld", "wildcard", "classify", "score", "close"])
+@pytest.mark.parametrize(
+    "kind",
+    ["attach", "lay-meld", "wildcard", "classify", "score", "close", "discard", "pile-use"],
+)
 def test_a_puzzle_before_and_after_answering(
     visit: Visit, content: None, axe_source: str, kind: str
 ) -> None:
@@ -138,6 +141,8 @@ def test_a_puzzle_before_and_after_answering(
             radios.first.check()
         elif page.locator("#score").count():
             page.locator("#score").fill("0")
+        elif page.locator("#count").count():
+            page.locator("#count").fill("0")
         page.locator("#puzzle form.answer-form button[type=submit]").first.click()
     expect(page.locator("#feedback")).to_be_focused()
     assert_accessible(page, axe_source, f"{kind} puzzle {puzzle.slug}, answered")

@@ -26,6 +26,8 @@ class Command(BaseCommand):
             f" puzzles ({report['generated']} generated)"
         )
         self.stdout.write("by kind: " + ", ".join(f"{k} {n}" for k, n in report["by_kind"].items()))
+        themes = report["by_theme"].items()
+        self.stdout.write("by theme: " + ", ".join(f"{k} {n}" for k, n in themes))
         for rule, counts in report["rules"].items():
             self.stdout.write(
                 f"{rule:>4}: {counts['steps']:>3} steps {counts['puzzles']:>3} puzzles"
