@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("lessons", "0004_attempt_verdict_and_visitor"),
+        ("lessons", "0005_lesson_level_and_recap"),
     ]
 
     operations = [
