@@ -392,8 +392,7 @@ MESSAGES.update(
             " and taken it al volo, playing it at once and keeping that card off the pile (R29)"
         ),
         "coach_missed_burraco": gettext_noop(
-            "with {cards} you could have made a burraco: {arrangement}, seven cards or more"
-            " (R26)"
+            "with {cards} you could have made a burraco: {arrangement}, seven cards or more (R26)"
         ),
         "coach_missed_clean_burraco": gettext_noop(
             "you used the {wild} where the {card} from your hand did the same work: the meld"
