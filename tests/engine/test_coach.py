@@ -397,4 +397,4 @@ def test_better_actions_are_legal_on_a_few_random_hands() -> None:
 @pytest.mark.parametrize("players", [2, 4])
 def test_better_actions_are_legal_on_thousands_of_positions(players: int) -> None:
     reviewed, too_big = review_hands(players, 12, f"coach-{players}")
-    assert reviewed > 1_500 and too_big <= reviewed // 20
+    assert reviewed > 1_200 and too_big <= reviewed // 20
