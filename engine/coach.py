@@ -479,34 +479,42 @@ def _missed_clean_burraco(context: _Context) -> list[_Candidate]:
     return found
 
 
-def _feeds(view_after: Position, card: Card, budget: Budget) -> tuple[int, Meld | None, bool]:
-    """What ``card``, just discarded in ``view_after``, gives the next player's side: the
-    points it likely gains, the meld of theirs it fits (as it lies now), and whether the
-    pile hands them a burraco."""
+@dataclass(frozen=True, slots=True)
+class _Feed:
+    """What a discard gives the next player's side: the points it likely gains, the meld
+    of theirs the card fits (as it lies now), and the meld the pile makes a burraco."""
+
+    gain: int = 0
+    fitted: Meld | None = None
+    burraco: Meld | None = None
+
+
+def _feeds(view_after: Position, card: Card, budget: Budget) -> _Feed:
+    """What ``card``, just discarded in ``view_after``, gives the next player's side."""
     if view_after.is_over:
-        return 0, None, False
-    side = view_after.to_move % SIDES
-    melds = view_after.melds[side]
+        return _Feed()
+    melds = view_after.melds[view_after.to_move % SIDES]
     rules = view_after.rules
     if not melds:
-        return 0, None, False
+        return _Feed()
     gain, fitted = 0, None
     for index, _, result in possible_attachments(melds, [card], rules, budget):
         worth = card.value + _bonus_gain(melds[index], result, rules)
         if worth > gain:
             gain, fitted = worth, melds[index]
     pile = view_after.discard
-    burraco = _pile_burraco(melds, pile, rules, budget)
-    if burraco and not _pile_burraco(melds, pile[:-1], rules, budget):
-        gain += BURRACO_BONUS[burraco]
-        return gain, fitted, True
-    return gain, fitted, False
+    found = _pile_burraco(melds, pile, rules, budget)
+    if found is not None and _pile_burraco(melds, pile[:-1], rules, budget) is None:
+        kind, meld = found
+        return _Feed(gain + BURRACO_BONUS[kind], fitted, meld)
+    return _Feed(gain, fitted)
 
 
 def _pile_burraco(
     melds: Sequence[Meld], pile: Sequence[Card], rules: Any, budget: Budget
-) -> Burraco | None:
-    """The best burraco the pile's cards make by attaching to these melds, if any."""
+) -> tuple[Burraco, Meld] | None:
+    """The best burraco the pile's cards make by attaching to one of these melds, and
+    that meld, if any."""
     candidates = [meld for meld in melds if meld.burraco(rules) is None]
     if not pile or not candidates:
         return None
@@ -520,16 +528,14 @@ def _pile_burraco(
             for meld in candidates
         )
     ]
-    if len(candidates[0].cards) + len(useful) < BURRACO_SIZE and not useful:
-        return None
-    best: Burraco | None = None
+    best: tuple[Burraco, Meld] | None = None
     for meld in candidates:
         if len(meld.cards) + len(useful) < BURRACO_SIZE:
             continue
         for _, _, result in possible_attachments([meld], useful, rules, budget):
             kind = result.burraco(rules)
-            if kind is not None and (best is None or BURRACO_BONUS[kind] > BURRACO_BONUS[best]):
-                best = kind
+            if kind is not None and (best is None or BURRACO_BONUS[kind] > BURRACO_BONUS[best[0]]):
+                best = (kind, meld)
     return best
 
 
@@ -549,8 +555,7 @@ def _quiet_discard(context: _Context, exclude: Card | None = None) -> Action | N
             continue
         context.budget.spend(MOVE_STEPS)
         after = transition(view, action, context.budget).position
-        gain, _, _ = _feeds(after, card, context.budget)
-        if gain:
+        if _feeds(after, card, context.budget).gain:
             continue
         worth = _value(view, after, context.budget)
         if best is None or worth > best[0]:
@@ -565,19 +570,14 @@ def _feeds_opponent(context: _Context) -> list[_Candidate]:
     if after.to_move % SIDES == context.view.side:
         return []
     card = chosen.cards[0]
-    gain, fitted, burraco = _feeds(after, card, context.budget)
-    if not gain:
+    feed = _feeds(after, card, context.budget)
+    if not feed.gain:
         return []
     better = _quiet_discard(context, card)
     if better is None:
         return []
-    params: dict[str, Any] = {"card": str(card)}
-    if burraco:
-        side = after.to_move % SIDES
-        target = next(
-            (meld for meld in after.melds[side] if meld.burraco(after.rules) is None), None
-        )
-        params["arrangement"] = _texts(target.cards) if target is not None else []
+    if feed.burraco is not None:
+        params = {"card": str(card), "arrangement": _texts(feed.burraco.cards)}
         return [
             _Candidate(
                 "feeds_opponent",
@@ -588,12 +588,11 @@ def _feeds_opponent(context: _Context) -> list[_Candidate]:
                 lost=Lost.BURRACO,
             )
         ]
-    assert fitted is not None
-    params["arrangement"] = _texts(fitted.cards)
-    made = gain - card.value > 0
-    return [
-        _Candidate("feeds_opponent", "R17", better, params, lost=Lost.BURRACO if made else None)
-    ]
+    assert feed.fitted is not None
+    params = {"card": str(card), "arrangement": _texts(feed.fitted.cards)}
+    # The card alone completes their burraco: its gain is more than its value.
+    lost = Lost.BURRACO if feed.gain > card.value else None
+    return [_Candidate("feeds_opponent", "R17", better, params, lost=lost)]
 
 
 def _wild_wasted(context: _Context) -> list[_Candidate]:
@@ -824,8 +823,7 @@ def _value(view: Position, position: Position, budget: Budget) -> int:
     if position.closer is not None and position.closer % SIDES == side:
         worth += CLOSING_BONUS
     if position.to_move != seat and position.discard and len(position.discard) > len(view.discard):
-        gain, _, _ = _feeds(position, position.discard[-1], budget)
-        worth -= gain
+        worth -= _feeds(position, position.discard[-1], budget).gain
     return worth
 
 

@@ -219,6 +219,14 @@ def test_feeds_opponent_is_quiet_for_a_safe_discard() -> None:
     assert codes(coach(FEED, "discard KH")) == []
 
 
+def test_feeds_opponent_is_quiet_when_the_pile_already_gave_the_burraco() -> None:
+    # The 8S, 9S and 10S on the pile make their burraco with or without the discard.
+    feed = position(
+        ["KH", "4D", "5C", "JD"], theirs=[["4S", "5S", "6S", "7S"]], discard=["8S", "9S", "10S"]
+    )
+    assert "feeds_opponent" not in codes(coach(feed, "discard KH"))
+
+
 def test_feeds_opponent_handing_a_burraco_is_a_blunder() -> None:
     feed = position(["9S", "KH", "4D", "5C"], theirs=[["3S", "4S", "5S", "6S", "7S", "8S"]])
     finding = only(coach(feed, "discard 9S"), "feeds_opponent")
@@ -232,6 +240,7 @@ def test_feeds_opponent_through_the_pile() -> None:
     )
     finding = only(coach(feed, "discard 10S"), "feeds_opponent")
     assert finding.sentence == "coach_feeds_opponent_burraco" and finding.rule == "R7"
+    assert finding.params == {"card": "10S", "arrangement": ["4S", "5S", "6S", "7S"]}
     assert finding.lost is Lost.BURRACO
 
 
