@@ -284,7 +284,11 @@ def coach(
     findings: list[Finding] = []
     seen: set[Action] = {action}
     for candidate in candidates:
-        if candidate.better in seen:
+        if candidate.better in seen or (
+            # A card a weightier finding already plays is not a missed attachment too.
+            candidate.code == "missed_attach"
+            and any(candidate.better.cards[0] in better.cards for better in seen - {action})
+        ):
             continue
         seen.add(candidate.better)
         points = estimate(view, action, candidate.better, budget)
@@ -392,8 +396,8 @@ def _missed_burraco(context: _Context) -> list[_Candidate]:
     assert after is not None
     if _burracos(after.melds[view.side], rules) > _burracos(view.melds[view.side], rules):
         return []
-    if not context.turn_over and any(why_illegal(after, play.action) is None for play in making):
-        return []
+    if not context.turn_over and any(_makes_burraco(play, rules) for play in context.plays(after)):
+        return []  # the burraco can still be made this turn
     play = max(making, key=lambda play: _burraco_rank(play, rules))
     return [
         _Candidate(

@@ -106,6 +106,17 @@ def test_missed_burraco_is_quiet_while_it_can_still_be_made() -> None:
     assert "missed_burraco" not in codes(coach(later, "meld KS KH KD"))
 
 
+def test_missed_burraco_is_quiet_when_a_shorter_meld_can_still_grow_into_it() -> None:
+    # The seven hearts were a burraco at once; laid as three, the other four still attach.
+    hearts = position(["7H", "8H", "9H", "10H", "JH", "QH", "KH", "4D", "5C"])
+    assert "missed_burraco" not in codes(coach(hearts, "meld 8H 9H 10H"))
+
+
+def test_a_card_a_missed_burraco_plays_is_not_also_a_missed_attach() -> None:
+    two = position(["7H", "KH", "4D"], mine=[["8H", "9H", "10H", "JH", "QH"]])
+    assert codes(coach(two, "discard 4D")) == ["missed_burraco"]
+
+
 WILD_FOR_NATURAL = position(["5H", "JK", "7H", "6H", "KS", "4D"])
 
 
