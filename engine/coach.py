@@ -5,7 +5,7 @@ roughly what it cost.
 a :class:`Review`: its findings, each with a stable ``code``, the rule id it rests on, the
 ``params`` of its sentence (:mod:`engine.messages`, Italian in the catalogue), the
 ``better`` action, the ``points`` it likely cost and a ``severity``; and ``best``, the
-action the coach would have played (the better action of the costliest finding, or the
+action the coach would have played (the better action of the worst finding, or the
 chosen one when nothing was found).
 
 The coach sees only what the player saw: it reviews :func:`seat_view` of the position
@@ -170,7 +170,7 @@ class Finding:
 
 @dataclass(frozen=True, slots=True)
 class Review:
-    """The coach's word on one action: the findings, costliest first, and the best action."""
+    """The coach's word on one action: the findings, worst first, and the best action."""
 
     chosen: Action
     findings: tuple[Finding, ...]

@@ -18,7 +18,7 @@ from engine.coach import CODES, Lost, Review, Severity, coach, seat_view, severi
 from engine.errors import IllegalActionError, TooBigError
 from engine.match import Match
 from engine.messages import MESSAGES, render
-from engine.rules import DEFAULT
+from engine.rules import DEFAULT, PRESETS, Rules
 from engine.simulate import random_action
 from engine.state import Position
 
@@ -382,13 +382,13 @@ def test_each_finding_reads_in_english_and_italian(start: Position, action: str)
 # --- every better action is legal, on positions from whole random hands -------------------
 
 
-def review_hands(players: int, hands: int, seed: str) -> tuple[int, int]:
+def review_hands(players: int, hands: int, seed: str, rules: Rules = DEFAULT) -> tuple[int, int]:
     """Coach every action of random hands; check every better action. Returns how many
     positions were reviewed and how many were too big for the budget."""
     reviewed = too_big = 0
     for number in range(hands):
         rng = random.Random(f"{seed}:{number}")
-        current = Match(players=players, rules=DEFAULT).deal(rng)
+        current = Match(players=players, rules=rules).deal(rng)
         while not current.is_over:
             action = random_action(current, rng)
             try:
@@ -418,3 +418,10 @@ def test_better_actions_are_legal_on_a_few_random_hands() -> None:
 def test_better_actions_are_legal_on_thousands_of_positions(players: int) -> None:
     reviewed, too_big = review_hands(players, 12, f"coach-{players}")
     assert reviewed > 1_200 and too_big <= reviewed // 20
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", ["international", "semi-clean", "strict"])
+def test_better_actions_are_legal_under_every_variant(preset: str) -> None:
+    reviewed, too_big = review_hands(2, 3, f"coach-{preset}", PRESETS[preset])
+    assert reviewed > 300 and too_big <= reviewed // 20
