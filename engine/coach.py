@@ -92,6 +92,9 @@ BLUNDER_ABOVE = 150
 
 #: How many plays the default estimator's greedy finish of a turn makes at most.
 GREEDY_PLAYS = 6
+#: What the default estimator counts a wildcard kept in hand for, beyond its value: it can
+#: still stand for any card (R18). A heuristic, not a rule: the expert's playouts replace it.
+WILD_IN_HAND = 20
 
 
 class Severity(enum.Enum):
@@ -805,8 +808,9 @@ def _turn_over(view: Position, position: Position) -> bool:
 def _value(view: Position, position: Position, budget: Budget) -> int:
     """What ``position`` is worth to the side of the player to move in ``view``: its melds
     (cards, burraco bonuses, and a share of the clean or dirty bonus for a meld on its way),
-    minus the player's natural cards in hand (a wildcard in hand is worth its value, until
-    the hand is over), the pozzetto, the closing, less what a discard hands the next side."""
+    minus the player's natural cards in hand (a wildcard in hand is worth its value and
+    :data:`WILD_IN_HAND` more, until the hand is over), the pozzetto, the closing, less what
+    a discard hands the next side."""
     side, seat, rules = view.side, view.to_move, view.rules
     worth = 0
     for meld in position.melds[side]:
@@ -821,7 +825,9 @@ def _value(view: Position, position: Position, budget: Budget) -> int:
     hand = position.hands[seat]
     if not isinstance(hand, Hidden):
         over = position.is_over
-        worth += sum(card.value if card.is_wild and not over else -card.value for card in hand)
+        worth += sum(
+            card.value + WILD_IN_HAND if card.is_wild and not over else -card.value for card in hand
+        )
     if not position.pozzetti_taken[side]:
         worth -= POZZETTO_PENALTY
     if position.closer is not None and position.closer % SIDES == side:

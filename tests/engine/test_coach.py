@@ -125,6 +125,8 @@ def test_missed_clean_burraco_fires_when_a_wildcard_did_a_natural_cards_work() -
     assert str(finding.better) == "meld 5H 6H 7H"
     assert finding.params["wild"] == "JK" and finding.params["card"] == "6H"
     assert finding.rule == "R27"
+    # The joker kept is worth more than the 6H kept: at least an inaccuracy.
+    assert finding.severity is Severity.INACCURACY
 
 
 def test_missed_clean_burraco_is_quiet_without_the_natural_card() -> None:
@@ -160,6 +162,14 @@ def test_missed_pozzetto_fires_when_al_volo_was_possible() -> None:
 
 def test_missed_pozzetto_is_quiet_while_al_volo_stays_possible() -> None:
     assert "missed_pozzetto" not in codes(coach(AL_VOLO, "meld 9C 9D 9S"))
+
+
+def test_missed_pozzetto_con_lo_scarto_instead_of_al_volo_is_no_loss_of_the_pozzetto() -> None:
+    last = position(["KS"], mine=[["10S", "JS", "QS"]])
+    finding = only(coach(last, "discard KS"), "missed_pozzetto")
+    assert str(finding.better) == "attach 0 KS"
+    assert finding.sentence == "coach_missed_pozzetto_scarto" and finding.lost is None
+    assert finding.severity is severity(finding.points)
 
 
 def test_missed_pozzetto_is_quiet_once_the_side_has_it() -> None:
@@ -353,7 +363,30 @@ REVIEWS = [
         position(["2H", "KD", "4S", "5D"], mine=[["3C", "4C", "5C", "6C", "7C", "8C", "9C"]]),
         "attach 0 2H",
     ),
+    (position(["KS"], mine=[["10S", "JS", "QS"]]), "discard KS"),
+    (
+        position(
+            ["5H", "6H", "KS", "4D", "9C"],
+            discard=["QD", "7H"],
+            phase="draw",
+            stock=["3C", "8D", "JS"],
+        ),
+        "draw",
+    ),
+    (
+        position(
+            ["10S", "KH", "4D", "5C"], theirs=[["4S", "5S", "6S", "7S"]], discard=["8S", "9S"]
+        ),
+        "discard 10S",
+    ),
 ]
+
+
+def test_the_reviews_read_every_sentence() -> None:
+    read = {
+        finding.sentence for start, action in REVIEWS for finding in coach(start, action).findings
+    }
+    assert read == {key for key in MESSAGES if key.startswith("coach_")}
 
 
 def test_every_coach_sentence_is_in_both_languages() -> None:
