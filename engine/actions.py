@@ -16,7 +16,7 @@ the position after one. :func:`transition` also returns what happened on the way
 >>> [str(action) for action in legal_actions(position)]
 ['meld 5H 6H 7H', 'discard 5H', 'discard 6H', 'discard 7H', 'discard KS']
 >>> print(why_illegal(position, Action.parse("discard 9S")))
-you do not hold the 9♠ (R6)
+You do not hold the 9 of spades (R6).
 >>> after = apply(position, Action.parse("meld 7h 6h 5h"))
 >>> [str(meld) for meld in after.melds[0]], after.hand
 (['5H 6H 7H'], (Card.parse('KS'),))
