@@ -258,10 +258,8 @@ MESSAGES.update(
             "Seven natural cards in a row beside {wild}: under these rules it is a semi-clean"
             " burraco, worth 150."
         ),
-        "burraco_none": ngettext_lazy(
-            "A burraco needs at least seven cards, and this meld has {count}.",
-            "A burraco needs at least seven cards, and this meld has {count}.",
-            "count",
+        "burraco_none": gettext_noop(
+            "A burraco needs at least seven cards, and this meld has {count}."
         ),
         "wrong_hand": gettext_noop(
             "The side scores {expected} for this hand: its cards on the table and its bonuses,"
@@ -542,8 +540,7 @@ MESSAGES.update(
             "The number of times the one-card pile has been exchanged"
         ),
         "stall_shape": gettext_noop(
-            "The exchange of one-card piles names a player and how many times it has been"
-            " taken."
+            "The exchange of one-card piles names a player and how many times it has been taken."
         ),
         # --- puzzles (engine/puzzles.py) ---
         "puzzle_not_object": gettext_noop("A puzzle has a kind of question and a position."),
@@ -617,6 +614,7 @@ FIELD_NAMES: dict[str, str] = {
     "phase": gettext_noop("the phase of the turn"),
     "hands": gettext_noop("the hands"),
     "melds": gettext_noop("the melds"),
+    "hand": gettext_noop("the hand"),
     "meld": gettext_noop("the meld"),
     "discard": gettext_noop("the discard pile"),
     "stock": gettext_noop("the stock"),
@@ -634,18 +632,7 @@ FIELD_NAMES: dict[str, str] = {
     "closed": gettext_noop("the side that closed"),
     "ask": gettext_noop("the question"),
     "viewer": gettext_noop("the player who sees the puzzle"),
-    "kind": gettext_noop("the kind of puzzle"),
     "goal": gettext_noop("the goal"),
-    "position": gettext_noop("the position"),
-    "actions": gettext_noop("the moves"),
-    "match_points": gettext_noop("the match points"),
-    "op": gettext_noop("the request"),
-    "seat": gettext_noop("the player"),
-    "count": gettext_noop("the number of cards"),
-    "target": gettext_noop("the target score"),
-    "variant": gettext_noop("the variant"),
-    "semi_clean": gettext_noop("the semi-clean burraco"),
-    "wild_moves": gettext_noop("the wildcards that move"),
 }
 
 #: What each entry of a list of a position stands for (``list_of_entries``).
@@ -699,18 +686,22 @@ _AND = gettext_noop("and")
 
 #: Definite articles, and each joined to a preposition as Italian joins them ("di" + "il"
 #: is "del"). English needs none of these: its templates write "of {card}".
-_ARTICLES = ("il ", "lo ", "la ", "l'", "l’", "the ")
+_ARTICLES = ("il ", "lo ", "la ", "l'", "l’", "i ", "gli ", "le ", "the ")
 _JOINED = {
     "il ": {"del": "del ", "al": "al ", "dal": "dal ", "nel": "nel ", "sul": "sul "},
     "lo ": {"del": "dello ", "al": "allo ", "dal": "dallo ", "nel": "nello ", "sul": "sullo "},
     "la ": {"del": "della ", "al": "alla ", "dal": "dalla ", "nel": "nella ", "sul": "sulla "},
     "l'": {"del": "dell'", "al": "all'", "dal": "dall'", "nel": "nell'", "sul": "sull'"},
     "l’": {"del": "dell’", "al": "all’", "dal": "dall’", "nel": "nell’", "sul": "sull’"},
+    "i ": {"del": "dei ", "al": "ai ", "dal": "dai ", "nel": "nei ", "sul": "sui "},
+    "gli ": {"del": "degli ", "al": "agli ", "dal": "dagli ", "nel": "negli ", "sul": "sugli "},
+    "le ": {"del": "delle ", "al": "alle ", "dal": "dalle ", "nel": "nelle ", "sul": "sulle "},
 }
 
 
 class CardWords(str):
-    """A card's name with its article, as a sentence wants it: ``"l'asso di cuori"``.
+    """A card's name (or a thing's, such as "le mani") with its article, as a sentence
+    wants it: ``"l'asso di cuori"``.
 
     ``.bare`` is the name alone (``"asso di cuori"``); ``.del``, ``.al``, ``.dal``, ``.nel``
     and ``.sul`` join the article to an Italian preposition (``"dell'asso di cuori"``), for
@@ -788,10 +779,12 @@ def _param_text(key: str, value: Any, translate: Translate, plural: TranslatePlu
     if key in ("text", "field"):
         return _quoted(value)
     if key == "name" and isinstance(value, Mapping) and "code" in value:
-        return render(str(value["code"]), value.get("params", {}), translate, plural, nested=True)
-    if key in ("name", "each"):
-        table = EACH_NAMES if key == "each" else FIELD_NAMES
-        return translate(table[value]) if value in table else _quoted(value)
+        place = render(str(value["code"]), value.get("params", {}), translate, plural, nested=True)
+        return CardWords(place)
+    if key == "name":
+        return CardWords(translate(FIELD_NAMES[value]) if value in FIELD_NAMES else _quoted(value))
+    if key == "each":
+        return translate(EACH_NAMES[value]) if value in EACH_NAMES else str(value)
     if key == "expected" and value in ANSWER_FORMS:
         return translate(ANSWER_FORMS[value])
     if key == "reason" and isinstance(value, Mapping) and "code" in value:
@@ -868,14 +861,20 @@ def _first_letter(text: str, nested: bool) -> str:
     return text[0].upper() + text[1:]
 
 
+def has_gaps(code: str) -> bool:
+    """Does the code's sentence need parameters (is it no sentence without them)?"""
+    template = MESSAGES.get(code, "")
+    text = template.plural if isinstance(template, Plural) else template
+    return "{" in text
+
+
 def sentences() -> list[str]:
-    """Every msgid of the table and its words, for the catalogue tests."""
-    found: list[str] = []
-    for template in MESSAGES.values():
-        if isinstance(template, Plural):
-            found += [template.singular, template.plural]
-        else:
-            found.append(template)
+    """Every msgid of the table and of the words it is made of, for the catalogue tests (a
+    plural's msgid is its singular)."""
+    found = [
+        template.singular if isinstance(template, Plural) else template
+        for template in MESSAGES.values()
+    ]
     for table in (ANSWER_FORMS, FIELD_NAMES, EACH_NAMES, _RANK_NAMES, _SUIT_NAMES):
         found += table.values()
     found += _RANK_WITH_ARTICLE.values()
