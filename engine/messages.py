@@ -372,9 +372,7 @@ MESSAGES.update(
         "international_semi_clean": gettext_noop(
             "The international game has no semi-clean burraco."
         ),
-        "rules_not_object": gettext_noop(
-            "The rules are a list of options, such as semi_clean: true, not “{text}”."
-        ),
+        "rules_not_object": gettext_noop("The rules are a list of options, not “{text}”."),
         "unknown_rules_option": gettext_noop(
             "“{text}” is not an option of the rules: the options are {choices}."
         ),

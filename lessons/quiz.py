@@ -142,16 +142,18 @@ def _text(data: QueryDict, name: str, missing: str) -> str:
     return value
 
 
-def say(code: str, params: Mapping[str, Any]) -> str:
+def say(code: str, params: Mapping[str, Any], *, nested: bool = False) -> str:
     """An engine sentence (a refusal, a verdict) in the page's language: the one way every
-    page turns an engine code into words (engine/messages.py holds the sentences)."""
-    return render(code, params, gettext, ngettext)
+    page turns an engine code into words (engine/messages.py holds the sentences).
+    ``nested``: it follows a colon in a sentence of the page's own, so its first word is
+    not capitalised."""
+    return render(code, params, gettext, ngettext, nested=nested)
 
 
-def sentence(error: BurracoError) -> str:
+def sentence(error: BurracoError, *, nested: bool = False) -> str:
     """Why the engine refused something, in the page's language: every engine error carries
     a code and its parameters, so a teacher reading Italian never meets an English reason."""
-    return say(error.code, error.params)
+    return say(error.code, error.params, nested=nested)
 
 
 @dataclass(frozen=True)
