@@ -121,7 +121,7 @@ MESSAGES: dict[str, Template] = {
         " left on its own."
     ),
     "invalid_arrangement": gettext_noop(
-        "{cards} is not a meld as written: in order it is {order}."
+        "{cards} do not make a meld as written: in order they are {order}."
     ),
     # --- the game (R3-R9, R15-R17, R29-R38) ---
     "draw_first": gettext_noop(
@@ -368,7 +368,7 @@ MESSAGES.update(
         "unknown_variant": gettext_noop(
             "“{text}” is not a variant of the rules: choose one of {choices}."
         ),
-        "unknown_target": gettext_noop("{text} is not a target score: choose one of {choices}."),
+        "unknown_target": gettext_noop("“{text}” is not a target score: choose one of {choices}."),
         "international_semi_clean": gettext_noop(
             "The international game has no semi-clean burraco."
         ),
