@@ -82,7 +82,7 @@ def table_meld(arrangement: Any, rules: Rules) -> Meld:
         return Meld.parse(parse_cards(arrangement), rules)
     except InvalidMeldError as error:
         raise InvalidNotationError(
-            "table_meld_invalid", arrangement=arrangement, reason=error.as_param()
+            "table_meld_invalid", error.rule, arrangement=arrangement, reason=error.as_param()
         ) from None
 
 
