@@ -819,6 +819,7 @@ def render(
     template = MESSAGES.get(code)
     if template is None:
         return code
+    params = _kept_before(code, params)
     values = {key: _param_text(key, value, translate, plural) for key, value in params.items()}
     if isinstance(template, Plural):
         number = params.get(template.number, 0)
@@ -828,12 +829,24 @@ def render(
     else:
         english = template
         chosen = translate(template)
-    try:
-        text = chosen.format(**values)
-    except (KeyError, IndexError, ValueError, AttributeError):
-        # A translation that names a parameter the code lacks falls back to English.
-        text = english.format_map(_Missing(values))
+    text = english
+    # A sentence kept with fewer parameters than it now names shows "?" in their place, in
+    # the reader's language if the translation allows, else in English.
+    for candidate in (chosen, english):
+        try:
+            text = candidate.format_map(_Missing(values))
+            break
+        except (IndexError, ValueError, AttributeError):
+            continue
     return _first_letter(text, nested)
+
+
+def _kept_before(code: str, params: Mapping[str, Any]) -> Mapping[str, Any]:
+    """Parameters as the sentence now names them, from a verdict kept before it did
+    (``Attempt.verdict`` keeps a verdict's parameters for good)."""
+    if code == "no_such_meld" and "count" not in params and "last" in params:
+        return {**params, "count": int(params["last"]) + 1}
+    return params
 
 
 def with_rule(text: str, rule: str) -> str:

@@ -167,6 +167,13 @@ def test_plurals_follow_the_number(count: int, sentence: str) -> None:
     assert render("no_such_meld", {"index": count, "count": count}).startswith(sentence)
 
 
+def test_a_verdict_kept_with_the_old_parameters_still_reads() -> None:
+    assert render("no_such_meld", {"index": 3, "last": 1}).startswith(
+        "Your side has only 2 melds on the table"
+    )
+    assert render("not_in_hand", {}) == "You do not hold ?."
+
+
 # --- cards by name -------------------------------------------------------------------------
 
 ENGLISH_RANKS = {
