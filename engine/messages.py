@@ -529,7 +529,6 @@ MESSAGES.update(
         ),
         # places in a position, for the parameter ``name`` of the sentences above
         "place_hand": gettext_noop("The hand of player {player}"),
-        "place_hand_count": gettext_noop("The number of cards in the hand of player {player}"),
         "place_pozzetto": gettext_noop("The pozzetto of side {side}"),
         "place_pozzetto_taken": gettext_noop("Whether side {side} has taken its pozzetto"),
         "place_meld": gettext_noop("Meld {number} of side {side}"),
