@@ -157,7 +157,7 @@ MESSAGES: dict[str, Template] = {
     ),
     "pile_unusable": gettext_noop(
         "In the international game you may take the pile only to lay or attach one of its"
-        " cards at once, and none of {cards} can be used now."
+        " cards at once, and none of its cards ({cards}) can be used now."
     ),
     "pile_card_first": gettext_noop(
         "You took the pile in the international game, so you must first lay or attach one of"
