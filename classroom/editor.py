@@ -536,7 +536,7 @@ def check(fields: dict[str, Any]) -> Checked:
                 Meld.parse(cards, rules)
             except BurracoError as error:
                 where = owner % {"number": index + 1}
-                checked.problems.append(f"{where}: {quiz.sentence(error)}")
+                checked.problems.append(f"{where}: {quiz.sentence(error, nested=True)}")
     try:
         check_copies(parse_cards(_known(fields)))
     except BurracoError as error:
