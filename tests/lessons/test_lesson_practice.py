@@ -106,3 +106,26 @@ def test_what_the_lessons_teach_counts_rules_topics_and_kinds(curriculum: None) 
 def test_the_last_step_links_its_lessons_practice(curriculum: None) -> None:
     html = Client().get("/lessons/attaching/1/", headers=EN).content.decode()
     assert "/puzzles/next/?theme=R17%2CR16&amp;lesson=attaching" in html
+
+
+def test_a_lesson_before_any_puzzle_kind_offers_no_practice(curriculum: None) -> None:
+    """Lessons whose steps (and those before) asked only multiple choices have nothing to
+    practise: the generator would serve a kind they have not shown."""
+    lesson = Lesson.objects.create(
+        slug="the-deck",
+        order=2,
+        title_it="Il mazzo",
+        title_en="The deck",
+        summary_it=".",
+        summary_en=".",
+        rules=["R1", "R2"],
+    )
+    choice = {"choice": {"options": [2, 3], "answer": 1}}
+    Step.objects.create(
+        lesson=lesson, number=1, kind="ask", text_it="?", text_en="?", question=choice, rules=["R1"]
+    )
+    taught = selection.taught_up_to("the-deck")
+    assert taught is not None and not taught.kinds
+    html = Client().get("/lessons/the-deck/1/", headers=EN).content.decode()
+    assert "Practise this" not in html and "/puzzles/next/" not in html
+    assert "Practise this" in Client().get("/lessons/attaching/1/", headers=EN).content.decode()
