@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.http import HttpRequest
 
-from engine.generate import Generated
+from engine.generate import KINDS, Generated
 from engine.puzzles import RULE_IDS, TOPICS
 from lessons import ratings, tracking
 from lessons.learners import learner_filter
@@ -137,7 +137,13 @@ def next_puzzle(
     else:
         from lessons.generated import next_generated
 
-        allows = taught.allows if taught is not None else None
+        allows = None
+        if taught is not None:
+            allows = taught.allows
+            # A kind the lessons have asked, so that the generator makes one they allow.
+            asked = sorted(taught.kinds & set(KINDS))
+            if kind is None and asked:
+                kind = rng.choice(asked)
         puzzle = next_generated(",".join(themes) or None, rating, rng, kind, allows)
     request.session["last_puzzle"] = puzzle.pk
     # Practice on a chosen theme moves the rating less (lessons.tracking).

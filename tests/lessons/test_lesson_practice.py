@@ -3,6 +3,9 @@ it teach, never a puzzle on a rule a later lesson teaches (attach puzzles before
 
 from __future__ import annotations
 
+import random
+from types import SimpleNamespace
+
 import pytest
 from django.test import Client
 
@@ -129,3 +132,20 @@ def test_a_lesson_before_any_puzzle_kind_offers_no_practice(curriculum: None) ->
     html = Client().get("/lessons/the-deck/1/", headers=EN).content.decode()
     assert "Practise this" not in html and "/puzzles/next/" not in html
     assert "Practise this" in Client().get("/lessons/attaching/1/", headers=EN).content.decode()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_when_no_curated_puzzle_fits_a_generated_one_within_the_lessons_comes(
+    curriculum: None, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    make_lesson(4, "sets", ["R10", "R11", "R12", "R2"], "lay-meld", ["R10"])
+    Puzzle.objects.filter(slug="run").delete()  # the only curated one lesson 5 allows
+    seeded = SimpleNamespace(Random=lambda: random.Random(seed))
+    monkeypatch.setattr(selection, "random", seeded)
+    client = Client()
+    location = client.get("/puzzles/next/?theme=R13&lesson=sequences-and-the-ace")["Location"]
+    puzzle = Puzzle.objects.get(slug=location.split("/puzzles/")[1].split("/")[0])
+    assert puzzle.source == Puzzle.Source.GENERATED and puzzle.kind == "lay-meld"
+    taught = selection.taught_up_to("sequences-and-the-ace")
+    assert taught is not None
+    assert not {theme.name for theme in puzzle.themes.all()} & set(taught.untaught_themes)
