@@ -47,7 +47,9 @@ def shown(example: Example) -> Shown:
         return Shown(example, caption, None, "", refused=False)
     if isinstance(found, InvalidMeldError):
         reason = sentence(render(found.code, found.params, gettext))
-        # The reason ends by naming its rule, "(R23)": a link to it, as in the texts.
+        if found.rule:
+            # The rule beside the engine's sentence, "(R23)": a link to it, as in the texts.
+            reason = f"{reason.removesuffix('.')} ({found.rule})."
         return Shown(example, caption, None, with_rule_links(escape(reason)), True)
     said = gettext("A sequence.") if found.kind is MeldKind.SEQUENCE else gettext("A set.")
     badge = found.burraco(PRESETS[example.rules])

@@ -311,7 +311,7 @@ def test_the_engine_counts_the_partners_cards_with_the_rest(world: World) -> Non
         logged_in(world.teacher), PREVIEW, **{**FOUR, "partner": "10H 10H"}
     ).content.decode()
     assert "Il motore delle regole rifiuta questo esercizio" in html
-    assert "10♥ compare 3 volte" in html
+    assert "10 di cuori compare 3 volte" in html
 
 
 def test_a_four_player_puzzle_is_saved_edited_and_answered_by_a_student(world: World) -> None:

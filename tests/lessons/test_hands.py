@@ -134,7 +134,7 @@ def test_a_deal_of_other_than_eleven_cards_a_player_is_refused() -> None:
 def test_a_deal_naming_a_card_three_times_is_refused() -> None:
     spec = copy.deepcopy(hand_of(TWO)["deal"])
     spec["stock"] = ["5H", "5H", *spec["stock"]]
-    with pytest.raises(hands.HandError, match="5H appears"):
+    with pytest.raises(hands.HandError, match="The 5 of hearts appears 3 times"):
         hands.deal(spec)
 
 

@@ -41,7 +41,7 @@ def test_a_refused_move_says_why_and_keeps_the_good_moves(client: Client) -> Non
     assert response.status_code == 200
     assert not Attempt.objects.exists(), "a refused move is not an answer"
     assert "Questa mossa non è consentita" in html
-    assert "5♦ non è di fiori" in html and "R13 ·" in html
+    assert "Il 5 di quadri non è di fiori" in html and "R13 ·" in html
     assert 'value="back"' in html
     refused = html[html.index('class="alert alert-warning mt-3 refused"') :]
     assert "Questo tentativo non conterà per il tuo punteggio." in refused
