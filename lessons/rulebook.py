@@ -49,6 +49,14 @@ RULE_TITLES: dict[str, Promise] = {
     "R41": _("The international variant"),
 }
 
+#: The rules presets (engine.rules.PRESETS) in words, for every page that names one.
+PRESET_LABELS: dict[str, Promise] = {
+    "standard": _("Standard"),
+    "semi-clean": _("With the semi-clean burraco"),
+    "strict": _("Strict wildcards (they never move)"),
+    "international": _("International variant"),
+}
+
 TOPIC_TITLES: dict[str, Promise] = {
     "deck": _("The deck"),
     "turn": _("The turn"),
