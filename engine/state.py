@@ -788,9 +788,9 @@ __all__ = [
 def named_cards(data: Mapping[str, Any]) -> list[Card]:
     """Every card a position's JSON names, where it names them: the hands shown card by
     card, the melds, the discard pile, the stock and the pozzetti when given as cards, the
-    cards taken with the pile and the one-card pile's card. For a position still being written, whose melds may not be
-    valid yet (R1: no card more often than the deck holds it, see
-    :func:`engine.cards.check_copies`).
+    cards taken with the pile and the one-card pile's card. For a position still being
+    written, whose melds may not be valid yet (R1: no card more often than the deck holds
+    it, see :func:`engine.cards.check_copies`).
 
     >>> hands = [["10C"], {"count": 11}]
     >>> named = named_cards({"hands": hands, "melds": [[["6C", "JK", "8C"]], []], "stock": 40})
