@@ -528,7 +528,7 @@ def check(fields: dict[str, Any]) -> Checked:
     owners = (gettext("Your meld %(number)d"), gettext("Their meld %(number)d"))
     for side, index, error in meld_refusals(fields["position"]["melds"], rules):
         where = owners[side] % {"number": index + 1}
-        checked.problems.append(f"{where}: {quiz.sentence(error)}")
+        checked.problems.append(f"{where}: {quiz.sentence(error, nested=True)}")
     try:
         check_copies(named_cards(fields["position"]))
     except BurracoError as error:

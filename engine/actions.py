@@ -16,7 +16,7 @@ the position after one. :func:`transition` also returns what happened on the way
 >>> [str(action) for action in legal_actions(position)]
 ['meld 5H 6H 7H', 'discard 5H', 'discard 6H', 'discard 7H', 'discard KS']
 >>> print(why_illegal(position, Action.parse("discard 9S")))
-you do not hold the 9♠ (R6)
+You do not hold the 9 of spades (R6).
 >>> after = apply(position, Action.parse("meld 7h 6h 5h"))
 >>> [str(meld) for meld in after.melds[0]], after.hand
 (['5H 6H 7H'], (Card.parse('KS'),))
@@ -87,33 +87,32 @@ class Action:
         >>> Action.parse("discard")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        engine.errors.InvalidNotationError: 'discard' is not an action: discard takes exactly ...
+        engine.errors.InvalidNotationError: “discard” is not a move: discard takes exactly ...
         """
         if not isinstance(text, str):
-            raise InvalidNotationError(f"an action is text such as 'draw', not {text!r:.60}")
+            raise InvalidNotationError("action_not_text", text=text)
         words = text.replace(",", " ").split()
         if not words:
-            raise InvalidNotationError(f"{text!r} is not an action: {_FORMS}")
+            raise InvalidNotationError("not_an_action", text=text)
         verb, arguments = words[0].lower(), words[1:]
         try:
             kind = ActionKind(verb)
         except ValueError:
-            raise InvalidNotationError(f"{text!r:.60} is not an action: {_FORMS}") from None
+            raise InvalidNotationError("not_an_action", text=text) from None
         meld = None
         if kind is ActionKind.ATTACH:
             # Short ASCII digits only: int() raised on "²" and on 5,000 digits (issue 13).
             number = arguments[0] if arguments else ""
             if not (number.isascii() and number.isdecimal() and len(number) <= 4):
-                raise InvalidNotationError(
-                    f"{text!r:.60} is not an action: attach names the meld by its number first,"
-                    ' as in "attach 2 10H JH"'
-                )
+                raise InvalidNotationError("attach_needs_number", text=text)
             meld = int(arguments[0])
             arguments = arguments[1:]
         try:
             cards = tuple(parse_cards(arguments))
         except InvalidNotationError as error:
-            raise InvalidNotationError(f"{text!r:.60} is not an action: {error}") from None
+            raise InvalidNotationError(
+                "action_bad_card", text=text, reason=error.as_param()
+            ) from None
         counts = {
             ActionKind.DRAW: (0, 1),
             ActionKind.PILE: (0, 0),
@@ -121,7 +120,7 @@ class Action:
         }.get(kind, (1, None))
         low, high = counts
         if len(cards) < low or (high is not None and len(cards) > high):
-            raise InvalidNotationError(f"{text!r:.60} is not an action: {_ARITY[kind]}")
+            raise InvalidNotationError(_ARITY[kind], text=text)
         return cls(kind, cards, meld)
 
     def __str__(self) -> str:
@@ -146,13 +145,13 @@ class Action:
         return hash(self._key())
 
 
-_FORMS = "write draw, draw 5H, pile, meld 7H 8H 9H, attach 2 10H JH or discard KS"
+#: The code of the refusal of each action given too few or too many cards.
 _ARITY = {
-    ActionKind.DRAW: 'draw takes no card, or the one card that came: "draw 5H"',
-    ActionKind.PILE: "pile takes no cards: it takes the whole discard pile (R7)",
-    ActionKind.MELD: 'meld needs the cards to lay, as in "meld 7H 8H 9H"',
-    ActionKind.ATTACH: 'attach needs cards after the meld number, as in "attach 2 10H JH"',
-    ActionKind.DISCARD: 'discard takes exactly one card, as in "discard KS"',
+    ActionKind.DRAW: "draw_arity",
+    ActionKind.PILE: "pile_arity",
+    ActionKind.MELD: "meld_arity",
+    ActionKind.ATTACH: "attach_arity",
+    ActionKind.DISCARD: "discard_arity",
 }
 
 
@@ -255,7 +254,9 @@ def transition(
         if index >= len(side_melds):
             if not side_melds:
                 raise IllegalActionError("no_melds", "R17", index=index)
-            raise IllegalActionError("no_such_meld", "R17", index=index, last=len(side_melds) - 1)
+            raise IllegalActionError(
+                "no_such_meld", "R17", index=index, count=len(side_melds), last=len(side_melds) - 1
+            )
         melds = _replaced(
             side_melds, index, attach(side_melds[index], action.cards, position.rules)
         )

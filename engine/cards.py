@@ -108,7 +108,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if (self.rank is None) != (self.suit is None):
-            raise InvalidNotationError("a card has both a rank and a suit, or is the joker")
+            raise InvalidNotationError("card_rank_and_suit")
         key = 0 if self.rank is None or self.suit is None else self.rank * 4 + self.suit.order + 1
         object.__setattr__(self, "_key", key)
 
@@ -131,15 +131,12 @@ class Card:
         >>> Card.parse("1H")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        engine.errors.InvalidNotationError: '1H' is not a card: write the rank ...
+        engine.errors.InvalidNotationError: “1H” is not a card: write the rank ...
         """
         try:
             return _BY_TEXT[text.strip().upper()]
         except (KeyError, AttributeError):
-            raise InvalidNotationError(
-                f"{text!r} is not a card: write the rank (A, 2-10, J, Q, K) then the suit"
-                " (H, D, C, S), or JK for a joker"
-            ) from None
+            raise InvalidNotationError("not_a_card", text=text) from None
 
     @property
     def is_joker(self) -> bool:
@@ -216,11 +213,11 @@ def parse_cards(texts: Iterable[str] | str) -> list[Card]:
     if isinstance(texts, str):
         texts = texts.replace(",", " ").split()
     if not isinstance(texts, Iterable):
-        raise InvalidNotationError(f"{texts!r:.60} is not a list of cards")
+        raise InvalidNotationError("not_card_list", text=texts)
     cards = []
     for text in texts:
         if not isinstance(text, str):
-            raise InvalidNotationError(f"{text!r} is not a card: cards are written as text")
+            raise InvalidNotationError("not_card_text", text=text)
         cards.append(Card.parse(text))
     return cards
 

@@ -35,9 +35,9 @@ def deal(
     players other than 2 or 4, or a dealer who is not at the table.
     """
     if players not in PLAYER_COUNTS:
-        raise InvalidPositionError(f"players must be 2 or 4 (R3), not {players}")
+        raise InvalidPositionError("players_count", "R3", players=players)
     if not 0 <= dealer < players:
-        raise InvalidPositionError(f"the dealer must be a seat from 0 to {players - 1}")
+        raise InvalidPositionError("dealer_seat", players=players, dealer=dealer)
     cards = deck()
     rng.shuffle(cards)
     hands: list[list[Card]] = [[] for _ in range(players)]

@@ -53,7 +53,7 @@ def play(request: dict[str, Any], rules: Rules) -> Answer:
     position = _position(request, rules)
     texts = request.get("actions")
     if not isinstance(texts, list):
-        raise InvalidNotationError('the request needs "actions": a list of action strings')
+        raise InvalidNotationError("actions_missing")
     if len(texts) > MAX_ACTIONS:
         raise TooBigError("too_many_actions", count=len(texts), most=MAX_ACTIONS)
     budget = Budget()
@@ -62,7 +62,9 @@ def play(request: dict[str, Any], rules: Rules) -> Answer:
         try:
             actions.append(Action.parse(text))
         except InvalidNotationError as error:
-            raise InvalidNotationError(f"action {index}: {error}") from None
+            raise InvalidNotationError(
+                "action_numbered", index=index, number=index + 1, reason=error.as_param()
+            ) from None
     events: list[str] = []
     for index, action in enumerate(actions):
         budget.spend(MOVE_STEPS)
@@ -100,14 +102,14 @@ def victory_points(request: dict[str, Any], rules: Rules) -> Answer:
     """``{"op": "victory_points", "match_points": m, "hands": 3}``: both sides' VP (R38)."""
     for name in ("match_points", "hands"):
         if name not in request:
-            raise InvalidNotationError(f"the request needs a {name!r} field")
+            raise InvalidNotationError("field_missing", field=name)
     a, b = vp_table(request["match_points"], request["hands"])
     return {"vp": [a, b]}
 
 
 def _position(request: dict[str, Any], rules: Rules) -> Position:
     if "position" not in request:
-        raise InvalidNotationError("the request needs a 'position' field")
+        raise InvalidNotationError("field_missing", field="position")
     return Position.from_json(request["position"], rules)
 
 

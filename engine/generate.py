@@ -33,7 +33,7 @@ from typing import Any
 
 from engine.actions import Action, ActionKind, transition
 from engine.cards import Card, Rank, Suit, deck
-from engine.errors import BurracoError, Refusal
+from engine.errors import BurracoError, InvalidNotationError, Refusal
 from engine.melds import (
     Burraco,
     Meld,
@@ -1680,7 +1680,7 @@ def preset_name(rules: Rules) -> str:
     for name, preset in PRESETS.items():
         if preset == rules:
             return name
-    raise ValueError(f"generated puzzles use a rules preset ({', '.join(PRESETS)}), not {rules}")
+    raise InvalidNotationError("unknown_preset", choices=list(PRESETS))
 
 
 def from_seed(
@@ -1693,7 +1693,7 @@ def from_seed(
     such as semi-clean for R28). Raises :class:`ValueError` for an unknown kind.
     """
     if kind not in KINDS:
-        raise ValueError(f"unknown kind {kind!r}: one of {', '.join(KINDS)}")
+        raise InvalidNotationError("unknown_puzzle_kind", text=kind, choices=list(KINDS))
     rng = random.Random(seed)
     recipe, aim = _recipe(kind, theme, rng)
     default = "standard"

@@ -48,11 +48,11 @@ def field(request: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> 
     Raises :class:`InvalidNotationError` naming the field when it is missing or mistyped.
     """
     if name not in request:
-        raise InvalidNotationError(f"the request needs a {name!r} field")
+        raise InvalidNotationError("field_missing", field=name)
     value = request[name]
     # bool is an int in Python: a count must not accept true.
     if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _tuple(kind)):
-        raise InvalidNotationError(f"the field {name!r} has the wrong type: {value!r:.60}")
+        raise InvalidNotationError("field_type", field=name, text=value)
     return value
 
 
@@ -77,13 +77,13 @@ def _at_most_a_deck(name: str, items: list[Any]) -> list[Any]:
 def table_meld(arrangement: Any, rules: Rules) -> Meld:
     """A meld already on the table; one that is itself invalid is bad input."""
     if not isinstance(arrangement, list):
-        raise InvalidNotationError(f"a meld is a list of cards, not {arrangement!r:.60}")
+        raise InvalidNotationError("meld_not_list", text=arrangement)
     _at_most_a_deck("meld", arrangement)
     try:
         return Meld.parse(parse_cards(arrangement), rules)
     except InvalidMeldError as error:
         raise InvalidNotationError(
-            f"the meld {' '.join(map(str, arrangement))} on the table is not valid: {error}"
+            "table_meld_invalid", error.rule, arrangement=arrangement, reason=error.as_param()
         ) from None
 
 
@@ -104,7 +104,7 @@ def meld_answer(meld: Meld, rules: Rules) -> Answer:
 def refusal_answer(refusal: Refusal) -> Answer:
     if refusal.code == "too_many_copies":
         # More copies than the deck holds is bad input, not a learner's mistake.
-        raise InvalidNotationError(str(refusal))
+        raise InvalidNotationError.of(refusal)
     return {
         "valid": False,
         "reason": str(refusal),
@@ -142,7 +142,7 @@ def _points(request: dict[str, Any], rules: Rules) -> Answer:
     try:
         check_copies(cards)
     except InvalidMeldError as error:
-        raise InvalidNotationError(str(error)) from None
+        raise InvalidNotationError.of(error) from None
     return {"points": points(cards)}
 
 
@@ -154,7 +154,7 @@ def _score(request: dict[str, Any], rules: Rules) -> Answer:
     try:
         check_copies([card for meld in melds for card in meld.cards] + hand)
     except InvalidMeldError as error:
-        raise InvalidNotationError(str(error)) from None
+        raise InvalidNotationError.of(error) from None
     score = score_side(
         melds,
         hand,
@@ -200,6 +200,18 @@ def _puzzle(request: dict[str, Any], rules: Rules) -> Answer:
     return check(puzzle, request["answer"]).to_json()
 
 
+def _coach(request: dict[str, Any], rules: Rules) -> Answer:
+    """``{"op": "coach", "position": {...}, "action": "discard 9S"}``: the coach's findings
+    on the action chosen by the player to move, and the best action (engine/coach.py)."""
+    from engine.actions import Action
+    from engine.coach import coach
+    from engine.state import Position
+
+    position = Position.from_json(field(request, "position", dict), rules)
+    action = Action.parse(field(request, "action", str))
+    return coach(position, action).to_json()
+
+
 #: Every op the judge serves. Later work adds its ops here in the same style.
 OPS: dict[str, Handler] = {
     "meld": _meld,
@@ -208,6 +220,7 @@ OPS: dict[str, Handler] = {
     "score": _score,
     "facts": _facts,
     "puzzle": _puzzle,
+    "coach": _coach,
     **GAME_OPS,
 }
 

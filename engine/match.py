@@ -64,13 +64,9 @@ def victory_points(match_points: int, hands: int) -> tuple[int, int]:
     ((19, 1), (20, 0))
     """
     if not isinstance(hands, int) or isinstance(hands, bool) or hands not in VP_TABLES:
-        raise InvalidNotationError(
-            f"victory points have tables for 3 and 4 hands (R38), not {hands!r:.40}"
-        )
+        raise InvalidNotationError("vp_hands", "R38", text=hands)
     if not isinstance(match_points, int) or isinstance(match_points, bool):
-        raise InvalidNotationError(
-            f"match points are a whole number (side A's lead), not {match_points!r:.40}"
-        )
+        raise InvalidNotationError("match_points_number", "R37", text=match_points)
     lead = abs(match_points)
     winner = next((vp for top, vp in VP_TABLES[hands] if lead <= top), VP_TOTAL)
     if match_points < 0:
@@ -145,12 +141,11 @@ class Match:
         """
         if self.is_over:
             raise InvalidNotationError(
-                f"the game is over: side {self.winner} has won {self.totals[0]} to"
-                f" {self.totals[1]} (R36)"
+                "game_over", "R36", winner=self.winner, first=self.totals[0], second=self.totals[1]
             )
         if isinstance(scores, Outcome):
             if scores.scores[0] is None or scores.scores[1] is None:
-                raise InvalidNotationError("a hand with hidden cards cannot be scored")
+                raise InvalidNotationError("hidden_hand_score")
             scores = (scores.scores[0].total, scores.scores[1].total)
         totals = (self.totals[0] + scores[0], self.totals[1] + scores[1])
         return replace(self, totals=totals, hands=self.hands + 1)

@@ -102,7 +102,7 @@ class Meld:
                 "invalid_arrangement",
                 "R13",
                 cards=[str(card) for card in cards],
-                why=f"in order it is {meld}",
+                order=[str(card) for card in meld.cards],
             )
         return written
 
@@ -186,7 +186,7 @@ def _as_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
         for card in cards:
             result.append(card if isinstance(card, Card) else parse_cards([card])[0])
     except TypeError:
-        raise InvalidNotationError(f"{cards!r} is not a list of cards") from None
+        raise InvalidNotationError("not_card_list", text=cards) from None
     return tuple(result)
 
 
@@ -201,7 +201,7 @@ def make_meld(cards: Iterable[Card | str], rules: Rules = DEFAULT) -> Meld:
     >>> make_meld(parse_cards("JK 2H 7S"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    engine.errors.InvalidMeldError: 2♥ would be a second wildcard in this meld: a meld holds ...
+    engine.errors.InvalidMeldError: With the 2 of hearts this meld would hold a second wildcard, ...
     """
     cards = _as_cards(cards)
     if len(cards) < MIN_CARDS:

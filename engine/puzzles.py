@@ -46,7 +46,7 @@ from engine.melds import (
     attach,
     possible_attachments,
 )
-from engine.messages import render
+from engine.messages import render, with_rule
 from engine.rules import PRESETS, Rules
 from engine.scoring import SideScore, score_side
 from engine.state import DECK_SIZE, STOCK_LEFT, Hidden, Phase, Position
@@ -159,12 +159,12 @@ class Puzzle:
         :class:`InvalidPuzzleError` or the position's own error) saying what is wrong.
         """
         if not isinstance(data, Mapping):
-            raise InvalidPuzzleError("a puzzle is an object with a kind and a position")
+            raise InvalidPuzzleError("puzzle_not_object")
         try:
             kind = Kind(data.get("kind"))
         except ValueError:
-            kinds = ", ".join(kind.value for kind in Kind)
-            raise InvalidPuzzleError(f"unknown kind {data.get('kind')!r}: one of {kinds}") from None
+            kinds = [kind.value for kind in Kind]
+            raise InvalidPuzzleError("unknown_kind", text=data.get("kind"), choices=kinds) from None
         position = Position.from_json(data.get("position"), _rules(data.get("rules")))
         puzzle = cls(
             kind,
@@ -186,19 +186,17 @@ class Puzzle:
     def _check(self) -> None:
         position = self.position
         if not 0 <= self.viewer < position.players:
-            raise InvalidPuzzleError(f"the viewer is a seat from 0 to {position.players - 1}")
+            raise InvalidPuzzleError("viewer_seat", players=position.players, seat=self.viewer)
         if self.kind is Kind.SCORE:
             if self.side not in (0, 1) or self.closed not in (None, 0, 1):
-                raise InvalidPuzzleError("side and closed name side 0 or 1")
+                raise InvalidPuzzleError("score_side")
             for side in (self.side,) if self.ask == "hand" else (0, 1):
                 if position.side_hand(side) is None:
-                    raise InvalidPuzzleError(
-                        f"to score side {side} its players' hands must be known, not counts"
-                    )
+                    raise InvalidPuzzleError("score_hands_hidden", "R35", side=side + 1)
             if self.ask != "hand" and position.totals is None:
-                raise InvalidPuzzleError(f"ask {self.ask!r} needs the position's totals")
+                raise InvalidPuzzleError("totals_needed", "R36", ask=self.ask)
             if self.hands not in (3, 4):
-                raise InvalidPuzzleError("hands is 3 or 4 (the victory-point tables, R38)")
+                raise InvalidPuzzleError("vp_table_hands", "R38")
             return
         position.hand  # noqa: B018 - raises when the learner's own hand is hidden
         if self.known and self.kind is not Kind.DISCARD:
@@ -219,23 +217,19 @@ class Puzzle:
                 raise InvalidPuzzleError(f"the pile cannot be taken here: {refusal}") from None
         if self.kind in (Kind.ATTACH, Kind.LAY_MELD, Kind.WILDCARD, Kind.CLASSIFY):
             if position.phase is not Phase.PLAY:
-                raise InvalidPuzzleError(f"a {self.kind.value} puzzle is set after the draw")
+                raise InvalidPuzzleError("puzzle_after_draw", "R6", kind=self.kind.value)
             if not set(self.focus) <= set(position.hand):
-                raise InvalidPuzzleError("the focus cards must be in the learner's hand")
+                raise InvalidPuzzleError("focus_not_in_hand")
         if self.kind in (Kind.WILDCARD, Kind.CLASSIFY):
             melds = position.melds[position.side]
             if not 0 <= self.meld < len(melds):
-                raise InvalidPuzzleError(f"the side has no meld {self.meld}")
+                raise InvalidPuzzleError("puzzle_no_meld", index=self.meld, number=self.meld + 1)
             sequence = melds[self.meld].kind is MeldKind.SEQUENCE
             if self.kind is Kind.WILDCARD and not (sequence and self.attached):
-                raise InvalidPuzzleError(
-                    "a wildcard puzzle attaches cards ('attach') to a sequence"
-                )
+                raise InvalidPuzzleError("wildcard_needs_attach")
         drawing = position.phase is Phase.DRAW and isinstance(position.stock, Hidden)
         if self.kind in (Kind.CLOSE, Kind.PILE) and drawing:
-            raise InvalidPuzzleError(
-                "a puzzle that starts before the draw lists the stock, so the draw is known"
-            )
+            raise InvalidPuzzleError("draw_unknown", "R7")
 
     @property
     def side_melds(self) -> tuple[Meld, ...]:
@@ -276,7 +270,8 @@ class Verdict:
 
     @property
     def message(self) -> str:
-        return render(self.code, self.params)
+        """The English sentence with its rule, for the judge and the content loader."""
+        return with_rule(render(self.code, self.params), self.rule or "")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -309,7 +304,7 @@ class Verdict:
                 detail=dict(data["detail"]),
             )
         except (KeyError, TypeError) as error:
-            raise ValueError(f"not a verdict as Verdict.to_json writes one: {error}") from None
+            raise InvalidNotationError("verdict_unreadable", detail=str(error)) from None
 
 
 def _right(detail: Mapping[str, Any] | None = None, rule: str | None = None) -> Verdict:
@@ -356,7 +351,7 @@ def check(puzzle: Puzzle, answer: Any, budget: Budget | None = None) -> Verdict:
     (a fresh :class:`Budget` of :data:`~engine.budget.REQUEST_STEPS` when None).
     """
     if not isinstance(answer, Mapping):
-        raise InvalidAnswerError('an answer is an object such as {"none": true}')
+        raise InvalidAnswerError("answer_not_object")
     return _CHECKS[puzzle.kind](puzzle, answer, budget or Budget())
 
 
@@ -419,7 +414,7 @@ def _goal_melds(puzzle: Puzzle, found: list[Meld]) -> list[Meld]:
 def _check_wildcard(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -> Verdict:
     keys = set(answer)
     if keys not in ({"stands_for"}, {"natural"}, {"none"}) or answer.get("none") is False:
-        raise InvalidAnswerError('answer {"stands_for": "9C"}, {"natural": true} or {"none": true}')
+        raise InvalidAnswerError("answer_shape", expected="wildcard")
     truth = _wildcard_result(puzzle)
     if isinstance(truth, Refusal):
         if "none" in keys:
@@ -433,7 +428,7 @@ def _check_wildcard(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -
         )
     if "natural" in keys:
         if answer["natural"] is not True:
-            raise InvalidAnswerError('answer {"natural": true}')
+            raise InvalidAnswerError("answer_shape", expected="natural")
         if meld.wildcard is None:
             return _right(detail, rule)
     elif meld.wildcard is not None and _one_card(answer["stands_for"]) == meld.stands_for:
@@ -453,7 +448,7 @@ def _check_wildcard(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -
 
 def _check_classify(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -> Verdict:
     if set(answer) != {"burraco"} or answer["burraco"] not in BURRACO_ANSWERS:
-        raise InvalidAnswerError('answer {"burraco": "clean"}, "dirty", "semi-clean" or "none"')
+        raise InvalidAnswerError("answer_shape", expected="classify")
     truth = _burraco(puzzle)
     rule = {"clean": "R27", "dirty": "R27", "semi-clean": "R28", "none": "R26"}[truth]
     meld = puzzle.side_melds[puzzle.meld]
@@ -478,14 +473,14 @@ def _check_score(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -> V
     truth, detail, rule = _score_truth(puzzle)
     if puzzle.ask == "winner":
         if set(answer) != {"winner"} or answer["winner"] not in (0, 1, None):
-            raise InvalidAnswerError('answer {"winner": 0}, {"winner": 1} or {"winner": null}')
+            raise InvalidAnswerError("answer_shape", expected="winner")
         given = answer["winner"]
     else:
         if set(answer) != {"score"}:
-            raise InvalidAnswerError('answer {"score": 345}')
+            raise InvalidAnswerError("answer_shape", expected="score")
         given = _whole_number(answer["score"])
         if given is None or abs(given) > 100_000:
-            raise InvalidAnswerError("a score is a whole number")
+            raise InvalidAnswerError("score_whole_number")
     if given == truth:
         return _right(detail, rule)
     return _miss(f"wrong_{puzzle.ask}", rule, puzzle, budget, expected=truth, detail=detail)
@@ -501,7 +496,7 @@ def _check_line(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -> Ve
         return _right(rule=rule)
     actions = answer.get("actions")
     if set(answer) != {"actions"} or not isinstance(actions, list) or not actions:
-        raise InvalidAnswerError('answer {"actions": ["meld 7H 8H 9H", "discard KS"]}')
+        raise InvalidAnswerError("answer_shape", expected="actions")
     played = follow(puzzle, actions, budget)
     if played.overrun is not None:
         return _miss("turn_already_over", "R9", puzzle, budget, index=played.overrun + 1)
@@ -543,11 +538,11 @@ def follow(puzzle: Puzzle, actions: list[Any], budget: Budget | None = None) -> 
     no action, and :class:`TooBigError` when playing it spends more than ``budget``.
     """
     if len(actions) > 40:
-        raise InvalidAnswerError("that is more actions than one turn can hold")
+        raise InvalidAnswerError("too_many_moves", "R9")
     try:
         parsed = [Action.parse(text) for text in actions]
     except InvalidNotationError as error:
-        raise InvalidAnswerError(str(error)) from None
+        raise InvalidAnswerError.of(error) from None
     goal = puzzle.line_goal
     start = position = puzzle.position
     events: list[str] = []
@@ -731,7 +726,9 @@ def _require_focus(puzzle: Puzzle, cards: tuple[Card, ...], rule: str) -> None:
     """Raises :class:`NotAskedError` when the answer leaves out a card the question is about."""
     missing = [card for card in puzzle.focus if card not in cards]
     if missing:
-        raise NotAskedError("focus_missing", rule, cards=[str(card) for card in missing])
+        raise NotAskedError(
+            "focus_missing", rule, cards=[str(card) for card in missing], count=len(missing)
+        )
 
 
 def _has_focus(puzzle: Puzzle, cards: tuple[Card, ...]) -> bool:
@@ -1046,7 +1043,7 @@ def _rules(value: Any) -> Rules:
         return PRESETS["standard"]
     if isinstance(value, str):
         if value not in PRESETS:
-            raise InvalidPuzzleError(f"unknown rules preset {value!r}: one of {', '.join(PRESETS)}")
+            raise InvalidPuzzleError("unknown_rules_preset", text=value, choices=list(PRESETS))
         return PRESETS[value]
     return Rules.from_dict(value)
 
@@ -1054,7 +1051,7 @@ def _rules(value: Any) -> Rules:
 def _list(data: Mapping[str, Any], key: str) -> list[Any]:
     value = data.get(key, [])
     if not isinstance(value, list):
-        raise InvalidPuzzleError(f"{key} is a list of cards")
+        raise InvalidPuzzleError("field_cards", name=key)
     if len(value) > DECK_SIZE:
         raise TooBigError("too_many_cards", "R1", name=key, count=len(value), most=DECK_SIZE)
     return value
@@ -1063,33 +1060,33 @@ def _list(data: Mapping[str, Any], key: str) -> list[Any]:
 def _int(data: Mapping[str, Any], key: str, default: int | None) -> Any:
     value = data.get(key, default)
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-        raise InvalidPuzzleError(f"{key} is a whole number, not {value!r:.40}")
+        raise InvalidPuzzleError("field_whole_number", name=key, text=value)
     return value
 
 
 def _choice(data: Mapping[str, Any], key: str, allowed: tuple[str, ...]) -> str:
     value = data.get(key, allowed[0])
     if value not in allowed:
-        raise InvalidPuzzleError(f"{key} is one of {', '.join(allowed)}, not {value!r:.40}")
+        raise InvalidPuzzleError("field_choice", name=key, text=value, choices=allowed)
     return str(value)
 
 
 def _is_none(answer: Mapping[str, Any], other: set[str]) -> bool:
     if set(answer) == {"none"}:
         if answer["none"] is not True:
-            raise InvalidAnswerError('answer {"none": true} when it cannot be done')
+            raise InvalidAnswerError("answer_shape", expected="none")
         return True
     if not set(answer) <= other:
-        raise InvalidAnswerError(f"an answer here has the fields {', '.join(sorted(other))}")
+        raise InvalidAnswerError("answer_fields", choices=sorted(other))
     return False
 
 
 def _meld_index(puzzle: Puzzle, answer: Mapping[str, Any]) -> int:
     index = _whole_number(answer.get("meld"))
     if index is None:
-        raise InvalidAnswerError("choose one of your side's melds")
+        raise InvalidAnswerError("choose_meld", "R17")
     if not 0 <= index < len(puzzle.side_melds):
-        raise InvalidAnswerError(f"your side has no meld number {index + 1}")
+        raise InvalidAnswerError("answer_no_meld", "R17", index=index, number=index + 1)
     return index
 
 
@@ -1113,17 +1110,17 @@ def _whole_number(value: Any) -> int | None:
 def _hand_cards(puzzle: Puzzle, answer: Mapping[str, Any]) -> tuple[Card, ...]:
     texts = answer.get("cards")
     if not isinstance(texts, list) or not texts:
-        raise InvalidAnswerError("choose at least one card from your hand")
+        raise InvalidAnswerError("choose_cards")
     if len(texts) > len(puzzle.position.hand):
-        raise InvalidAnswerError("that is more cards than your hand holds")
+        raise InvalidAnswerError("more_cards_than_hand")
     try:
         cards = tuple(parse_cards(texts))
     except InvalidNotationError as error:
-        raise InvalidAnswerError(str(error)) from None
+        raise InvalidAnswerError.of(error) from None
     held = Counter(puzzle.position.hand)
     for card, count in Counter(cards).items():
         if held[card] < count:
-            raise InvalidAnswerError(f"your hand does not hold {card.symbol}")
+            raise InvalidAnswerError("hand_lacks", "R6", card=str(card))
     return cards
 
 
@@ -1131,7 +1128,7 @@ def _one_card(value: Any) -> Card:
     try:
         return Card.parse(value)
     except InvalidNotationError as error:
-        raise InvalidAnswerError(str(error)) from None
+        raise InvalidAnswerError.of(error) from None
 
 
 def _focus_params(puzzle: Puzzle) -> dict[str, Any]:

@@ -43,15 +43,11 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
-            raise InvalidNotationError(
-                f"unknown variant {self.variant!r}: choose one of {', '.join(VARIANTS)}"
-            )
+            raise InvalidNotationError("unknown_variant", text=self.variant, choices=VARIANTS)
         if self.target not in TARGETS:
-            raise InvalidNotationError(
-                f"unknown target {self.target!r}: choose one of {', '.join(map(str, TARGETS))}"
-            )
+            raise InvalidNotationError("unknown_target", text=self.target, choices=TARGETS)
         if self.variant == "international" and self.semi_clean:
-            raise InvalidNotationError("the international variant has no semi-clean burraco")
+            raise InvalidNotationError("international_semi_clean", "R41")
 
     @property
     def international(self) -> bool:
@@ -66,18 +62,14 @@ class Rules:
         if data is None:
             return DEFAULT
         if not isinstance(data, Mapping):
-            raise InvalidNotationError('rules must be an object such as {"semi_clean": true}')
+            raise InvalidNotationError("rules_not_object", text=data)
         types = {field.name: type(getattr(DEFAULT, field.name)) for field in fields(cls)}
         for key, value in data.items():
             if key not in types:
-                raise InvalidNotationError(
-                    f"unknown rules option {key!r:.40}: the options are {', '.join(types)}"
-                )
+                raise InvalidNotationError("unknown_rules_option", text=key, choices=list(types))
             # bool is an int in Python: check the exact type so true is not a target.
             if type(value) is not types[key]:
-                raise InvalidNotationError(
-                    f"rules option {key!r:.40} must be a {types[key].__name__}, not {value!r:.60}"
-                )
+                raise InvalidNotationError("rules_option_type", field=key, text=value)
         return cls(**data)
 
     def to_dict(self) -> dict[str, Any]:

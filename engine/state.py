@@ -31,7 +31,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import ALL_CARDS, Card, format_cards, max_copies, parse_cards
+from engine.cards import ALL_CARDS, Card, max_copies, parse_cards
 from engine.errors import (
     BurracoError,
     IllegalActionError,
@@ -155,9 +155,7 @@ class Position:
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as error:
-            raise InvalidNotationError(
-                f"a position is a JSON object, and this is not JSON: {error}"
-            ) from None
+            raise InvalidNotationError("position_not_json", detail=str(error)) from None
         return cls.from_json(data, rules)
 
     @classmethod
@@ -168,54 +166,53 @@ class Position:
         :class:`InvalidPositionError` for anything else that is wrong (see :meth:`check`).
         """
         if not isinstance(data, Mapping):
-            raise InvalidPositionError(
-                f"a position is a JSON object with the keys {', '.join(_REQUIRED)}, not"
-                f" {data!r:.60}"
-            )
+            raise InvalidPositionError("position_not_object", text=data)
         unknown = [key for key in data if key not in _REQUIRED + _OPTIONAL]
         if unknown:
             raise InvalidPositionError(
-                f"unknown key {unknown[0]!r:.40} in the position: the keys are"
-                f" {', '.join(_REQUIRED + _OPTIONAL)}"
+                "position_unknown_key", text=unknown[0], choices=_REQUIRED + _OPTIONAL
             )
         missing = [key for key in _REQUIRED if key not in data]
         if missing:
-            raise InvalidPositionError(f"the position needs the key {missing[0]!r}")
+            raise InvalidPositionError("position_key_missing", name=missing[0])
         _check_sizes(data)
         if "rules" in data:
             rules = Rules.from_dict(data["rules"])
         rules = rules or DEFAULT
         players = _int(data["players"], "players")
         if players not in PLAYER_COUNTS:
-            raise InvalidPositionError(f"players must be 2 or 4 (R3), not {players}")
-        hands = _list(data["hands"], "hands", players, "one per seat")
-        melds = _list(data["melds"], "melds", SIDES, "one list per side")
+            raise InvalidPositionError("players_count", "R3", players=players)
+        hands = _list(data["hands"], "hands", players, "seat")
+        melds = _list(data["melds"], "melds", SIDES, "side")
         pozzetti = data.get("pozzetti")
         stock = data["stock"]
         position = cls(
             players=players,
             to_move=_int(data["to_move"], "to_move"),
             phase=_phase(data["phase"]),
-            hands=tuple(_hand(hand, f"the hand of seat {seat}") for seat, hand in enumerate(hands)),
+            hands=tuple(
+                _hand(hand, _place("place_hand", player=seat + 1))
+                for seat, hand in enumerate(hands)
+            ),
             melds=tuple(_side_melds(side, melds[side], rules) for side in range(SIDES)),
-            discard=_cards(data["discard"], "the discard pile"),
+            discard=_cards(data["discard"], "discard"),
             stock=(
-                Hidden(_count(stock, "stock"))
-                if isinstance(stock, int)
-                else _cards(stock, "the stock")
+                Hidden(_count(stock, "stock")) if isinstance(stock, int) else _cards(stock, "stock")
             ),
             pozzetti_taken=tuple(
-                _bool(taken, f"pozzetti_taken[{side}]")
+                _bool(taken, _place("place_pozzetto_taken", side=side + 1))
                 for side, taken in enumerate(
-                    _list(data["pozzetti_taken"], "pozzetti_taken", SIDES, "one per side")
+                    _list(data["pozzetti_taken"], "pozzetti_taken", SIDES, "side")
                 )
             ),
             pozzetti=(
                 (None, None)
                 if pozzetti is None
                 else tuple(
-                    None if cards is None else _cards(cards, f"the pozzetto of side {side}")
-                    for side, cards in enumerate(_list(pozzetti, "pozzetti", SIDES, "one per side"))
+                    None
+                    if cards is None
+                    else _cards(cards, _place("place_pozzetto", side=side + 1))
+                    for side, cards in enumerate(_list(pozzetti, "pozzetti", SIDES, "side"))
                 )
             ),
             pile_single=_card_or_none(data.get("pile_single"), "pile_single"),
@@ -229,7 +226,7 @@ class Position:
                 if data.get("totals") is None
                 else tuple(
                     _int(total, "totals")
-                    for total in _list(data["totals"], "totals", SIDES, "one per side")
+                    for total in _list(data["totals"], "totals", SIDES, "side")
                 )
             ),
         )
@@ -296,10 +293,7 @@ class Position:
         """
         hand = self.hands[self.to_move]
         if isinstance(hand, Hidden):
-            raise InvalidPositionError(
-                f"seat {self.to_move} is to move but its {hand.count} cards are hidden"
-                ' ({"count": ...}): the engine can only play a hand whose cards it knows'
-            )
+            raise InvalidPositionError("hand_hidden", player=self.to_move + 1, count=hand.count)
         return hand
 
     @property
@@ -440,11 +434,9 @@ class Position:
 
     def _check_shape(self) -> None:
         if self.players not in PLAYER_COUNTS:
-            raise InvalidPositionError(f"players must be 2 or 4 (R3), not {self.players}")
+            raise InvalidPositionError("players_count", "R3", players=self.players)
         if not 0 <= self.to_move < self.players:
-            raise InvalidPositionError(
-                f"to_move must be a seat from 0 to {self.players - 1}, not {self.to_move}"
-            )
+            raise InvalidPositionError("to_move_seat", players=self.players, seat=self.to_move)
         lengths = (
             ("hands", self.hands, self.players),
             ("melds", self.melds, SIDES),
@@ -454,49 +446,47 @@ class Position:
         )
         for name, value, length in lengths:
             if len(value) != length:
-                raise InvalidPositionError(f"{name} must have {length} entries, not {len(value)}")
+                raise InvalidPositionError(
+                    "entries_count", name=name, length=length, count=len(value)
+                )
         for seat, hand in enumerate(self.hands):
             if isinstance(hand, Hidden) and hand.count < 0:
-                raise InvalidPositionError(f"seat {seat} cannot hold {hand.count} cards")
+                raise InvalidPositionError(
+                    "hidden_count_negative", player=seat + 1, count=hand.count
+                )
         if self.stock_count < STOCK_LEFT:
             raise InvalidPositionError(
-                f"the stock never falls below {STOCK_LEFT} cards: the hand ends when the"
-                f" third-to-last is drawn (R33), so a stock of {self.stock_count} cannot be"
+                "stock_too_small", "R33", least=STOCK_LEFT, count=self.stock_count
             )
         if self.stall is not None and (
             not 0 <= self.stall.seat < self.players or self.stall.count < 1
         ):
             raise InvalidPositionError(
-                f"stall must name a seat from 0 to {self.players - 1} and a count of at least"
-                f" 1, not {self.stall.seat} and {self.stall.count}"
+                "stall_invalid", "R34", seat=self.stall.seat, count=self.stall.count
             )
 
     def _check_cards(self) -> None:
         for card, count in self.known_cards().items():
             if count > max_copies(card):
                 raise InvalidPositionError(
-                    f"{card} appears {count} times in this position's hands, melds, discard"
-                    f" pile, stock and pozzetti, but the deck holds only {max_copies(card)} (R1)"
+                    "position_too_many_copies",
+                    "R1",
+                    card=str(card),
+                    count=count,
+                    most=max_copies(card),
                 )
         for side, pozzetto in enumerate(self.pozzetti):
             if pozzetto is None:
                 continue
             if self.pozzetti_taken[side]:
-                raise InvalidPositionError(
-                    f"side {side} has taken its pozzetto, so its cards are in a hand, not in"
-                    " pozzetti (write null)"
-                )
+                raise InvalidPositionError("pozzetto_taken_listed", "R29", side=side + 1)
             if len(pozzetto) != POZZETTO_SIZE:
                 raise InvalidPositionError(
-                    f"a pozzetto holds {POZZETTO_SIZE} cards (R4), and side {side}'s lists"
-                    f" {len(pozzetto)}"
+                    "pozzetto_size", "R4", size=POZZETTO_SIZE, side=side + 1, count=len(pozzetto)
                 )
         total = self.card_count()
         if total > DECK_SIZE:
-            raise InvalidPositionError(
-                f"this position holds {total} cards (hands, melds, pile, stock and 11 for each"
-                f" untaken pozzetto), but the deck has only {DECK_SIZE} (R1)"
-            )
+            raise InvalidPositionError("position_too_many_cards", "R1", count=total, most=DECK_SIZE)
 
     def _check_melds(self) -> None:
         for side, melds in enumerate(self.melds):
@@ -504,61 +494,46 @@ class Position:
             for rank in set(ranks):
                 if ranks.count(rank) > 1:
                     assert rank is not None
-                    raise InvalidPositionError(
-                        f"side {side} has two sets of {rank.symbol}s on the table, but a side"
-                        " attaches to its set instead of laying a second one (R15)"
-                    )
+                    raise InvalidPositionError("two_sets", "R15", side=side + 1, rank=rank.symbol)
 
     def _check_phase(self) -> None:
         empty = [seat for seat, hand in enumerate(self.hands) if len(hand) == 0]
         if len(empty) > 1:
             raise InvalidPositionError(
-                f"seats {' and '.join(map(str, empty))} both have empty hands, but the hand"
-                " ends as soon as one player closes (R30)"
+                "two_empty_hands", "R30", players=[seat + 1 for seat in empty]
             )
         for seat in empty:
             side = seat % SIDES
             if self.phase is Phase.PLAY and seat == self.to_move:
-                raise InvalidPositionError(
-                    f"seat {seat} is in the middle of a turn with no cards: a player always"
-                    " keeps a card to discard (R32), or takes the pozzetto (R29)"
-                )
+                raise InvalidPositionError("empty_hand_to_play", "R32", player=seat + 1)
             if not self.pozzetti_taken[side] or not self.has_closing_burraco(side):
                 raise InvalidPositionError(
-                    f"seat {seat} has no cards left, which only a closing leaves, but side"
-                    f" {side} has not taken its pozzetto or has no"
-                    f" {'clean ' if self.rules.international else ''}burraco (R30)"
+                    "empty_hand_not_closed_clean"
+                    if self.rules.international
+                    else "empty_hand_not_closed",
+                    "R41" if self.rules.international else "R30",
+                    player=seat + 1,
+                    side=side + 1,
                 )
         if self.phase is Phase.DRAW and (self.pile_single or self.pile_taken):
-            raise InvalidPositionError(
-                "pile_single and pile_taken describe the turn after the pile is taken: in the"
-                ' "draw" phase they must be left out'
-            )
+            raise InvalidPositionError("pile_taken_before_draw", "R6")
         if self.pile_taken and not self.rules.international:
-            raise InvalidPositionError(
-                "pile_taken belongs to the international game (R41); leave it out here"
-            )
+            raise InvalidPositionError("pile_taken_not_international", "R41")
         taken = self.pile_taken or ((self.pile_single,) if self.pile_single else ())
         if not taken:
             self._check_last_card()
             return
         if self.discard:
-            raise InvalidPositionError(
-                "the player to move has just taken the pile, so the discard pile must be empty"
-                " until their discard (R7)"
-            )
+            raise InvalidPositionError("pile_not_empty", "R7")
         if self.pile_taken and (
             (len(self.pile_taken) == 1) != (self.pile_single is not None)
             or (self.pile_single is not None and self.pile_taken != (self.pile_single,))
         ):
-            raise InvalidPositionError(
-                "pile_single must be the one card of pile_taken when the pile held one card"
-            )
+            raise InvalidPositionError("pile_single_mismatch", "R8")
         hand = self.hands[self.to_move]
         if not isinstance(hand, Hidden) and Counter(taken) - Counter(hand):
             raise InvalidPositionError(
-                f"the player to move took {format_cards(taken)} from the pile this turn, so"
-                " their hand must still hold it"
+                "pile_taken_not_held", "R8", cards=_texts(taken), count=len(taken)
             )
         self._check_last_card()
 
@@ -569,8 +544,7 @@ class Position:
         refusal = last_discard_refusal(self, self.melds[self.side], hand[0], self.pile_single)
         if refusal is not None:
             raise InvalidPositionError(
-                f"seat {self.to_move} holds only the {hand[0]} and could not discard it to"
-                f" end the turn: {refusal}"
+                "last_card_stuck", refusal.rule, card=str(hand[0]), reason=refusal.as_param()
             )
 
 
@@ -667,35 +641,45 @@ def _entries(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
+#: Where in a position a value is: a key of the JSON (``"stock"``), or a place such as the
+#: hand of a player, an error code of :mod:`engine.messages` with its parameters.
+Place = str | dict[str, Any]
+
+
+def _place(code: str, **params: Any) -> dict[str, Any]:
+    """A place in a position, named in a sentence by :mod:`engine.messages` (``place_…``)."""
+    return {"code": code, "params": params}
+
+
 def _shown(number: int) -> str:
     """A number for a sentence, cut short when it is absurdly long."""
     text = str(number)
     return text if len(text) <= 12 else f"{text[:9]}…"
 
 
-def _int(value: Any, name: str) -> int:
+def _int(value: Any, name: Place) -> int:
     # bool is an int in Python: true is not a seat.
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidPositionError(f"{name} must be a whole number, not {value!r:.60}")
+        raise InvalidPositionError("whole_number", name=name, text=value)
     return value
 
 
-def _count(value: Any, name: str) -> int:
+def _count(value: Any, name: Place) -> int:
     count = _int(value, name)
     if count < 0:
-        raise InvalidPositionError(f"{name} cannot be a negative number of cards ({count})")
+        raise InvalidPositionError("negative_count", name=name, count=count)
     return count
 
 
-def _bool(value: Any, name: str) -> bool:
+def _bool(value: Any, name: Place) -> bool:
     if not isinstance(value, bool):
-        raise InvalidPositionError(f"{name} must be true or false, not {value!r:.60}")
+        raise InvalidPositionError("true_or_false", name=name, text=value)
     return value
 
 
-def _list(value: Any, name: str, length: int, what: str) -> list[Any]:
+def _list(value: Any, name: Place, length: int, each: str) -> list[Any]:
     if not isinstance(value, list) or len(value) != length:
-        raise InvalidPositionError(f"{name} must be a list of {length} entries ({what})")
+        raise InvalidPositionError("list_of_entries", name=name, length=length, each=each)
     return value
 
 
@@ -703,50 +687,51 @@ def _phase(value: Any) -> Phase:
     try:
         return Phase(value)
     except (ValueError, TypeError):
-        raise InvalidPositionError(
-            f'phase must be "draw" (the player must draw) or "play" (the player has drawn),'
-            f" not {value!r:.60}"
-        ) from None
+        raise InvalidPositionError("unknown_phase", "R6", text=value) from None
 
 
-def _cards(value: Any, where: str) -> Cards:
+def _cards(value: Any, where: Place) -> Cards:
     if not isinstance(value, list):
-        raise InvalidPositionError(f"{where} must be a list of cards, not {value!r:.60}")
+        raise InvalidPositionError("not_a_card_list", name=where, text=value)
     try:
         return tuple(parse_cards(value))
     except InvalidNotationError as error:
-        raise InvalidNotationError(f"in {where}: {error}") from None
+        raise InvalidNotationError("cards_in", name=where, reason=error.as_param()) from None
 
 
-def _card_or_none(value: Any, where: str) -> Card | None:
+def _card_or_none(value: Any, where: Place) -> Card | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise InvalidPositionError(f"{where} must be a card or null, not {value!r:.60}")
+        raise InvalidPositionError("card_or_nothing", name=where, text=value)
     return _cards([value], where)[0]
 
 
-def _hand(value: Any, where: str) -> Hand:
+def _hand(value: Any, where: Place) -> Hand:
     if isinstance(value, dict):
         if set(value) != {"count"}:
-            raise InvalidPositionError(
-                f'{where} must be a list of cards or {{"count": n}}, not {value!r:.60}'
-            )
-        return Hidden(_count(value["count"], f"{where}'s count"))
+            raise InvalidPositionError("hand_shape", name=where, text=value)
+        return Hidden(_count(value["count"], where))
     return _cards(value, where)
 
 
 def _side_melds(side: int, value: Any, rules: Rules) -> tuple[Meld, ...]:
     if not isinstance(value, list):
-        raise InvalidPositionError(f"melds[{side}] must be a list of melds, not {value!r:.60}")
+        raise InvalidPositionError("melds_not_list", side=side + 1, text=value)
     melds = []
     for index, arrangement in enumerate(value):
-        cards = _cards(arrangement, f"meld {index} of side {side}")
+        place = _place("place_meld", number=index + 1, side=side + 1)
+        cards = _cards(arrangement, place)
         try:
             melds.append(Meld.parse(cards, rules))
         except InvalidMeldError as error:
             raise InvalidPositionError(
-                f"meld {index} of side {side} ({format_cards(cards)}) is not valid: {error}"
+                "meld_invalid",
+                error.rule,
+                number=index + 1,
+                side=side + 1,
+                arrangement=_texts(cards),
+                reason=error.as_param(),
             ) from None
     return tuple(melds)
 
@@ -755,10 +740,11 @@ def _stall(value: Any) -> Stall | None:
     if value is None:
         return None
     if not isinstance(value, dict) or set(value) != {"seat", "count"}:
-        raise InvalidPositionError(
-            f'stall must be {{"seat": s, "count": n}} or null (R34), not {value!r:.60}'
-        )
-    return Stall(_int(value["seat"], "stall's seat"), _int(value["count"], "stall's count"))
+        raise InvalidPositionError("stall_shape", "R34", text=value)
+    return Stall(
+        _int(value["seat"], _place("place_stall_player")),
+        _int(value["count"], _place("place_stall_count")),
+    )
 
 
 def _texts(cards: Iterable[Card]) -> list[str]:

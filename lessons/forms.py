@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from engine.cards import Card, check_copies
@@ -46,6 +46,6 @@ class NotationForm(forms.Form):
             check_copies(cards)
         except InvalidMeldError as error:
             raise forms.ValidationError(
-                render(error.code, error.params, gettext), code=error.code
+                render(error.code, error.params, gettext, ngettext), code=error.code
             ) from None
         return cards

@@ -21,7 +21,7 @@ from django.db import transaction
 from django.db.models import F
 from django.http import HttpRequest, QueryDict
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from burraco_tutor.http import small_int
@@ -29,9 +29,9 @@ from engine import puzzles as engine_puzzles
 from engine.actions import Action, ActionKind
 from engine.budget import Budget
 from engine.cards import ALL_CARDS, Card, check_copies, sorted_cards
-from engine.errors import BurracoError, Refusal
+from engine.errors import BurracoError
 from engine.melds import Meld
-from engine.messages import MESSAGES, render
+from engine.messages import has_gaps, render
 from engine.state import Position
 from lessons import tracking
 from lessons.board import board
@@ -150,11 +150,18 @@ def _text(data: QueryDict, name: str, missing: str) -> str:
     return value
 
 
-def sentence(error: BurracoError) -> str:
-    """The engine's reason in the page's language where it has a code, else its own words."""
-    if isinstance(error, Refusal):
-        return render(error.code, error.params, gettext)
-    return gettext("The engine says: %(reason)s") % {"reason": str(error)}
+def say(code: str, params: Mapping[str, Any], *, nested: bool = False) -> str:
+    """An engine sentence (a refusal, a verdict) in the page's language: the one way every
+    page turns an engine code into words (engine/messages.py holds the sentences).
+    ``nested``: it follows a colon in a sentence of the page's own, so its first word is
+    not capitalised."""
+    return render(code, params, gettext, ngettext, nested=nested)
+
+
+def sentence(error: BurracoError, *, nested: bool = False) -> str:
+    """Why the engine refused something, in the page's language: every engine error carries
+    a code and its parameters, so a teacher reading Italian never meets an English reason."""
+    return say(error.code, error.params, nested=nested)
 
 
 @dataclass(frozen=True)
@@ -191,7 +198,7 @@ def mark(puzzle: engine_puzzles.Puzzle, answer: Mapping[str, Any]) -> engine_puz
     except BurracoError as error:
         raise AnswerError(sentence(error)) from None
     if verdict.code in FORGED_CODES:
-        raise AnswerError(render(verdict.code, verdict.params, gettext))
+        raise AnswerError(say(verdict.code, verdict.params))
     if "stands_for" in answer and str(answer["stands_for"]) not in map(str, wild_choices(puzzle)):
         raise AnswerError(gettext("Choose a card."))
     return verdict
@@ -236,11 +243,11 @@ def feedback(verdict: engine_puzzles.Verdict) -> Feedback:
     """The verdict in the learner's language, with a link to the step that teaches its rule."""
     if verdict.correct:
         message = gettext("Correct!")
-    elif not verdict.params and "{" in MESSAGES.get(verdict.code, ""):
+    elif not verdict.params and has_gaps(verdict.code):
         # A verdict kept without its details (kept_verdict): no sentence with gaps in it.
         message = gettext("Not right: this answer breaks a rule.")
     else:
-        message = render(verdict.code, verdict.params, gettext)
+        message = say(verdict.code, verdict.params)
     rule = verdict.rule
     return Feedback(
         verdict=verdict,

@@ -68,7 +68,13 @@ def test_an_htmx_answer_fragment_is_at_most_8_kb(puzzles: list[str]) -> None:
         url = f"/puzzles/{slug}/"
         client.get(url)
         # Some answer of each kind: a wrong one draws the most (the feedback and a solution).
-        for form in ({"none": "1"}, {"burraco": "none"}, {"score": "0"}, {"winner": "none"}):
+        for form in (
+            {"none": "1"},
+            {"burraco": "none"},
+            {"score": "0"},
+            {"winner": "none"},
+            {"count": "0"},
+        ):
             response = client.post(
                 url, form, headers={"HX-Request": "true", "Accept-Encoding": "gzip"}
             )

@@ -12,28 +12,14 @@ from functools import lru_cache
 
 from django import template
 from django.template.loader import render_to_string
-from django.utils.functional import Promise
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language, gettext, gettext_lazy
+from django.utils.translation import get_language, gettext
 
-from engine.cards import Card, Rank, Suit, parse_cards
+from engine.cards import Card, parse_cards
+from engine.messages import card_words
 
 register = template.Library()
-
-# "hearts"… and "joker" are the msgids engine.messages marks, so one translation serves both.
-_SUIT_NAMES: dict[Suit, Promise] = {
-    Suit.HEARTS: gettext_lazy("hearts"),
-    Suit.DIAMONDS: gettext_lazy("diamonds"),
-    Suit.CLUBS: gettext_lazy("clubs"),
-    Suit.SPADES: gettext_lazy("spades"),
-}
-_RANK_NAMES: dict[Rank, Promise] = {
-    Rank.ACE: gettext_lazy("ace"),
-    Rank.JACK: gettext_lazy("jack"),
-    Rank.QUEEN: gettext_lazy("queen"),
-    Rank.KING: gettext_lazy("king"),
-}
 
 CardLike = Card | str
 
@@ -50,13 +36,9 @@ def as_cards(values: Iterable[CardLike] | str) -> list[Card]:
 
 @register.filter
 def card_name(value: CardLike) -> str:
-    """The card's name in the active language: "10 di cuori", "asso di picche", "jolly"."""
-    card = as_card(value)
-    if card.rank is None or card.suit is None:
-        return gettext("joker")
-    rank = _RANK_NAMES.get(card.rank, card.rank.symbol)
-    # Translators: a card's name, such as "10 of hearts" or "ace of spades".
-    return gettext("%(rank)s of %(suit)s") % {"rank": rank, "suit": _SUIT_NAMES[card.suit]}
+    """The card's name in the active language: "10 di cuori", "asso di picche", "jolly".
+    The engine's sentences name cards the same way, with their article (card_words)."""
+    return card_words(as_card(value), gettext).bare
 
 
 @lru_cache(maxsize=512)

@@ -169,7 +169,7 @@ def test_a_class_end_to_end(two_browsers: tuple[Visit, Visit], puzzles: None) ->
     page.get_by_role("link", name="Bruno").click()
     answers = page.locator("#answers")
     expect(answers).to_contain_text("Sbagliata")
-    expect(answers).to_contain_text("il jolly sostituisce già il 7♣")
+    expect(answers).to_contain_text("Il jolly sostituisce già il 7 di fiori")
     expect(answers.locator(".meld-changed")).to_be_visible()
     teacher.screenshot("classroom-student-it")
     accessible(page, "the student's answers")

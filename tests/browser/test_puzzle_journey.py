@@ -51,7 +51,7 @@ def test_a_puzzle_with_the_mouse(visit: Visit, puzzles: list[Puzzle]) -> None:
     page.get_by_role("button", name="Attacca le carte scelte").click()
     feedback = page.locator("#feedback")
     expect(feedback).to_contain_text("Non proprio")
-    expect(feedback).to_contain_text("il jolly sostituisce già il 7♣")
+    expect(feedback).to_contain_text("Il jolly sostituisce già il 7 di fiori")
     link = feedback.get_by_role("link", name="R23 · La matta vincolata")
     expect(link).to_have_attribute("href", "/rules/R23/")
     lesson = feedback.get_by_role("link", name="Rivedila nella lezione")

@@ -9,7 +9,7 @@ import polib
 import pytest
 
 from burraco_tutor.catalogues import LOCALE_DIR, po_files
-from engine.messages import MESSAGES
+from engine.messages import MESSAGES, Plural, sentences
 
 CATALOGUES = po_files()
 
@@ -48,14 +48,21 @@ def test_the_compiled_catalogue_matches_its_po_file(po_path: Path) -> None:
 
 
 def test_every_engine_message_is_in_the_italian_catalogue() -> None:
-    """The engine's refusals reach learners; a new one needs `make messages` and a translation."""
-    catalogue = polib.pofile(str(LOCALE_DIR / "it" / "LC_MESSAGES" / "django.po"))
-    translated = {entry.msgid for entry in catalogue.translated_entries()}
-    missing = [message for message in MESSAGES.values() if message not in translated]
-    assert not missing, f"run `make messages` and translate: {missing}"
+    """The engine's errors reach learners and teachers: every sentence, and every word they
+    are made of (card names, field names), has its Italian and its English."""
+    for language in ("it", "en"):
+        catalogue = polib.pofile(str(LOCALE_DIR / language / "LC_MESSAGES" / "django.po"))
+        translated = {entry.msgid for entry in catalogue.translated_entries()}
+        missing = [message for message in sentences() if message not in translated]
+        assert not missing, f"translate in {language}: {missing}"
+        plurals = {entry.msgid: entry.msgid_plural for entry in catalogue if entry.msgid_plural}
+        for template in MESSAGES.values():
+            if isinstance(template, Plural):
+                assert plurals.get(template.singular) == template.plural, template.singular
 
 
-PLACEHOLDER = re.compile(r"\{\w+\}|%\(\w+\)s")
+#: A placeholder; ``{card.del}`` is ``{card}`` joined to an Italian preposition.
+PLACEHOLDER = re.compile(r"\{(\w+)(?:\.\w+)?\}|%\((\w+)\)s")
 
 
 @pytest.mark.parametrize("po_path", CATALOGUES, ids=lambda path: path.parent.parent.name)

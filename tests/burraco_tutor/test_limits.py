@@ -3,10 +3,13 @@ visitor's language; learners behind one address are counted apart."""
 
 from __future__ import annotations
 
+import time
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from django.test import Client
+from django_ratelimit import core as ratelimit_core
 
 from burraco_tutor import limits
 from tests.factories import PuzzleFactory, TeacherFactory, UserFactory
@@ -18,6 +21,10 @@ SENTENCE_IT = "Hai inviato questa richiesta troppe volte"
 def lower(monkeypatch: pytest.MonkeyPatch, name: str, rate: str = "2/h") -> None:
     assert name in limits.RATES
     monkeypatch.setitem(limits.RATES, name, rate)
+    # django-ratelimit counts in windows of the rate's period: a test whose posts straddle a
+    # window's end (a slow machine, "3/m") would start counting afresh. Its clock stands still.
+    frozen = time.time()
+    monkeypatch.setattr(ratelimit_core, "time", SimpleNamespace(time=lambda: frozen))
 
 
 def client_for(who: str, **extra: Any) -> Client:

@@ -42,7 +42,7 @@ def test_the_same_wrong_answer_from_several_students_comes_first(world: World) -
     first = html.index("2× da 2 studenti")
     assert first < html.index("1× da 1 studente")
     assert '(<a href="/rules/R23/">R23 · ' in html, "the rule links to its page"
-    assert "il jolly sostituisce già il 7♣" in html
+    assert "Il jolly sostituisce già il 7 di fiori" in html
 
 
 def test_a_generated_sets_mistakes_are_grouped_by_the_engines_reason(world: World) -> None:

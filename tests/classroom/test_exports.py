@@ -70,7 +70,7 @@ def test_the_attempts_have_every_answer_with_the_engines_reason(answered: World)
     wrong = body[0]
     assert wrong[0:4] == ["bea", "bea", answered.assignment.title, "1"]
     assert wrong[7] == "R23"
-    assert "7♣" in wrong[8]  # the joker already stands for the 7♣
+    assert "il 7 di fiori" in wrong[8]  # the joker already stands for the 7♣
     # The answer in words, melds numbered from 1 as on the board; it was raw JSON from 0.
     assert wrong[9] == "Attacca al gioco 1: 10♣"
     # The puzzle by its question, not by a slug such as gen-baf0e0ed7433.

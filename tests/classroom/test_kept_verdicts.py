@@ -140,7 +140,7 @@ def test_an_answer_kept_before_verdicts_were_shows_its_rule_without_asking_the_e
     html = student_page(close_set)
     assert html.count('class="answer-drawn') == 1
     # Its code's sentence needs nothing more than the code.
-    assert "in questo turno puoi chiudere" in html
+    assert "In questo turno puoi chiudere" in html
 
 
 def test_an_old_answer_whose_sentence_needs_details_says_only_which_rule_it_broke(

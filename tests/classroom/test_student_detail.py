@@ -39,7 +39,7 @@ def test_each_answer_is_drawn_with_the_engines_verdict(answered: World) -> None:
     html = logged_in(answered.teacher).get(url(answered)).content.decode()
     assert html.count('class="answer-drawn') == 2
     assert "Sbagliata" in html and "Giusta" in html
-    assert "il jolly sostituisce già il 7♣" in html
+    assert "Il jolly sostituisce già il 7 di fiori" in html
     assert "10 di fiori" in html
     # The rule missed links to its page, as everywhere on the site (issue 18).
     assert '(<a href="/rules/R23/">R23 · ' in html

@@ -187,7 +187,7 @@ def test_actions_read_and_write_their_notation(text: str, canonical: str) -> Non
     ],
 )
 def test_malformed_actions_are_refused_with_a_notation_error(text: str) -> None:
-    with pytest.raises(InvalidNotationError, match="is not an action"):
+    with pytest.raises(InvalidNotationError, match="is not a move"):
         Action.parse(text)
 
 
@@ -344,7 +344,7 @@ def test_a_refusal_is_an_illegal_action_error_with_a_sentence() -> None:
     assert isinstance(refusal, IllegalActionError)
     assert refusal.code == "already_drawn" and refusal.rule == "R6"
     assert str(refusal) == (
-        "you have already drawn this turn: now lay down, attach, or discard to end it (R6)"
+        "You have already drawn this turn: now lay down, attach, or discard to end it (R6)."
     )
 
 
@@ -352,7 +352,7 @@ def test_the_closing_refusal_names_the_pozzetto_first() -> None:
     position = Position.from_json({**BASE, "players": 2, "hands": [["KS", "QS"], ["5H"]]})
     refusal = position.closing_refusal()
     assert refusal is not None
-    assert str(refusal) == "you cannot close: your side has not taken its pozzetto yet (R30)"
+    assert str(refusal) == "You cannot close: your side has not taken its pozzetto yet (R30)."
 
 
 def test_the_stall_limit_is_three_turns_of_the_beginner() -> None:

@@ -117,7 +117,7 @@ def test_play_stops_at_the_first_illegal_action() -> None:
         "index": 0,
         "code": "not_in_hand",
         "rule": "R6",
-        "reason": "you do not hold the K♠ (R6)",
+        "reason": "You do not hold the king of spades (R6).",
         "params": {"card": "KS"},
     }
     result = answer(
@@ -132,7 +132,7 @@ def test_play_stops_at_the_first_illegal_action() -> None:
         }
     )
     assert (result["index"], result["code"], result["rule"]) == (0, "last_card_wild", "R31")
-    assert result["reason"].endswith("(R31)")
+    assert result["reason"].endswith("(R31).")
 
 
 def test_victory_points() -> None:

@@ -183,9 +183,9 @@ def test_the_rules_preset_is_passed_to_the_puzzle() -> None:
 
 def test_only_presets_can_be_named() -> None:
     assert preset_name(PRESETS["semi-clean"]) == "semi-clean"
-    with pytest.raises(ValueError, match="preset"):
+    with pytest.raises(ValueError, match="a set of rules with a name"):
         preset_name(Rules(target=505))
-    with pytest.raises(ValueError, match="unknown kind"):
+    with pytest.raises(ValueError, match="is not a kind of puzzle"):
         from_seed("riddle", 1)
 
 

@@ -96,7 +96,7 @@ def test_r36_a_match_keeps_running_totals_and_passes_the_deal() -> None:
     match = match.record((705, 300))
     assert match.totals == (2005, 400) and match.winner == 0 and match.is_over
     assert match.match_points == (1605, -1605)
-    with pytest.raises(InvalidNotationError, match="the game is over"):
+    with pytest.raises(InvalidNotationError, match="The game is over"):
         match.record((10, 10))
 
 

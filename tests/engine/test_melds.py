@@ -82,7 +82,7 @@ def test_each_refusal_blames_the_rule_broken(
 ) -> None:
     refused = refusal(meld, cards, rules)
     assert (refused.code, refused.rule) == (code, rule)
-    assert refused.message.endswith(f"({rule})")
+    assert str(refused).endswith(f"({rule}).")
 
 
 def test_a_sequence_written_out_of_order_is_refused_as_r13() -> None:
@@ -104,8 +104,8 @@ def test_a_gap_of_two_is_not_blamed_on_the_one_wildcard_rule() -> None:
     assert refused.rule == "R13"
     assert "R19" not in refused.message
     assert refused.message == (
-        "6♣ and 9♣ are not consecutive: the 7♣ and 8♣ are missing, and a sequence cannot skip"
-        " cards; a wildcard fills only one place (R13)"
+        "6♣ and 9♣ are not consecutive: 7♣ and 8♣ are missing, and a sequence cannot skip"
+        " cards; a wildcard fills only one place."
     )
 
 
@@ -182,7 +182,8 @@ def test_a_natural_two_never_leaves_an_ace_stranded() -> None:
     refused = refusal("AC 2C 3C", "5C", None)
     assert refused.code == "natural_two_holds_ace"
     assert refused.message == (
-        "the 2♣ cannot leave its place to stand for the 4♣: the A♣ below it would be stranded (R20)"
+        "The 2 of clubs cannot leave its place to stand for the 4 of clubs: the ace of clubs"
+        " below it would be left on its own."
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 from django.test import Client
@@ -83,7 +84,9 @@ def test_the_notation_box_names_the_word_that_is_not_a_card(client: Client) -> N
 
 def test_the_notation_box_refuses_more_copies_than_the_deck_holds(client: Client) -> None:
     response = client.get("/", {"cards": "7C 7C 7C"}, headers={"hx-request": "true"})
-    assert "7♣ compare 3 volte, ma il mazzo ne contiene solo 2" in response.content.decode()
+    assert "Il 7 di fiori compare 3 volte, ma il mazzo ne contiene solo 2" in unescape(
+        response.content.decode()
+    )
 
 
 def test_the_notation_box_asks_for_a_card_when_left_empty(client: Client) -> None:

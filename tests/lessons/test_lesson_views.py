@@ -75,7 +75,7 @@ def test_the_list_shows_each_lesson_and_the_next_to_take(client: Client, lesson:
     html = client.get("/lessons/", headers={"accept-language": "en"}).content.decode()
     assert "Jokers" in html and "What they are worth." in html
     assert "Next: Jokers" in html
-    assert "0 of 3 steps" in html
+    assert "0 steps of 3" in html
 
 
 def test_a_lesson_speaks_the_learners_language(client: Client, lesson: Lesson) -> None:
@@ -167,7 +167,7 @@ def test_progress_is_kept_per_learner(client: Client, lesson: Lesson) -> None:
     answer(client, 2, {"choice": "2"})
     other = Client()
     html = other.get("/lessons/", headers={"accept-language": "en"}).content.decode()
-    assert "0 of 3 steps" in html
+    assert "0 steps of 3" in html
 
 
 def test_an_unknown_lesson_or_step_is_a_404(client: Client, lesson: Lesson) -> None:

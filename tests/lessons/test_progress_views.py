@@ -126,7 +126,9 @@ def test_lessons_begun_are_listed_with_their_stars() -> None:
     client = Client()
     client.force_login(user)
     html = client.get("/progress/", headers={"accept-language": "en"}).content.decode()
-    assert "Melds" in html and "3 stars of 3" in html and "1 of 1 steps" in html
+    assert "Melds" in html and "3 stars of 3" in html and "1 step of 1" in html
+    italian = client.get("/progress/", headers={"accept-language": "it"}).content.decode()
+    assert "1 passo su 1" in italian  # ngettext: not "1 passi su 1" (issue 14)
 
 
 def test_recent_answers_show_the_rule_missed_with_a_link_to_review_it() -> None:
