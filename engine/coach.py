@@ -55,8 +55,8 @@ runs out the coach raises :class:`~engine.errors.TooBigError` (``too_big``).
 >>> [(f.code, str(f.better), f.severity.value) for f in review.findings]
 [('missed_attach', 'attach 0 9H', 'inaccuracy')]
 >>> print(review.findings[0].message())  # doctest: +NORMALIZE_WHITESPACE
-the 9♥ fitted your side's meld 6♥ 7♥ 8♥: attached, it would count for you on the table
-instead of in your hand or on the pile (R17)
+The 9 of hearts fitted your side's meld 6♥ 7♥ 8♥: attached, it would count for you on the
+table instead of in your hand or on the pile.
 """
 
 from __future__ import annotations

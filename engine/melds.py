@@ -238,18 +238,27 @@ def _make_set(naturals: list[Card], wilds: list[Card], rules: Rules) -> Meld:
     return Meld(tuple(naturals + wilds), MeldKind.SET, len(naturals) if wilds else None, 0)
 
 
+def _rank_order(card: Card) -> int:
+    return int(card.rank) if card.rank is not None else 0
+
+
 def _make_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> Meld:
     suit = naturals[0].suit
     assert suit is not None
     ranks = [int(card.rank) for card in naturals if card.rank is not None]
     seen: set[int] = set()
+    doubled: list[Card] = []
     for card, rank in zip(naturals, ranks, strict=True):
-        if rank in seen and rank == 1:
-            # Two aces in one sequence: one low and one high, as attach says (R14).
-            raise InvalidMeldError("ace_wraps", "R14")
         if rank in seen:
-            raise InvalidMeldError("duplicate_rank", "R13", card=str(card))
+            doubled.append(card)
         seen.add(rank)
+    # The refusal does not depend on the cards' order: a rank twice other than the ace's
+    # first, the lowest such card named; then two aces, one low and one high (R14).
+    twice = sorted((card for card in doubled if card.rank is not Rank.ACE), key=_rank_order)
+    if twice:
+        raise InvalidMeldError("duplicate_rank", "R13", card=str(twice[0]))
+    if doubled:
+        raise InvalidMeldError("ace_wraps", "R14")
     own_twos = [card for card in cards if card.rank is Rank.TWO and card.suit is suit]
     others = [card for card in cards if card.is_wild and card not in own_twos]
     refusal: InvalidMeldError | None = None

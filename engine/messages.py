@@ -587,6 +587,15 @@ MESSAGES.update(
         "choose_cards": gettext_noop("Choose at least one card from your hand."),
         "more_cards_than_hand": gettext_noop("That is more cards than your hand holds."),
         "hand_lacks": gettext_noop("Your hand does not hold {card}."),
+        "known_only_discard": gettext_noop(
+            "Only a discard question names the cards the next player is known to hold."
+        ),
+        "discard_after_draw": gettext_noop(
+            "A discard question is set after the draw, while the hand is still being played."
+        ),
+        "pile_use_before_draw": gettext_noop(
+            "A question on taking the pile is set before the draw, with cards in the pile."
+        ),
     }
 )
 
@@ -601,6 +610,7 @@ ANSWER_FORMS: dict[str, str] = {
     "winner": gettext_noop("say which side wins, or nobody yet"),
     "score": gettext_noop("give the score, a whole number"),
     "actions": gettext_noop("give the moves, such as meld 7H 8H 9H then discard KS"),
+    "count": gettext_noop("give how many cards, a whole number such as 2"),
     "none": gettext_noop("say that it cannot be done"),
 }
 
@@ -901,39 +911,38 @@ class _Missing(dict[str, Any]):
 MESSAGES.update(
     {
         "discard_extends": gettext_noop(
-            "discarding the {card} feeds the other side: taking the pile, they can attach it"
-            " to their meld number {number}, which becomes {arrangement} (R7, R17)"
+            "Discarding {card} feeds the other side: taking the pile, they can attach it to their"
+            " meld {number}, which becomes {arrangement}."
         ),
         "discard_completes": gettext_noop(
-            "discarding the {card} feeds the other side: taking the pile, they can lay"
-            " {arrangement} as a new meld (R7, R10)"
+            "Discarding {card} feeds the other side: taking the pile, they can lay {arrangement}"
+            " as a new meld."
         ),
         "discard_safe_exists": gettext_noop(
-            "one of your cards gives the other side nothing you can see: look again at their"
-            " melds and at the pile (R7)"
+            "One of your cards gives the other side nothing you can see: look again at their melds"
+            " and at the pile."
         ),
         "discard_not_now": gettext_noop(
-            "a discard is chosen after the draw, while the hand is still being played (R9)"
+            "A discard is chosen after the draw, while the hand is still being played."
         ),
         "known_not_hidden": gettext_noop(
-            "the next player's hand is shown in full, so there is nothing more to know about it"
+            "The next player's hand is shown in full, so there is nothing more to know about it."
         ),
         "known_too_many": gettext_noop(
-            "the next player is said to hold {count} known cards, but holds only {most} (R7)"
+            "The next player is said to hold {count} known cards, but holds only {most}."
         ),
     }
 )
 MESSAGES.update(
     {
         "pile_use_count": gettext_noop(
-            "taking the pile, you could put {expected} of its cards on the table at once: {cards}"
-            " (R7)"
+            "Taking the pile, you could put {expected} of its cards on the table at once: {cards}."
         ),
         "pile_use_none": gettext_noop(
-            "taking the pile, you could put none of its cards on the table at once (R7)"
+            "Taking the pile, you could put none of its cards on the table at once."
         ),
         "pile_use_not_now": gettext_noop(
-            "whether the pile is worth taking is asked before the draw (R7)"
+            "Whether the pile is worth taking is asked before the draw."
         ),
     }
 )
@@ -942,53 +951,52 @@ MESSAGES.update(
 MESSAGES.update(
     {
         "coach_missed_close": gettext_noop(
-            "you could have closed the hand this turn: your side had the pozzetto and could"
-            " have laid down all but one card, with a burraco on the table, and closing is"
-            " worth {bonus} points (R30)"
+            "You could have closed the hand this turn: your side had the pozzetto and could have"
+            " laid down all but one card, with a burraco on the table, and closing is worth"
+            " {bonus} points."
         ),
         "coach_missed_pozzetto": gettext_noop(
-            "you could have laid down every card this turn and taken the pozzetto al volo,"
-            " playing it at once; a side that never takes it loses {penalty} points (R29)"
+            "You could have laid down every card this turn and taken the pozzetto al volo, playing"
+            " it at once; a side that never takes it loses {penalty} points."
         ),
         "coach_missed_pozzetto_scarto": gettext_noop(
-            "you took the pozzetto with your discard, but you could have laid down every card"
-            " and taken it al volo, playing it at once and keeping that card off the pile (R29)"
+            "You took the pozzetto with your discard, but you could have laid down every card and"
+            " taken it al volo, playing it at once and keeping that card off the pile."
         ),
         "coach_missed_burraco": gettext_noop(
-            "with {cards} you could have made a burraco: {arrangement}, seven cards or more (R26)"
+            "With {cards} you could have made a burraco: {arrangement}, seven cards or more."
         ),
         "coach_missed_clean_burraco": gettext_noop(
-            "you used the {wild} where the {card} from your hand did the same work: the meld"
-            " would stay clean, and a clean burraco is worth {clean} points, a dirty one"
-            " {dirty} (R27)"
+            "You used {wild} where {card} from your hand did the same work: the meld would stay"
+            " clean, and a clean burraco is worth {clean} points, a dirty one {dirty}."
         ),
         "coach_missed_clean_burraco_home": gettext_noop(
-            "the {card} would have sent the {wild} home as a natural 2, and the meld would be"
-            " clean: {arrangement} (R25)"
+            "{card} would have sent {wild} home as a natural 2, and the meld would be clean:"
+            " {arrangement}."
         ),
         "coach_missed_attach": gettext_noop(
-            "the {card} fitted your side's meld {arrangement}: attached, it would count for"
-            " you on the table instead of in your hand or on the pile (R17)"
+            "{card} fitted your side's meld {arrangement}: attached, it would count for you on the"
+            " table instead of in your hand or on the pile."
         ),
         "coach_missed_pile": gettext_noop(
-            "the discard pile held {cards}, which you could have laid down or attached this"
-            " turn; a card from the stock is only a hope (R7)"
+            "The discard pile held {cards}, which you could have laid down or attached this turn;"
+            " a card from the stock is only a hope."
         ),
         "coach_feeds_opponent": gettext_noop(
-            "the {card} you discarded fits your opponents' meld {arrangement}: the next player"
-            " can take the pile and attach it (R17)"
+            "{card}, which you discarded, fits your opponents' meld {arrangement}: the next player"
+            " can take the pile and attach it."
         ),
         "coach_feeds_opponent_burraco": gettext_noop(
-            "with the {card} you discarded, the pile gives your opponents the cards for a"
-            " burraco on {arrangement} (R7)"
+            "With {card} discarded, the pile gives your opponents the cards for a burraco on"
+            " {arrangement}."
         ),
         "coach_wild_wasted_discard": gettext_noop(
-            "you discarded the {card}, a wildcard: it could have stood for any card in your"
-            " melds, and now the next player can take it with the pile (R18)"
+            "You discarded {card}, a wildcard: it could have stood for any card in your melds, and"
+            " now the next player can take it with the pile."
         ),
         "coach_wild_wasted_burraco": gettext_noop(
-            "the {card} turned your clean burraco {arrangement} dirty: the bonus falls by"
-            " {loss} points (R27)"
+            "{card} turned your clean burraco {arrangement} dirty: the bonus falls by {loss}"
+            " points."
         ),
     }
 )

@@ -200,21 +200,21 @@ class Puzzle:
             return
         position.hand  # noqa: B018 - raises when the learner's own hand is hidden
         if self.known and self.kind is not Kind.DISCARD:
-            raise InvalidPuzzleError("only a discard puzzle names the opponent's known cards")
+            raise InvalidPuzzleError("known_only_discard")
         if self.kind is Kind.DISCARD:
             if position.phase is not Phase.PLAY or position.is_over:
-                raise InvalidPuzzleError("a discard puzzle is set after the draw, in a live hand")
+                raise InvalidPuzzleError("discard_after_draw", "R9")
             check_known(position, self.known)
         if self.kind is Kind.PILE_USE:
             if position.phase is not Phase.DRAW or not position.discard:
-                raise InvalidPuzzleError("a pile-use puzzle is set before the draw, with a pile")
+                raise InvalidPuzzleError("pile_use_before_draw", "R7")
             try:
                 # R41 looks for a play with the pile's cards: a search, so on a budget.
                 transition(position, Action(ActionKind.PILE), Budget())
             except TooBigError:
                 raise
             except Refusal as refusal:
-                raise InvalidPuzzleError(f"the pile cannot be taken here: {refusal}") from None
+                raise InvalidPuzzleError.of(refusal) from None
         if self.kind in (Kind.ATTACH, Kind.LAY_MELD, Kind.WILDCARD, Kind.CLASSIFY):
             if position.phase is not Phase.PLAY:
                 raise InvalidPuzzleError("puzzle_after_draw", "R6", kind=self.kind.value)
@@ -584,7 +584,7 @@ def _check_discard(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) ->
         return _right(detail, NO_RULE)
     card = _one_card(answer.get("card"))
     if card not in puzzle.position.hand:
-        raise InvalidAnswerError(f"your hand does not hold {card.symbol}")
+        raise InvalidAnswerError("hand_lacks", "R6", card=str(card))
     refusal = discard_refusal(puzzle.position, card)
     if refusal is not None:
         return _wrong(refusal, puzzle, budget, detail, shown)
@@ -619,10 +619,10 @@ def _check_discard(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) ->
 def _check_pile_use(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -> Verdict:
     """How many of the pile's cards could go on the table at once, taking it (R7)."""
     if set(answer) != {"count"}:
-        raise InvalidAnswerError('answer {"count": 2}')
+        raise InvalidAnswerError("answer_shape", expected="count")
     given = _whole_number(answer["count"])
     if given is None or not 0 <= given <= DECK_SIZE:
-        raise InvalidAnswerError("a count is a whole number, 0 or more")
+        raise InvalidAnswerError("answer_shape", expected="count")
     used = _pile_used(puzzle, budget)
     detail = {"cards": _texts(used), "count": len(used)}
     if given == len(used):
@@ -646,7 +646,7 @@ def _pile_used(puzzle: Puzzle, budget: Budget) -> tuple[Card, ...]:
         raise
     except Refusal as refusal:
         # The rules forbid taking this pile (R34, R41): no question to answer.
-        raise InvalidPuzzleError(str(refusal)) from None
+        raise InvalidPuzzleError.of(refusal) from None
 
 
 def _feeds(puzzle: Puzzle, budget: Budget) -> list[Feed]:

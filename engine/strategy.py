@@ -193,7 +193,7 @@ def pile_uses(position: Position, budget: Budget | None = None) -> tuple[Card, .
     take = Action(ActionKind.PILE)
     refusal = why_illegal(position, take)
     if refusal is not None:
-        raise StrategyError(refusal.code, refusal.rule, **refusal.params)
+        raise StrategyError.of(refusal)
     budget = budget or Budget()
     taken = transition(position, take, budget).position
     played = {card for action in legal_plays(taken, budget).actions for card in action.cards}

@@ -10,7 +10,7 @@ twice finds the row already there. :func:`next_generated` makes a fresh puzzle f
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -284,7 +284,11 @@ def _steerable(theme: str | None) -> list[str | None]:
 
 
 def next_generated(
-    theme: str | None, rating: float, rng: random.Random, kind: str | None = None
+    theme: str | None,
+    rating: float,
+    rng: random.Random,
+    kind: str | None = None,
+    allows: Callable[[Generated], bool] | None = None,
 ) -> Puzzle:
     """A freshly generated puzzle on the theme (a rule id, a topic, or several
     comma-separated), of the kind if given and the generator makes it, near the learner's
@@ -292,6 +296,8 @@ def next_generated(
 
     A theme no generated position can show (R1, the deck) falls back to any theme, so a
     learner never runs out. Quick: a few candidates, most of them kinds that build fast.
+    ``allows`` keeps only the candidates it accepts (a lesson's practice: what it has taught),
+    unless none is.
     """
     themes = _steerable(theme)
     candidates: list[Generated] = []
@@ -305,7 +311,7 @@ def next_generated(
         if not kinds:
             continue
         made = generate(rng.choice(kinds), rng, chosen, attempts=60)
-        if made is not None:
+        if made is not None and (allows is None or allows(made)):
             candidates.append(made)
     if not candidates:
         made = (generate(kind, rng) if kind in KINDS else None) or generate("attach", rng)

@@ -13,7 +13,7 @@ from django.views.decorators.vary import vary_on_headers
 from burraco_tutor.http import HtmxHttpRequest
 from burraco_tutor.limits import limited
 from engine.state import Position
-from lessons import hands, quiz, tutor
+from lessons import hands, quiz, selection, tutor
 from lessons.board import board
 from lessons.models import Lesson, Step
 
@@ -106,6 +106,9 @@ def _page(
         context["options"] = tutor.choice_options(step)
         context["why"] = _why_wrong(context["options"], result)
     if context["next"] is None:
+        # "Practise this" once the lessons so far have asked some kind of puzzle to practise.
+        taught = selection.taught_up_to(lesson.slug)
+        context["practice"] = taught is not None and bool(taught.kinds)
         following = context["next_lesson"] = lesson.following()
         if following is not None and following.advanced:
             context["next_core_lesson"] = lesson.following(skip_advanced=True)

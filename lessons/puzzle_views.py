@@ -35,7 +35,8 @@ def puzzle_next(request: HtmxHttpRequest) -> HttpResponse:
     """The next puzzle for this learner, near their level, on a theme and of a kind if
     asked."""
     theme = request.GET.get("theme", "")[:400] or None
-    puzzle = selection.next_puzzle(request, theme, _kind(request))
+    lesson = request.GET.get("lesson", "")[:80] or None
+    puzzle = selection.next_puzzle(request, theme, _kind(request), lesson)
     url = reverse("lessons:puzzle", args=[puzzle.slug])
     query = _practice_query(request)
     return redirect(f"{url}?{urlencode(query)}" if query else url)
@@ -86,9 +87,15 @@ def _rating_change(attempt: Attempt | None) -> str | None:
 
 
 def _practice_query(request: HtmxHttpRequest) -> dict[str, str]:
-    """The theme and kind being practised, kept across an answer and to the next puzzle."""
+    """The theme, kind and lesson being practised, kept across an answer and to the next
+    puzzle."""
     theme, kind = request.GET.get("theme", "")[:400], _kind(request)
-    return {**({"theme": theme} if theme else {}), **({"kind": kind} if kind else {})}
+    lesson = request.GET.get("lesson", "")[:80]
+    return {
+        **({"theme": theme} if theme else {}),
+        **({"kind": kind} if kind else {}),
+        **({"lesson": lesson} if lesson else {}),
+    }
 
 
 def puzzle_selection(request: HtmxHttpRequest, slug: str) -> HttpResponse:

@@ -29,7 +29,7 @@ from engine import puzzles as engine_puzzles
 from engine.actions import Action, ActionKind
 from engine.budget import Budget
 from engine.cards import ALL_CARDS, Card, check_copies, sorted_cards
-from engine.errors import BurracoError
+from engine.errors import BurracoError, Refusal
 from engine.melds import Meld
 from engine.messages import has_gaps, render
 from engine.state import Position

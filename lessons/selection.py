@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from django.http import HttpRequest
 
+from engine.generate import KINDS, Generated
 from engine.puzzles import RULE_IDS, TOPICS
 from lessons import ratings, tracking
 from lessons.learners import learner_filter
-from lessons.models import Attempt, Puzzle
+from lessons.models import Attempt, Lesson, Puzzle, Step
 from lessons.rulebook import theme_title
+from lessons.themes import topic_of
 
 KNOWN_THEMES = frozenset(RULE_IDS + TOPICS)
 #: How many candidates near the learner's level to choose among, for variety.
@@ -48,10 +51,64 @@ def theme_titles(theme: str | None) -> list[str]:
     return [theme_title(name) for name in known_themes(theme)]
 
 
-def next_puzzle(request: HttpRequest, theme: str | None, kind: str | None = None) -> Puzzle:
+#: The topics a rule belongs to: a topic is taught with the first of its rules (a topic no rule
+#: belongs to, "strategy", is taught by the kinds of question that carry it, below).
+RULE_TOPIC_NAMES = frozenset(topic_of(rule) for rule in RULE_IDS)
+
+
+@dataclass(frozen=True)
+class Taught:
+    """What the lessons up to one of them teach: rule ids and their topics, and the kinds of
+    puzzle their steps ask. A lesson's "Practise this" serves only puzzles within it."""
+
+    themes: frozenset[str]
+    kinds: frozenset[str]
+
+    @property
+    def untaught_themes(self) -> list[str]:
+        """The rules and rule topics not taught yet, for a query to leave out."""
+        known = [*RULE_IDS, *sorted(RULE_TOPIC_NAMES)]
+        return [name for name in known if name not in self.themes]
+
+    @property
+    def untaught_kinds(self) -> list[str]:
+        return [kind for kind in Puzzle.Kind.values if kind not in self.kinds]
+
+    def allows(self, generated: Generated) -> bool:
+        """Whether a generated puzzle asks only what has been taught."""
+        untaught = set(self.untaught_themes)
+        return generated.kind in self.kinds and not untaught & set(generated.themes)
+
+
+def taught_up_to(slug: str | None) -> Taught | None:
+    """What the lessons up to the one of this slug (``?lesson=``) teach, by their order: the
+    rules of each lesson and of each of its steps, their topics, and the kinds of puzzle the
+    steps ask (attaching is taught by the lesson whose steps first ask an attach question).
+    None for no lesson or an unknown one: no limit."""
+    order = Lesson.objects.filter(slug=slug or "").values_list("order", flat=True).first()
+    if order is None:
+        return None
+    rules: set[str] = set()
+    kinds: set[str] = set()
+    for lesson_rules in Lesson.objects.filter(order__lte=order).values_list("rules", flat=True):
+        rules.update(lesson_rules)
+    steps = Step.objects.filter(lesson__order__lte=order).values_list("rules", "question")
+    for step_rules, question in steps:
+        rules.update(step_rules)
+        kind = ((question or {}).get("puzzle") or {}).get("kind")
+        if kind:
+            kinds.add(kind)
+    topics = {topic_of(rule) for rule in rules if rule in RULE_IDS}
+    return Taught(frozenset(rules | topics), frozenset(kinds))
+
+
+def next_puzzle(
+    request: HttpRequest, theme: str | None, kind: str | None = None, lesson: str | None = None
+) -> Puzzle:
     """A puzzle on the theme (or any of several, comma-separated), of the kind if given,
     the learner has not solved yet, near their rating; a freshly generated one when the
-    curated ones run out, so a learner never runs out."""
+    curated ones run out, so a learner never runs out. With a lesson (its slug), only puzzles
+    whose kind and themes the lessons up to it teach (:func:`taught_up_to`)."""
     solved = Attempt.objects.filter(learner_filter(request), correct=True).values("puzzle")
     # A teacher's own puzzles (source "teacher") are for their classes, not for everyone.
     candidates = Puzzle.objects.exclude(pk__in=solved).exclude(source=Puzzle.Source.TEACHER)
@@ -62,6 +119,11 @@ def next_puzzle(request: HttpRequest, theme: str | None, kind: str | None = None
         candidates = candidates.filter(themes__name__in=themes).distinct()
     if kind:
         candidates = candidates.filter(kind=kind)
+    taught = taught_up_to(lesson)
+    if taught is not None:
+        candidates = candidates.exclude(themes__name__in=taught.untaught_themes).exclude(
+            kind__in=taught.untaught_kinds
+        )
     last = request.session.get("last_puzzle")
     if last is not None:
         candidates = candidates.exclude(pk=last)
@@ -75,7 +137,14 @@ def next_puzzle(request: HttpRequest, theme: str | None, kind: str | None = None
     else:
         from lessons.generated import next_generated
 
-        puzzle = next_generated(",".join(themes) or None, rating, rng, kind)
+        allows = None
+        if taught is not None:
+            allows = taught.allows
+            # A kind the lessons have asked, so that the generator makes one they allow.
+            asked = sorted(taught.kinds & set(KINDS))
+            if kind is None and asked:
+                kind = rng.choice(asked)
+        puzzle = next_generated(",".join(themes) or None, rating, rng, kind, allows)
     request.session["last_puzzle"] = puzzle.pk
     # Practice on a chosen theme moves the rating less (lessons.tracking).
     request.session[tracking.THEMED_KEY] = puzzle.pk if themes else None

@@ -338,7 +338,7 @@ def test_best_is_the_costliest_findings_better_action_or_the_choice() -> None:
 
 
 def test_an_illegal_action_is_refused_with_its_reason() -> None:
-    with pytest.raises(IllegalActionError, match="you do not hold"):
+    with pytest.raises(IllegalActionError, match="You do not hold"):
         coach(ATTACH, "discard 9S")
 
 

@@ -556,7 +556,7 @@ def test_the_coach_op_answers_findings_and_the_best_action() -> None:
     assert finding["code"] == "missed_attach" and finding["rule"] == "R17"
     assert finding["params"] == {"card": "QC", "arrangement": ["9C", "10C", "JC"]}
     assert finding["severity"] in ("none", "inaccuracy", "mistake", "blunder")
-    assert finding["reason"].startswith("the Q♣ fitted your side's meld 9♣ 10♣ J♣")
+    assert finding["reason"].startswith("The queen of clubs fitted your side's meld 9♣ 10♣ J♣")
 
 
 def test_the_coach_op_with_nothing_to_say() -> None:
@@ -567,12 +567,12 @@ def test_the_coach_op_with_nothing_to_say() -> None:
 @pytest.mark.parametrize(
     ("request_", "words"),
     [
-        ({**GOOD["coach"], "action": "discard 9S"}, "you do not hold the 9♠"),
+        ({**GOOD["coach"], "action": "discard 9S"}, "You do not hold the 9 of spades"),
         ({**GOOD["coach"], "action": "attach 0 5H"}, "(R13)"),
-        ({**GOOD["coach"], "action": "fly"}, "is not an action"),
-        ({**GOOD["coach"], "action": ["discard 7H"]}, "wrong type"),
-        ({"op": "coach", "action": "discard 7H"}, "needs a 'position'"),
-        ({"op": "coach", "position": POSITION}, "needs a 'action'"),
+        ({**GOOD["coach"], "action": "fly"}, "is not a move"),
+        ({**GOOD["coach"], "action": ["discard 7H"]}, "cannot be"),
+        ({"op": "coach", "action": "discard 7H"}, "needs the field “position”"),
+        ({"op": "coach", "position": POSITION}, "needs the field “action”"),
         (
             {**GOOD["coach"], "position": {**GOOD["coach"]["position"], "to_move": 1}},
             "hidden",

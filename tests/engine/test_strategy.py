@@ -119,7 +119,7 @@ def test_a_safe_discard_is_right_and_an_unsafe_one_names_the_meld_it_feeds() -> 
         "discard_completes",
         ["4D", "4C", "4S"],
     )
-    assert "meld number 1" in extends.message
+    assert "their meld 1," in extends.message
     none = puzzles.check(puzzle, {"none": True})
     assert (none.correct, none.code) == (False, "discard_safe_exists")
     assert puzzles.solutions(puzzle) == [{"card": "KS"}]

@@ -43,7 +43,7 @@ def test_a_card_that_feeds_them_is_wrong_and_names_their_meld(client: Client) ->
     response = client.post(f"/puzzles/{puzzle.slug}/", {"card": "8H"}, headers=HTMX)
     html = response.content.decode()
     assert response.status_code == 200 and "Non proprio" in html
-    assert "fai un regalo agli avversari" in html and "gioco numero 1" in html
+    assert "fai un regalo agli avversari" in html and "al loro gioco 1" in html
     assert "R17 ·" not in html, "a legal discard breaks no rule: none is blamed"
     assert "Che cosa darebbe agli avversari ogni carta" in html  # the table of every card
     attempt = Attempt.objects.get()
@@ -100,7 +100,7 @@ def test_the_loader_refuses_a_strategy_puzzle_whose_answer_the_engine_rejects(
     (tmp_path / "puzzles").mkdir()
     (tmp_path / "lessons").mkdir()
     (tmp_path / "puzzles" / "strategy.yaml").write_text(STRATEGY.replace("ANSWER", "{card: 8H}"))
-    with pytest.raises(ContentError, match="discard-feeds.*meld number 1"):
+    with pytest.raises(ContentError, match="discard-feeds.*their meld 1,"):
         load_all(tmp_path)
     (tmp_path / "puzzles" / "strategy.yaml").write_text(STRATEGY.replace("ANSWER", "{card: KS}"))
     assert load_all(tmp_path).puzzles == 1

@@ -275,3 +275,20 @@ def test_the_next_lesson_offered_is_a_core_one(client: Client, lesson: Lesson) -
     )
     html = client.get("/lessons/", headers={"accept-language": "en"}).content.decode()
     assert "Next: Core one" in html
+
+
+def test_a_known_empty_hand_on_the_board_says_it_holds_no_cards(client: Client) -> None:
+    """A hand that is over: the other side closed, their hand is shown, and it is empty."""
+    lesson = Lesson.objects.create(
+        slug="closed", order=9, title_it="C", title_en="C", summary_it=".", summary_en="."
+    )
+    run = ["3C", "4C", "5C", "6C", "7C", "8C", "9C"]
+    board = position(["4H", "QC"], [], hands=[["4H", "QC"], []], pozzetti_taken=[True, True])
+    board.update(melds=[[], [run]], phase="draw")
+    Step.objects.create(
+        lesson=lesson, number=1, kind="explain", text_it=".", text_en=".", position=board
+    )
+    html = client.get("/lessons/closed/1/", headers={"accept-language": "en"}).content.decode()
+    assert "Opponent:\n        0 cards in hand" in html
+    html = client.get("/lessons/closed/1/", headers={"accept-language": "it"}).content.decode()
+    assert "0 carte in mano" in html
