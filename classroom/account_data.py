@@ -7,14 +7,27 @@ from typing import Any
 
 from django.http import HttpRequest
 
+from classroom.models import Extension
+
 
 def account_sections(request: HttpRequest, user: Any, **kwargs: Any) -> dict[str, Any]:
-    """The classes joined and taught and the teacher's library, beside the account's fields."""
+    """The classes joined and taught, the later due dates a teacher gave this student, and
+    the teacher's library, beside the account's fields."""
     return {
         "profile": {
             "classes_joined": [
                 {"class": m.classroom.name, "joined": m.joined_at}
                 for m in user.memberships.select_related("classroom")
+            ],
+            "extensions": [
+                {
+                    "class": extension.assignment.classroom.name,
+                    "assignment": extension.assignment.title,
+                    "due": extension.due_at,
+                }
+                for extension in Extension.objects.filter(student=user)
+                .select_related("assignment__classroom")
+                .order_by("due_at", "pk")
             ],
             "classes_taught": [
                 {

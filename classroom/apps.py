@@ -37,3 +37,11 @@ class ClassroomConfig(AppConfig):
 
         # A teacher's puzzle is shown on the puzzle pages to its teacher and their students.
         register_opener(may_open_puzzle)
+
+        from classroom import pieces
+        from lessons.pieces import register_piece
+
+        # Lessons' pages ask for their pieces by place; lessons never names classroom's.
+        register_piece("home", pieces.home_assignments)
+        register_piece("progress", pieces.progress_assignments)
+        register_piece("puzzle", pieces.set_in_class)

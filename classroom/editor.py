@@ -29,11 +29,10 @@ from classroom.forms import KIND_LABELS
 from classroom.models import AssignmentItem, Classroom, LibraryPuzzle, Rules
 from engine import puzzles as engine_puzzles
 from engine.budget import Budget
-from engine.cards import ALL_CARDS, Card, check_copies, max_copies, parse_cards
+from engine.cards import ALL_CARDS, Card, check_copies, max_copies
 from engine.errors import BurracoError, InvalidNotationError, TooBigError
-from engine.melds import Meld
-from engine.rules import PRESETS
-from engine.state import Position
+from engine.rules import HAND_SIZE, PRESETS
+from engine.state import DECK_SIZE, Position, meld_refusals, named_cards
 from lessons import quiz
 from lessons.models import Attempt, Puzzle
 
@@ -297,7 +296,7 @@ class EditorForm(forms.Form):
     discard = CardsField(label=_("Discard pile, bottom to top"), most=60)
     stock = CountOrCardsField(
         label=_("Stock"),
-        most=108,
+        most=DECK_SIZE,
         initial="40",
         help_text=_("How many cards, or the cards top first when the student draws."),
     )
@@ -454,10 +453,10 @@ def engine_fields(data: Mapping[str, Any]) -> dict[str, Any]:
     """The puzzle's engine fields (docs/content.md) from the form's cleaned data."""
     kind = data["kind"]
     players = data.get("players") or 2
-    hands = [data.get("hand") or [], _hidden_or_cards(data.get("opponent"), 11)]
+    hands = [data.get("hand") or [], _hidden_or_cards(data.get("opponent"), HAND_SIZE)]
     if players == 4:
         # Seats run clockwise: the opponent on the left, the partner, the other opponent.
-        hands += [_hidden_or_cards(data.get(name), 11) for name in FOUR_PLAYER_FIELDS]
+        hands += [_hidden_or_cards(data.get(name), HAND_SIZE) for name in FOUR_PLAYER_FIELDS]
     position: dict[str, Any] = {
         "players": players,
         "to_move": data.get("to_move") or 0,
@@ -526,19 +525,12 @@ def check(fields: dict[str, Any]) -> Checked:
     and the correct answers."""
     checked = Checked()
     rules = PRESETS[fields["rules"]]
-    position = fields["position"]
-    for side, owner in (
-        (0, gettext("Your meld %(number)d")),
-        (1, gettext("Their meld %(number)d")),
-    ):
-        for index, cards in enumerate(position["melds"][side]):
-            try:
-                Meld.parse(cards, rules)
-            except BurracoError as error:
-                where = owner % {"number": index + 1}
-                checked.problems.append(f"{where}: {quiz.sentence(error, nested=True)}")
+    owners = (gettext("Your meld %(number)d"), gettext("Their meld %(number)d"))
+    for side, index, error in meld_refusals(fields["position"]["melds"], rules):
+        where = owners[side] % {"number": index + 1}
+        checked.problems.append(f"{where}: {quiz.sentence(error, nested=True)}")
     try:
-        check_copies(parse_cards(_known(fields)))
+        check_copies(named_cards(fields["position"]))
     except BurracoError as error:
         checked.problems.append(quiz.sentence(error))
     if checked.problems:
@@ -579,26 +571,10 @@ def _board_only(checked: Checked, fields: dict[str, Any]) -> None:
     checked.context = {"board": board(position, seat=seat), "show_own_hand": True}
 
 
-def _known(fields: Mapping[str, Any]) -> list[str]:
-    """Every card the position names (the cards being attached are not on the table)."""
-    position = fields["position"]
-    cards: list[str] = []
-    for hand in position["hands"]:
-        if isinstance(hand, list):
-            cards += hand
-    for side in position["melds"]:
-        for meld in side:
-            cards += meld
-    cards += position["discard"]
-    if isinstance(position["stock"], list):
-        cards += position["stock"]
-    return cards
-
-
 def palette(fields: Mapping[str, Any] | None) -> list[list[tuple[Card, int]]]:
     """The 53 cards by suit (the joker last), each with how many copies are still free
     in the position being built."""
-    used = Counter(parse_cards(_known(fields))) if fields else Counter()
+    used = Counter(named_cards(fields["position"])) if fields else Counter()
     rows: list[list[tuple[Card, int]]] = []
     for card in ALL_CARDS:
         if not rows or card.suit != rows[-1][0][0].suit:

@@ -16,7 +16,9 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from engine.rules import PRESETS
 from lessons.models import Attempt, Lesson, Puzzle
+from lessons.rulebook import PRESET_LABELS
 
 #: Letters and digits that cannot be mistaken for one another when read aloud or copied.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -28,12 +30,12 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-class Rules(models.TextChoices):
-    """The rules presets a class plays under (engine.rules.PRESETS)."""
-
-    STANDARD = "standard", _("Standard")
-    SEMI_CLEAN = "semi-clean", _("With the semi-clean burraco")
-    STRICT = "strict", _("Strict wildcards (they never move)")
+#: The rules presets a class plays under: the engine's (engine.rules.PRESETS), each named
+#: in words once (lessons.rulebook.PRESET_LABELS). ``Rules.STANDARD`` is "standard".
+Rules = models.TextChoices(
+    "Rules",
+    [(name.upper().replace("-", "_"), (name, PRESET_LABELS[name])) for name in PRESETS],
+)
 
 
 class Classroom(models.Model):

@@ -110,8 +110,14 @@ def item(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     try:
         posted = quiz.read_answer(question, request.POST)
     except quiz.AnswerError as error:
-        return _page(request, item, question, error=str(error), status=400)
+        # A close or pile question keeps the moves played so far.
+        line, played = quiz.line_so_far(question, request.POST)
+        return _page(
+            request, item, question, line=line, played=played, error=str(error), status=400
+        )
     if posted.verdict is None:
+        if posted.played is not None and posted.played.refusal is not None:
+            quiz.refused_move(request, item.puzzle)
         return _page(request, item, question, line=posted.line, played=posted.played)
     prefetch_related_objects([item.puzzle], "themes")
     with transaction.atomic():
@@ -170,6 +176,8 @@ def _page(
         selection_url=reverse("lessons:puzzle_selection", args=[item.puzzle.slug]),
         error=error,
         hint=quiz.hint_used(request, item.puzzle),
+        # A move refused and taken back leaves the attempt unrated (quiz.refused_move).
+        refusal_unrated=True,
     )
     template = "classroom/item.html#item" if request.htmx else "classroom/item.html"
     return render(request, template, context, status=status)

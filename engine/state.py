@@ -33,6 +33,7 @@ from typing import Any
 
 from engine.cards import ALL_CARDS, Card, max_copies, parse_cards
 from engine.errors import (
+    BurracoError,
     IllegalActionError,
     InvalidMeldError,
     InvalidNotationError,
@@ -53,6 +54,15 @@ STOCK_LEFT = 2
 MAX_HAND = DECK_SIZE - STOCK_LEFT
 #: The largest running total a position may carry, either way (R36): no match reaches it.
 MAX_TOTAL = 100_000
+
+
+def side_of(seat: int) -> int:
+    """The side a seat plays for (R3): seats 0 and 2 are side 0, seats 1 and 3 side 1.
+
+    >>> [side_of(seat) for seat in range(4)]
+    [0, 1, 0, 1]
+    """
+    return seat % SIDES
 
 
 class Phase(enum.Enum):
@@ -756,3 +766,58 @@ __all__ = [
     "Termination",
     "last_discard_refusal",
 ]
+
+
+# --- a position being written (the puzzle editor) -----------------------------------------------
+
+
+def named_cards(data: Mapping[str, Any]) -> list[Card]:
+    """Every card a position's JSON names, where it names them: the hands shown card by
+    card, the melds, the discard pile, the stock and the pozzetti when given as cards, the
+    cards taken with the pile and the one-card pile's card. For a position still being
+    written, whose melds may not be valid yet (R1: no card more often than the deck holds
+    it, see :func:`engine.cards.check_copies`).
+
+    >>> hands = [["10C"], {"count": 11}]
+    >>> named = named_cards({"hands": hands, "melds": [[["6C", "JK", "8C"]], []], "stock": 40})
+    >>> " ".join(map(str, named))
+    '10C 6C JK 8C'
+
+    Raises :class:`InvalidNotationError` for a word that is not a card.
+    """
+    texts: list[str] = []
+    for hand in data.get("hands") or []:
+        if isinstance(hand, list):
+            texts += hand
+    for side in data.get("melds") or []:
+        for meld in side:
+            texts += meld
+    texts += data.get("discard") or []
+    for place in (data.get("stock"), *(data.get("pozzetti") or ())):
+        if isinstance(place, list):
+            texts += place
+    texts += data.get("pile_taken") or []
+    if isinstance(data.get("pile_single"), str):
+        texts.append(data["pile_single"])
+    return parse_cards(texts)
+
+
+def meld_refusals(
+    melds: Sequence[Sequence[Any]], rules: Rules
+) -> list[tuple[int, int, BurracoError]]:
+    """Each meld of a position's JSON (one list per side) that is not a meld under these
+    rules, as (side, index, the refusal): all of them, where reading the position stops at
+    the first.
+
+    >>> melds = [[["6C", "7C"]], [["KD", "KD", "KS"]]]
+    >>> [(side, index) for side, index, _ in meld_refusals(melds, DEFAULT)]
+    [(0, 0)]
+    """
+    refused: list[tuple[int, int, BurracoError]] = []
+    for side, side_melds in enumerate(melds):
+        for index, cards in enumerate(side_melds):
+            try:
+                Meld.parse(cards, rules)
+            except BurracoError as error:
+                refused.append((side, index, error))
+    return refused

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from engine.cards import Card, sorted_cards
 from engine.melds import Burraco, Meld
-from engine.state import Hidden, Position
+from engine.state import Hidden, Position, side_of
 
 BURRACO_BADGES = {
     Burraco.CLEAN: gettext_lazy("Clean burraco"),
@@ -81,7 +81,7 @@ def board(
     marks one of them; ``played``: cards the answer took from the hand to the table, which
     the hand then holds no more; ``burracos=False`` leaves the burracos unmarked."""
     seat = position.to_move if seat is None else seat
-    side = seat % 2
+    side = side_of(seat)
     hand = position.hands[seat]
     if played and not isinstance(hand, Hidden):
         hand = tuple((Counter(hand) - Counter(played)).elements())

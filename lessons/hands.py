@@ -31,7 +31,7 @@ from engine.cards import Card, deck, parse_cards
 from engine.deal import deal as engine_deal
 from engine.errors import BurracoError, Refusal
 from engine.rules import HAND_SIZE
-from engine.state import Phase, Position
+from engine.state import Phase, Position, side_of
 from lessons.board import board
 from lessons.quiz import moves
 
@@ -256,7 +256,7 @@ def _end_step(end: Any, final: Position, last: list[Turn], rules: list[str]) -> 
         raise HandError("end gives the text of the last question and your side's score")
     outcome = final.outcome()
     assert outcome is not None  # replay() made sure the hand is over
-    closer = None if outcome.closer is None else outcome.closer % 2
+    closer = None if outcome.closer is None else side_of(outcome.closer)
     text = dict(end["text"]) if isinstance(end["text"], Mapping) else end["text"]
     if last and isinstance(text, dict):
         told = _narration(last)
@@ -267,7 +267,7 @@ def _end_step(end: Any, final: Position, last: list[Turn], rules: list[str]) -> 
         "text": text,
         "puzzle": {
             "kind": "score",
-            "side": LEARNER % 2,
+            "side": side_of(LEARNER),
             "closed": closer,
             "viewer": LEARNER,
             "position": final.to_json(),
@@ -325,7 +325,7 @@ _AND = {"it": "e", "en": "and"}
 
 def _told(turn: Turn) -> tuple[list[str], list[str]]:
     position = turn.before
-    side = turn.seat % 2
+    side = side_of(turn.seat)
     parts_it: list[str] = []
     parts_en: list[str] = []
     for action in turn.actions:
@@ -345,7 +345,7 @@ def _told(turn: Turn) -> tuple[list[str], list[str]]:
             parts_en.append(f"lays down {laid}")
         elif action.kind is ActionKind.ATTACH:
             assert action.meld is not None
-            if side == LEARNER % 2:  # the learner's side: its melds are numbered on the board
+            if side == side_of(LEARNER):  # the learner's side: its melds are numbered on the board
                 parts_it.append(f"attacca {cards} al gioco {action.meld + 1}")
                 parts_en.append(f"attaches {cards} to meld {action.meld + 1}")
             else:

@@ -20,6 +20,7 @@ from typing import Any
 from django.db import transaction
 
 from lessons import ratings
+from lessons.learners import Learner
 from lessons.models import Attempt, LearnerRating, ReviewCard, StepProgress
 
 
@@ -44,26 +45,24 @@ def merge_session(session_key: str, user: Any) -> Merged:
     """Move everything kept against ``session_key`` into ``user``'s account."""
     if not session_key:
         return Merged()
-    account = {"user": user, "session_key": ""}
+    account, visitor = Learner.account(user), Learner.visitor(session_key)
     with transaction.atomic():
         # The account's rating row first, as lessons.ratings.rate locks learners.
         ratings.lock(account)
-        attempted = set(Attempt.objects.filter(user=user).values_list("puzzle_id", flat=True))
-        anonymous = Attempt.objects.select_for_update().filter(user=None, session_key=session_key)
+        attempted = set(Attempt.objects.filter(account.rows()).values_list("puzzle_id", flat=True))
+        anonymous = Attempt.objects.select_for_update().filter(visitor.rows())
         doubled = anonymous.filter(rated=True, puzzle_id__in=attempted)
         unrated = set(doubled.values_list("pk", flat=True))
         doubled.update(rated=False)
-        _move_rating(session_key, account, unrated)
+        _move_rating(visitor, account, unrated)
         attempts = anonymous.update(user=user, session_key="")
-        steps = _move_steps(session_key, user)
-        _move_review(session_key, user)
+        steps = _move_steps(visitor, user)
+        _move_review(visitor, user)
     return Merged(attempts=attempts, steps=steps, unrated=len(unrated))
 
 
-def _move_rating(session_key: str, account: dict[str, Any], unrated: set[int]) -> None:
-    row = (
-        LearnerRating.objects.select_for_update().filter(user=None, session_key=session_key).first()
-    )
+def _move_rating(visitor: Learner, account: Learner, unrated: set[int]) -> None:
+    row = LearnerRating.objects.select_for_update().filter(visitor.rows()).first()
     if row is None:
         return
     points = [point for point in row.history.all() if point.attempt_id not in unrated]
@@ -72,10 +71,10 @@ def _move_rating(session_key: str, account: dict[str, Any], unrated: set[int]) -
     row.delete()
 
 
-def _move_steps(session_key: str, user: Any) -> int:
+def _move_steps(visitor: Learner, user: Any) -> int:
     mine = {row.step_id: row for row in StepProgress.objects.select_for_update().filter(user=user)}
     moved = 0
-    for row in StepProgress.objects.select_for_update().filter(user=None, session_key=session_key):
+    for row in StepProgress.objects.select_for_update().filter(visitor.rows()):
         moved += 1
         kept = mine.get(row.step_id)
         if kept is None:
@@ -94,9 +93,9 @@ def _move_steps(session_key: str, user: Any) -> int:
     return moved
 
 
-def _move_review(session_key: str, user: Any) -> None:
+def _move_review(visitor: Learner, user: Any) -> None:
     mine = {card.rule: card for card in ReviewCard.objects.select_for_update().filter(user=user)}
-    for card in ReviewCard.objects.select_for_update().filter(user=None, session_key=session_key):
+    for card in ReviewCard.objects.select_for_update().filter(visitor.rows()):
         kept = mine.get(card.rule)
         if kept is None:
             card.user, card.session_key = user, ""

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from engine import puzzles as engine_puzzles
+from lessons.learners import LearnerOwned
 
 LANGUAGES = ("it", "en")
 
@@ -206,17 +206,9 @@ class Puzzle(models.Model):
         return engine_puzzles.Puzzle.from_dict(self.engine_fields())
 
 
-class Attempt(models.Model):
+class Attempt(LearnerOwned, related_name="attempts"):
     """One answer to a puzzle, by an account or an anonymous session."""
 
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.CASCADE,
-        related_name="attempts",
-    )
-    session_key = models.CharField(max_length=40, blank=True, db_index=True)
     puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="attempts")
     answer = models.JSONField()
     correct = models.BooleanField()
@@ -245,18 +237,12 @@ class Attempt(models.Model):
         return f"{self.puzzle.slug}: {'✓' if self.correct else '✗'}"
 
 
-class StepProgress(models.Model):
+class StepProgress(
+    LearnerOwned, related_name="step_progress", unique_as="progress", unique_with=("step",)
+):
     """A learner's progress on one step: seen, and for a question, answered right, and
     whether the first try was right (the lesson's stars count first tries)."""
 
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.CASCADE,
-        related_name="step_progress",
-    )
-    session_key = models.CharField(max_length=40, blank=True, db_index=True)
     step = models.ForeignKey(Step, on_delete=models.CASCADE, related_name="progress")
     done = models.BooleanField(default=False)
     #: None until a question is first answered; then whether that first answer was right.
@@ -266,50 +252,21 @@ class StepProgress(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
 
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["user", "step"],
-                condition=models.Q(user__isnull=False),
-                name="one_progress_per_user_step",
-            ),
-            models.UniqueConstraint(
-                fields=["session_key", "step"],
-                condition=models.Q(user__isnull=True),
-                name="one_progress_per_session_step",
-            ),
-        ]
-
     def __str__(self) -> str:
         return f"{self.step}: {'done' if self.done else 'open'}"
 
 
-class LearnerRating(models.Model):
+class LearnerRating(
+    LearnerOwned, related_name="puzzle_rating", one_to_one=True, unique_as="rating"
+):
     """A learner's Glicko-2 puzzle rating (lessons.glicko), by account or anonymous session."""
 
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.CASCADE,
-        related_name="puzzle_rating",
-    )
-    session_key = models.CharField(max_length=40, blank=True, db_index=True)
     rating = models.FloatField(default=1500.0)
     rating_deviation = models.FloatField(default=350.0)
     volatility = models.FloatField(default=0.06)
     #: How many rated attempts have moved it.
     games = models.PositiveIntegerField(default=0)
     updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["session_key"],
-                condition=models.Q(user__isnull=True),
-                name="one_rating_per_session",
-            ),
-        ]
 
     def __str__(self) -> str:
         return f"{self.user or self.session_key[:8]}: {self.rating:.0f}"
@@ -339,17 +296,11 @@ class RatingHistory(models.Model):
         return f"{self.learner}: {self.rating:.0f} at {self.at:%Y-%m-%d %H:%M}"
 
 
-class ReviewCard(models.Model):
+class ReviewCard(
+    LearnerOwned, related_name="review_cards", unique_as="review_card", unique_with=("rule",)
+):
     """A rule the learner got wrong, scheduled for review with FSRS (lessons.review)."""
 
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.CASCADE,
-        related_name="review_cards",
-    )
-    session_key = models.CharField(max_length=40, blank=True, db_index=True)
     rule = models.CharField(max_length=8)
     due = models.DateTimeField(db_index=True)
     #: The FSRS card's state as its own ``to_dict()`` gives it.
@@ -360,18 +311,6 @@ class ReviewCard(models.Model):
 
     class Meta:
         ordering = ["due", "rule"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["user", "rule"],
-                condition=models.Q(user__isnull=False),
-                name="one_review_card_per_user_rule",
-            ),
-            models.UniqueConstraint(
-                fields=["session_key", "rule"],
-                condition=models.Q(user__isnull=True),
-                name="one_review_card_per_session_rule",
-            ),
-        ]
 
     def __str__(self) -> str:
         return f"{self.rule} due {self.due:%Y-%m-%d %H:%M}"

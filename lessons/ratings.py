@@ -15,7 +15,7 @@ from django.db.models import Q
 from django.http import HttpRequest
 
 from lessons import glicko
-from lessons.learners import Owner, create_or_lock, learner_filter, owner_filter
+from lessons.learners import Learner, create_or_lock, learner_filter
 from lessons.models import Attempt, LearnerRating, Puzzle, RatingHistory
 
 #: Practice on a theme the learner chose moves their rating by half as much: a run of
@@ -42,13 +42,13 @@ def as_rating(row: LearnerRating | Puzzle) -> glicko.Rating:
     return glicko.Rating(row.rating, row.rating_deviation, row.volatility)
 
 
-def lock(owner: Owner) -> LearnerRating:
+def lock(owner: Learner) -> LearnerRating:
     """The learner's rating row, locked until the transaction ends; made if missing.
 
     Two first answers at once both try to make it: the unique constraint stops the
     second, which then waits for and reads the first one's row.
     """
-    row = LearnerRating.objects.select_for_update().filter(owner_filter(owner)).first()
+    row = LearnerRating.objects.select_for_update().filter(owner.rows()).first()
     return row if row is not None else create_or_lock(LearnerRating, owner, {})
 
 
@@ -63,7 +63,7 @@ def _move(row: LearnerRating, rating: glicko.Rating) -> None:
 
 
 def rate(
-    owner: Owner, attempt: Attempt, weight: float = 1.0, *, puzzle_moves: bool = True
+    owner: Learner, attempt: Attempt, weight: float = 1.0, *, puzzle_moves: bool = True
 ) -> RatingHistory:
     """Move the learner's and the puzzle's ratings for a rated attempt, and keep the point.
     The puzzle's stays where it is when ``puzzle_moves`` is false: the same visitor moved it
@@ -98,7 +98,7 @@ def rate(
         )
 
 
-def replay(owner: Owner, points: Iterable[RatingHistory]) -> int:
+def replay(owner: Learner, points: Iterable[RatingHistory]) -> int:
     """Apply another learner's (an anonymous session's) rating points to this learner's
     rating, as the games were played then; returns how many. Used by lessons.merge, in
     its transaction. The puzzles' ratings are not moved again."""

@@ -25,7 +25,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from engine.generate import recipe_kinds
-from lessons.learners import Owner, create_or_lock, learner_filter, owner_filter
+from lessons.learners import Learner, create_or_lock, learner_filter
 from lessons.models import Attempt, Puzzle, ReviewCard
 
 #: Fuzzing off, so that the schedule is reproducible (and testable); one short learning and
@@ -55,7 +55,7 @@ def schedule(row: ReviewCard, rating: fsrs.Rating, when: datetime) -> ReviewCard
     return row
 
 
-def review(owner: Owner, rules: Iterable[str], rating: fsrs.Rating, when: datetime) -> None:
+def review(owner: Learner, rules: Iterable[str], rating: fsrs.Rating, when: datetime) -> None:
     """Count an answer as a review of these rules' cards; a wrong one (Again) makes cards
     for rules not yet in the queue. The learner's cards for these rules are read, locked,
     in one query (an answer that reviews nothing writes nothing)."""
@@ -66,7 +66,7 @@ def review(owner: Owner, rules: Iterable[str], rating: fsrs.Rating, when: dateti
         # Locked in the rules' order, as every answer of this learner locks them.
         rows = (
             ReviewCard.objects.select_for_update()
-            .filter(owner_filter(owner), rule__in=wanted)
+            .filter(owner.rows(), rule__in=wanted)
             .order_by("rule")
         )
         found = {row.rule: row for row in rows}
@@ -78,7 +78,9 @@ def review(owner: Owner, rules: Iterable[str], rating: fsrs.Rating, when: dateti
                 schedule(row, rating, when).save()
 
 
-def after_attempt(owner: Owner, attempt: Attempt, rules: list[str], reviewing: str | None) -> None:
+def after_attempt(
+    owner: Learner, attempt: Attempt, rules: list[str], reviewing: str | None
+) -> None:
     """Schedule the rules an attempt tested: the rule missed on a wrong answer (or the
     puzzle's rules when the engine names none), every rule of the puzzle on a right one,
     and the rule under review when the puzzle came from the review queue."""

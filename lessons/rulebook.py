@@ -1,9 +1,13 @@
-"""The names of the rules (R1-R41) and of the named themes, in the reader's language."""
+"""The names of the rules (R1-R41), of the named themes and of the rules presets, in the
+reader's language. Which rules, topics and presets there are is the engine's to say
+(engine.puzzles.RULE_IDS and TOPICS, engine.rules.PRESETS): these tables only name them."""
 
 from __future__ import annotations
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+
+from engine.puzzles import RULE_IDS
 
 RULE_TITLES: dict[str, Promise] = {
     "R1": _("The deck"),
@@ -49,6 +53,14 @@ RULE_TITLES: dict[str, Promise] = {
     "R41": _("The international variant"),
 }
 
+#: The rules presets (engine.rules.PRESETS) in words, for every page that names one.
+PRESET_LABELS: dict[str, Promise] = {
+    "standard": _("Standard"),
+    "semi-clean": _("With the semi-clean burraco"),
+    "strict": _("Strict wildcards (they never move)"),
+    "international": _("International variant"),
+}
+
 TOPIC_TITLES: dict[str, Promise] = {
     "deck": _("The deck"),
     "turn": _("The turn"),
@@ -78,21 +90,9 @@ def theme_title(name: str) -> str:
 
 def is_rule(name: str) -> bool:
     """Is this theme one of the rules (R1-R41), rather than a named topic?"""
-    return name in RULE_TITLES
+    return name in RULE_IDS
 
 
 def rule_number(name: str) -> int:
     """Sort key that puts R2 before R10 and topics after the rules."""
     return int(name[1:]) if is_rule(name) else 100
-
-
-#: The topic of the rules that engine.generate.RULE_TOPICS leaves out (lessons.themes).
-MORE_RULE_TOPICS = {
-    "R1": "deck",
-    "R4": "deck",
-    "R5": "deck",
-    "R10": "sets",
-    "R16": "attaching",
-    "R39": "turn",
-    "R40": "partners",
-}

@@ -10,11 +10,11 @@ from django.http import HttpRequest
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from engine.generate import RULE_TOPICS
+from engine.generate import TOPIC_OF_RULE
 from engine.puzzles import TOPICS, Kind
 from lessons.learners import learner_filter
 from lessons.models import Attempt, Puzzle, Theme
-from lessons.rulebook import MORE_RULE_TOPICS, TOPIC_TITLES, is_rule, rule_number, theme_title
+from lessons.rulebook import TOPIC_TITLES, is_rule, rule_number, theme_title
 
 #: The kinds of puzzle, as the list's filter names them (the teacher's editor has the same).
 KIND_LABELS: dict[str, Promise] = {
@@ -36,7 +36,7 @@ def topic_of(theme: str) -> str:
     """The topic a theme is listed under: a topic itself, or the topic of its rule."""
     if theme in TOPICS:
         return theme
-    return RULE_TOPICS.get(theme) or MORE_RULE_TOPICS.get(theme, "variants")
+    return TOPIC_OF_RULE.get(theme, "variants")
 
 
 @dataclass(frozen=True)

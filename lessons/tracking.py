@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.http import HttpRequest
 
 from lessons import ratings, review
-from lessons.learners import learner_fields
+from lessons.learners import Learner
 from lessons.models import Attempt, Puzzle
 from lessons.rulebook import is_rule
 
@@ -27,7 +27,7 @@ def attempt_recorded(
 ) -> None:
     """Move the ratings for a rated attempt (damped on a chosen theme; the puzzle's only
     when ``puzzle_moves``), and count the answer as a review of the rules it tested."""
-    owner = learner_fields(request)
+    owner = Learner.of(request)
     reviewing = review.reviewing(request, puzzle)
     if attempt.rated:
         focused = themed(request, puzzle) or reviewing is not None

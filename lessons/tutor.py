@@ -18,7 +18,7 @@ from burraco_tutor.http import small_int
 from engine import puzzles as engine_puzzles
 from lessons import quiz
 from lessons.content import correct_choice
-from lessons.learners import create_or_lock, learner_fields, learner_filter
+from lessons.learners import Learner, create_or_lock, learner_filter
 from lessons.models import Lesson, Step, StepProgress, in_language
 
 
@@ -133,7 +133,7 @@ def _row(request: HttpRequest, step: Step) -> StepProgress:
     return (
         row
         if row is not None
-        else create_or_lock(StepProgress, learner_fields(request), {"step": step})
+        else create_or_lock(StepProgress, Learner.of(request), {"step": step})
     )
 
 

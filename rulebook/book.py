@@ -27,6 +27,7 @@ from engine.cards import ALL_CARDS, JOKER_VALUE, Card, parse_cards
 from engine.errors import BurracoError, InvalidMeldError
 from engine.match import VP_TABLES, VP_TOTAL
 from engine.melds import Meld, attach, make_meld
+from engine.puzzles import RULE_IDS
 from engine.scoring import SideScore, score_side
 from lessons.rulebook import RULE_TITLES
 
@@ -67,7 +68,6 @@ SECTIONS: tuple[tuple[str, Promise, range], ...] = (
 )
 #: What every score is a multiple of: the smallest value a card has (R2).
 STEP = min(card.value for card in ALL_CARDS)
-RULE_IDS = tuple(f"R{n}" for n in range(1, 42))
 
 
 class RulebookError(ValueError):

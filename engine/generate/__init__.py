@@ -38,6 +38,7 @@ from engine.generate.generated import (
     KINDS,
     LOWEST,
     RULE_TOPICS,
+    TOPIC_OF_RULE,
     Generated,
 )
 from engine.generate.making import from_seed, generate, generate_many, puzzle_key
@@ -53,6 +54,7 @@ __all__ = [
     "RECIPES",
     "RULE_TOPICS",
     "TOPICS",
+    "TOPIC_OF_RULE",
     "Generated",
     "from_seed",
     "generate",

@@ -55,6 +55,18 @@ RULE_TOPICS: dict[str, str] = {
     "R38": "match",
     "R41": "variants",
 }
+#: The topic of every rule, for pages that list each rule under a topic: RULE_TOPICS, and
+#: the rules no puzzle is about (the deck, the deal, conduct).
+TOPIC_OF_RULE: dict[str, str] = {
+    **RULE_TOPICS,
+    "R1": "deck",
+    "R4": "deck",
+    "R5": "deck",
+    "R10": "sets",
+    "R16": "attaching",
+    "R39": "turn",
+    "R40": "partners",
+}
 
 
 LOWEST, HIGHEST = 800, 2200

@@ -5,22 +5,14 @@ from __future__ import annotations
 from django import template
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
-from django.utils.translation import gettext_lazy as _
 
-from lessons.rulebook import is_rule
+from lessons.rulebook import PRESET_LABELS, is_rule
 from lessons.templatetags.content import rich_inline
 from rulebook import pages
 from rulebook.book import Rule, Text, fill
 from rulebook.links import Taught, practice_url, rule_url
 
 register = template.Library()
-
-PRESET_LABELS = {
-    "standard": _("Standard"),
-    "semi-clean": _("With the semi-clean burraco"),
-    "strict": _("Strict wildcards (they never move)"),
-    "international": _("International variant"),
-}
 
 
 @register.filter

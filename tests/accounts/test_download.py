@@ -78,3 +78,24 @@ def test_a_teachers_download_holds_their_library_and_their_classes() -> None:
     assert [(a["title"], a["puzzles"]) for a in taught["assignments"]] == [
         ("Week 1", ["teacher-joker"])
     ]
+
+
+def test_a_students_download_holds_the_later_due_dates_they_were_given() -> None:
+    from datetime import UTC, datetime
+
+    from classroom.models import Extension
+    from tests.factories import AssignmentFactory, ClassroomFactory, MembershipFactory
+
+    student = ProfileFactory().user
+    classroom = ClassroomFactory(name="Circolo")
+    MembershipFactory(classroom=classroom, student=student)
+    week = AssignmentFactory(classroom=classroom, title="Week 1")
+    later = datetime(2030, 5, 4, 18, 0, tzinfo=UTC)
+    Extension.objects.create(assignment=week, student=student, due_at=later)
+    Extension.objects.create(assignment=week, student=ProfileFactory().user, due_at=later)
+    client = Client()
+    client.force_login(student)
+    data = json.loads(client.get("/accounts/data/").content)
+    assert data["profile"]["extensions"] == [
+        {"class": "Circolo", "assignment": "Week 1", "due": "2030-05-04T18:00:00Z"}
+    ]

@@ -41,6 +41,7 @@ def test_the_same_wrong_answer_from_several_students_comes_first(world: World) -
     assert "3 risposte sbagliate" in html
     first = html.index("2× da 2 studenti")
     assert first < html.index("1× da 1 studente")
+    assert '(<a href="/rules/R23/">R23 · ' in html, "the rule links to its page"
     assert "Il jolly sostituisce già il 7 di fiori" in html
 
 

@@ -29,7 +29,7 @@ def test_a_teacher_makes_a_class_and_lands_on_its_page(world: World) -> None:
     [
         {"name": "", "rules": "standard"},
         {"name": "x" * 81, "rules": "standard"},
-        {"name": "Club", "rules": "international"},
+        {"name": "Club", "rules": "tournament"},
         {"name": "Club", "rules": "<script>"},
     ],
 )
@@ -40,6 +40,16 @@ def test_a_class_without_a_name_or_with_unknown_rules_is_refused_with_400(
     assert response.status_code == 400
     assert "invalid-feedback" in response.content.decode()
     assert Classroom.objects.count() == 2
+
+
+def test_a_class_may_play_any_preset_of_the_engine_even_the_international_variant(
+    world: World,
+) -> None:
+    # Issue 15: the classroom's own list of presets had left out the engine's international.
+    client = logged_in(world.teacher)
+    response = client.post("/classes/new/", {"name": "Tornei", "rules": "international"})
+    assert response.status_code == 302
+    assert Classroom.objects.get(name="Tornei").rules == "international"
 
 
 def test_two_classes_get_different_codes(world: World) -> None:

@@ -122,3 +122,43 @@ def test_an_answer_is_filed_under_the_assignment_it_was_given_in(world: World) -
     assert filed.attempt_id == Attempt.objects.get(user=world.student).pk
     page = client.get(f"/classes/assignments/{world.assignment.pk}/").content.decode()
     assert "Non ancora provato" in page
+
+
+def _refusing_assignment(world: World) -> str:
+    closing = PuzzleFactory(
+        kind="close",
+        params={},
+        position=position(
+            ["KS", "QS", "JS", "5D"],
+            [["3C", "4C", "5C", "6C", "7C", "8C", "9C"]],
+            pozzetti_taken=[True, False],
+        ),
+    )
+    assignment = AssignmentFactory(classroom=world.classroom, puzzles=[closing])
+    return f"/classes/assignments/{assignment.pk}/1/"
+
+
+def test_a_refused_move_taken_back_leaves_the_attempt_unrated(world: World) -> None:
+    # Issue 18: the refused-move screen promised an unrated attempt the item page never kept.
+    client = logged_in(world.student)
+    item = _refusing_assignment(world)
+    line = json.dumps(["meld JS QS KS"])
+    refused = client.post(
+        item, {"op": "attach", "meld": "0", "cards": ["5D"], "line": line}, headers=HTMX
+    ).content.decode()
+    assert "Questa mossa non è consentita" in refused
+    assert "Questo tentativo non conterà per il tuo punteggio." in refused
+    client.post(item, {"op": "back", "line": line}, headers=HTMX)
+    client.post(item, {"op": "discard", "cards": ["5D"], "line": line}, headers=HTMX)
+    attempt = Attempt.objects.get(user=world.student)
+    assert attempt.correct and not attempt.rated
+
+
+def test_a_step_the_form_cannot_take_keeps_the_moves_played_so_far(world: World) -> None:
+    client = logged_in(world.student)
+    item = _refusing_assignment(world)
+    line = json.dumps(["meld JS QS KS"])
+    response = client.post(item, {"op": "attach", "cards": ["5D"], "line": line}, headers=HTMX)
+    html = response.content.decode()
+    assert response.status_code == 400 and "Scegli il gioco" in html
+    assert 'name="line" value="[&quot;meld JS QS KS&quot;]"' in html

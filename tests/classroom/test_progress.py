@@ -194,3 +194,34 @@ def test_a_lesson_is_done_when_its_steps_are_and_its_questions_answered_since_it
         100,
         None,
     )
+
+
+def test_a_lesson_set_twice_counts_an_answer_for_each_assignment_set_before_it() -> None:
+    # The chosen reading (docs/classroom.md): a lesson is taken on its own pages, with one
+    # progress row per step, so an answer belongs to every assignment of that lesson set
+    # before it. Between the two, it counts for the first only; the second asks again.
+    lesson = Lesson.objects.create(
+        slug="sets", order=3, title_it="Tris", title_en="Sets", summary_it="…", summary_en="…"
+    )
+    ask = Step.objects.create(lesson=lesson, number=1, kind="ask", text_it="…", text_en="…")
+    first = AssignmentFactory(
+        content="lesson", lesson=lesson, set_at=timezone.now() - timedelta(days=3)
+    )
+    again = AssignmentFactory(
+        classroom=first.classroom,
+        content="lesson",
+        lesson=lesson,
+        set_at=timezone.now() - timedelta(hours=1),
+    )
+    student = MembershipFactory(classroom=first.classroom).student
+    StepProgress.objects.create(user=student, step=ask, done=True, first_try=True, tries=1)
+    StepProgress.objects.update(updated_at=timezone.now() - timedelta(days=1))
+    assert (cell(first, student).status, cell(again, student).status) == (
+        Status.DONE,
+        Status.NOT_STARTED,
+    )
+    StepProgress.objects.update(updated_at=timezone.now(), tries=2)
+    assert (cell(first, student).status, cell(again, student).status) == (
+        Status.DONE,
+        Status.DONE,
+    )

@@ -41,6 +41,8 @@ def test_each_answer_is_drawn_with_the_engines_verdict(answered: World) -> None:
     assert "Sbagliata" in html and "Giusta" in html
     assert "Il jolly sostituisce già il 7 di fiori" in html
     assert "10 di fiori" in html
+    # The rule missed links to its page, as everywhere on the site (issue 18).
+    assert '(<a href="/rules/R23/">R23 · ' in html
     # The board as the student left it: the meld their right answer made.
     assert 'class="meld-changed"' in html
 

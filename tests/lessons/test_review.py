@@ -15,13 +15,14 @@ from django.utils import timezone
 
 from engine.generate import recipe_kinds
 from lessons import review
+from lessons.learners import Learner
 from lessons.models import Attempt, Puzzle, ReviewCard
 from tests.factories import PuzzleFactory, ThemeFactory
 from tests.lessons.progress_helpers import answer
 
 pytestmark = pytest.mark.django_db
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-OWNER = {"user": None, "session_key": "s" * 32}
+OWNER = Learner.visitor("s" * 32)
 
 
 def card(when: datetime = START) -> ReviewCard:
