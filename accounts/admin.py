@@ -5,13 +5,14 @@ from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import UserChangeForm
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Profile
 
 
-class ProfileInline(admin.StackedInline):
+class ProfileInline(admin.StackedInline[Profile, User]):
     model = Profile
     fk_name = "user"
     can_delete = False
@@ -44,7 +45,7 @@ class MadeBy(admin.SimpleListFilter):
         return queryset
 
 
-class UserForm(UserChangeForm):  # type: ignore[type-arg]
+class UserForm(UserChangeForm[User]):
     """The admin's account form, holding one e-mail address to one account as the
     database does (accounts/migrations/0003) with a sentence rather than an error page."""
 
@@ -56,14 +57,14 @@ class UserForm(UserChangeForm):  # type: ignore[type-arg]
         return email
 
 
-class UserWithProfileAdmin(UserAdmin):
+class UserWithProfileAdmin(UserAdmin[User]):
     form = UserForm
     inlines = [ProfileInline]
     list_filter = [*UserAdmin.list_filter, MadeBy]
 
 
 @admin.register(Profile)
-class ProfileAdmin(admin.ModelAdmin):
+class ProfileAdmin(admin.ModelAdmin[Profile]):
     list_display = ["user", "display_name", "language", "is_teacher", "made_by_name"]
     list_filter = ["is_teacher", "language", MadeBy]
     list_editable = ["is_teacher"]
@@ -71,6 +72,5 @@ class ProfileAdmin(admin.ModelAdmin):
     readonly_fields = ["made_by", "made_by_name"]
 
 
-User = get_user_model()
-admin.site.unregister(User)
-admin.site.register(User, UserWithProfileAdmin)
+admin.site.unregister(get_user_model())
+admin.site.register(get_user_model(), UserWithProfileAdmin)

@@ -7,7 +7,7 @@ person to "download my data". accounts never imports them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.dispatch import Signal
 from django.http import HttpRequest
@@ -33,7 +33,8 @@ def collected_data(request: HttpRequest, user: Any, profile: dict[str, Any]) -> 
     """The account's fields with every app's sections, as "download my data" writes them."""
     data: dict[str, Any] = {"profile": dict(profile)}
     for _, answer in data_requested.send(sender=None, request=request, user=user):
-        sections = dict(answer)
+        # django-stubs types a receiver's answer as str | None; these receivers return dicts.
+        sections = dict(cast("dict[str, Any]", answer))
         data["profile"].update(sections.pop("profile", {}))
         data.update(sections)
     return data

@@ -70,11 +70,12 @@ def main() -> None:
         return response
 
     editor = "/classes/library/new/"
+
+    def check(kind: str) -> Callable[[], Any]:
+        return lambda: as_user(teacher).post(editor, editor_form(kind, FORTY), headers=HTMX)
+
     for kind in ("close", "pile", "lay-meld"):
-        measure(
-            f"editor: check a {kind} puzzle, 40-card hand, no pozzetto",
-            lambda kind=kind: as_user(teacher).post(editor, editor_form(kind, FORTY), headers=HTMX),
-        )
+        measure(f"editor: check a {kind} puzzle, 40-card hand, no pozzetto", check(kind))
     saved = measure(
         "editor: save a close puzzle, 12-card hand, no pozzetto",
         lambda: as_user(teacher).post(

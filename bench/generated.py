@@ -33,6 +33,7 @@ def main() -> None:
     args = parser.parse_args()
     inprocess.start("generated")
     from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import User
     from django.test import Client
 
     from accounts.models import Profile
@@ -49,7 +50,7 @@ def main() -> None:
         Membership.objects.create(classroom=classroom, student=student)
         students.append(student)
 
-    def client_for(user: object) -> Client:
+    def client_for(user: User) -> Client:
         client = Client()
         client.force_login(user)
         client.get("/")  # the session, the caches: once, as a browser that has logged in

@@ -85,7 +85,7 @@ class Learner:
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
 
     def csrf(self) -> str:
-        return next((c.value for c in self.jar if c.name == "csrftoken"), "")
+        return next((c.value or "" for c in self.jar if c.name == "csrftoken"), "")
 
     def send(
         self,

@@ -24,7 +24,8 @@ def client_address(request: HttpRequest) -> str:
     """The client's address: REMOTE_ADDR, or with ``PROXY_COUNT`` proxies in front, the
     address the outermost of them saw (the rest of X-Forwarded-For can be forged)."""
     proxies: int = getattr(settings, "PROXY_COUNT", 0)
-    forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    header: str = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    forwarded = [part.strip() for part in header.split(",")]
     if proxies and len(forwarded) >= proxies and forwarded[-proxies]:
         return forwarded[-proxies]
     return str(request.META.get("REMOTE_ADDR", ""))

@@ -20,14 +20,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django_ratelimit import ALL
 from django_ratelimit.decorators import ratelimit
 
 from burraco_tutor.http import client_address
 
-View = TypeVar("View", bound=Callable[..., HttpResponse])
+View = TypeVar("View", bound=Callable[..., HttpResponseBase])
 
 
 def by_address(group: str, request: HttpRequest) -> str:
@@ -42,7 +42,7 @@ def by_learner(group: str, request: HttpRequest) -> str:
         return f"user:{user.pk}"
     session = getattr(request, "session", None)
     if session is not None and session.session_key:
-        return "session:" + session.session_key
+        return f"session:{session.session_key}"
     return by_address(group, request)
 
 

@@ -33,6 +33,12 @@ def is_teacher(user: Any) -> bool:
         return False
 
 
+def account_id(request: HttpRequest) -> int:
+    """The logged-in account's id, in a view behind ``login_required``."""
+    assert request.user.is_authenticated
+    return request.user.pk
+
+
 def teacher_required(view: View) -> View:
     """Log in first; then a page only teachers may open answers others 403, with why."""
 

@@ -7,14 +7,14 @@ from django.contrib import admin
 from classroom.models import Assignment, Classroom, LibraryPuzzle, Membership
 
 
-class MembershipInline(admin.TabularInline):
+class MembershipInline(admin.TabularInline[Membership, Classroom]):
     model = Membership
     extra = 0
     raw_id_fields = ["student"]
 
 
 @admin.register(Classroom)
-class ClassroomAdmin(admin.ModelAdmin):
+class ClassroomAdmin(admin.ModelAdmin[Classroom]):
     list_display = ["name", "teacher", "rules", "code", "archived_at", "created_at"]
     list_filter = ["rules", "archived_at"]
     search_fields = ["name", "teacher__username", "code"]
@@ -23,7 +23,7 @@ class ClassroomAdmin(admin.ModelAdmin):
 
 
 @admin.register(Assignment)
-class AssignmentAdmin(admin.ModelAdmin):
+class AssignmentAdmin(admin.ModelAdmin[Assignment]):
     list_display = ["title", "classroom", "content", "due_at", "set_at"]
     list_filter = ["content"]
     search_fields = ["title", "classroom__name"]
@@ -31,7 +31,7 @@ class AssignmentAdmin(admin.ModelAdmin):
 
 
 @admin.register(LibraryPuzzle)
-class LibraryPuzzleAdmin(admin.ModelAdmin):
+class LibraryPuzzleAdmin(admin.ModelAdmin[LibraryPuzzle]):
     list_display = ["title", "owner", "puzzle", "created_at"]
     search_fields = ["title", "owner__username"]
     raw_id_fields = ["owner", "puzzle"]

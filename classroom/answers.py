@@ -39,7 +39,9 @@ class Shown:
 
 def shown(question: engine_puzzles.Puzzle, row: AttemptRow) -> Shown:
     """A kept answer drawn with its kept verdict (lessons.quiz.kept_verdict)."""
-    verdict = quiz.kept_verdict(row)
+    # KeptAnswer (lessons.quiz) declares settable members, which a frozen row cannot be;
+    # the Protocol's members want to be read-only properties, in lessons.
+    verdict = quiz.kept_verdict(row)  # type: ignore[arg-type]
     said = quiz.feedback(verdict)
     described = quiz.describe(question, row.answer, verdict)
     return Shown(described, said.correct, said.message, said.rule or "", said.rule_title, verdict)
@@ -137,7 +139,7 @@ def item_views(states: Sequence[ItemState], puzzles: Mapping[int, Puzzle]) -> li
         answers = [Given(row, shown(question, row), times) for row, times in latest]
         hidden = len(state.attempts) - sum(given.times for given in answers)
         verdict = answers[-1].shown.verdict if answers else None
-        context = quiz.page_context(question, last, [], None, verdict)
+        context = quiz.page_context(question, last, [], None, verdict)  # type: ignore[arg-type]
         views.append(ItemView(state, puzzle, context, answers, hidden))
     return views
 

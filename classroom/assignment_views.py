@@ -137,7 +137,8 @@ def set_puzzle(request: HtmxHttpRequest, puzzle: int) -> HttpResponse:
     for place in places:
         if target == f"new-{place.classroom.pk}":
             url = reverse("classroom:assignment_new", args=[place.classroom.pk])
-            return redirect(f"{url}?{urlencode({'content': 'puzzles', 'puzzles': found.pk})}")
+            query: dict[str, str | int] = {"content": "puzzles", "puzzles": found.pk}
+            return redirect(f"{url}?{urlencode(query)}")
         for chosen in place.assignments:
             if target == f"add-{chosen.pk}":
                 try:
@@ -147,8 +148,8 @@ def set_puzzle(request: HtmxHttpRequest, puzzle: int) -> HttpResponse:
                     return render(request, "classroom/set_puzzle.html", context, status=400)
                 messages.success(request, _("The puzzle is added to the assignment."))
                 return redirect("classroom:assignment", place.classroom.pk, chosen.pk)
-    error = _("Choose an assignment of one of your classes, or a new one.")
-    context = {"puzzle": found, "places": places, "error": error}
+    unknown = _("Choose an assignment of one of your classes, or a new one.")
+    context = {"puzzle": found, "places": places, "error": unknown}
     return render(request, "classroom/set_puzzle.html", context, status=400)
 
 

@@ -16,13 +16,13 @@ import hashlib
 import random
 import secrets
 import time
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Max, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from classroom.models import (
@@ -415,7 +415,7 @@ def add_puzzle(assignment: Assignment, puzzle: Puzzle) -> AssignmentItem:
     return item
 
 
-def usable_puzzles(classroom: Classroom, teacher: Any) -> Iterable[Puzzle]:
+def usable_puzzles(classroom: Classroom, teacher: Any) -> QuerySet[Puzzle]:
     """Puzzles a teacher may pick for a class: curated ones and their own library's,
     written for the class's rules."""
     return (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpResponse, HttpResponseBadRequest, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -145,8 +145,10 @@ def _names_page(
     """The names form with a fresh one-time token, which a second send cannot reuse."""
     request.session[NAMES_TOKEN] = token = services.new_names_token(classroom)
     if form.is_bound:
-        form.data = form.data.copy()
-        form.data["token"] = token
+        assert isinstance(form.data, QueryDict)  # request.POST
+        data = form.data.copy()
+        data["token"] = token
+        form.data = data
     else:
         form.initial["token"] = token
     status = 400 if form.is_bound else 200

@@ -142,7 +142,7 @@ class CardsField(forms.CharField):
         )
         super().__init__(**kwargs)
 
-    def clean(self, value: Any) -> list[str]:  # type: ignore[override]
+    def clean(self, value: Any) -> list[str]:
         words = _words(super().clean(value) or "")
         if len(words) > self.most:
             raise forms.ValidationError(
@@ -170,7 +170,7 @@ class MeldsField(forms.CharField):
         )
         super().__init__(**kwargs)
 
-    def clean(self, value: Any) -> list[list[str]]:  # type: ignore[override]
+    def clean(self, value: Any) -> list[list[str]]:
         lines = [line for line in (super().clean(value) or "").splitlines() if line.strip()]
         if len(lines) > MAX_MELDS:
             raise forms.ValidationError(
@@ -198,7 +198,7 @@ class CountOrCardsField(forms.CharField):
         kwargs.setdefault("widget", forms.TextInput(attrs={"autocomplete": "off"}))
         super().__init__(**kwargs)
 
-    def clean(self, value: Any) -> int | list[str]:  # type: ignore[override]
+    def clean(self, value: Any) -> int | list[str]:
         text = (super().clean(value) or "").strip()
         number = small_int(text, 3)
         if number is not None:
@@ -229,7 +229,8 @@ class EditorForm(forms.Form):
         label=_("Number of players"),
         choices=[("2", _("Two, one against one")), ("4", _("Four, in two pairs"))],
         coerce=int,
-        empty_value=2,
+        # django-stubs allows only a str or None here; Django returns whatever is given.
+        empty_value=2,  # type: ignore[arg-type]
         initial="2",
         required=False,
     )
@@ -422,7 +423,8 @@ class EditorForm(forms.Form):
         ]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         for name in ("prompt_it", "prompt_en", "hint_it", "hint_en"):
             for token in CARD_TOKEN.findall(data.get(name) or ""):
                 try:
@@ -598,8 +600,9 @@ def with_defaults(data: QueryDict) -> QueryDict:
     for name in missing:
         # The cards an attach question asks about are the ones a wildcard question
         # attaches, and the other way round.
-        if data.get(SAME_CARDS.get(name, "")):
-            result[name] = data[SAME_CARDS[name]]
+        same = data.get(SAME_CARDS.get(name, ""))
+        if same:
+            result[name] = same
             continue
         if name in data:
             continue
@@ -646,7 +649,7 @@ def class_rules(teacher: Any, class_pk: int | None = None) -> str:
     classes = Classroom.objects.filter(teacher=teacher)
     chosen = classes.filter(pk=class_pk).first() if class_pk is not None else None
     chosen = chosen or classes.filter(archived_at=None).order_by("-created_at", "-pk").first()
-    return chosen.rules if chosen is not None else Rules.STANDARD.value
+    return chosen.rules if chosen is not None else Rules["STANDARD"].value
 
 
 def initial_from(puzzle: Puzzle, title: str) -> dict[str, Any]:

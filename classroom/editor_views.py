@@ -37,8 +37,10 @@ EXAMPLE = {
 
 @teacher_required
 def library(request: HtmxHttpRequest) -> HttpResponse:
-    entries = LibraryPuzzle.objects.filter(owner=request.user).select_related("puzzle")
-    classes = list(Classroom.objects.filter(teacher=request.user, archived_at=None))
+    teacher = request.user
+    assert teacher.is_authenticated  # teacher_required
+    entries = LibraryPuzzle.objects.filter(owner=teacher).select_related("puzzle")
+    classes = list(Classroom.objects.filter(teacher=teacher, archived_at=None))
     # A new puzzle starts under a class's rules: where they differ, the teacher says which.
     if len({classroom.rules for classroom in classes}) < 2:
         classes = []

@@ -42,7 +42,7 @@ CURATED_KIND_LABELS = {
 }
 
 
-class ClassForm(forms.ModelForm):  # type: ignore[type-arg]
+class ClassForm(forms.ModelForm[Classroom]):
     class Meta:
         model = Classroom
         fields = ("name", "rules")
@@ -166,13 +166,14 @@ class ExtensionForm(forms.Form):
         return due
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if not data.get("clear") and data.get("due_at") is None and "due_at" not in self.errors:
             self.add_error("due_at", _("Choose the student's new due date."))
         return data
 
 
-class LessonChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
+class LessonChoiceField(forms.ModelChoiceField[Lesson]):
     """Lessons by number and title in the teacher's language (their slugs mean nothing)."""
 
     def label_from_instance(self, obj: Lesson) -> str:
@@ -227,18 +228,20 @@ class AssignmentForm(AssignmentEditForm):
     def __init__(self, classroom: Classroom, teacher: Any, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.classroom = classroom
-        self.fields["puzzles"].queryset = assignments.usable_puzzles(classroom, teacher)
-        self.fields["theme"].choices = [("", _("Choose a theme"))] + [
+        puzzles, theme, kind = (self.fields[name] for name in ("puzzles", "theme", "puzzle_kind"))
+        assert isinstance(puzzles, forms.ModelMultipleChoiceField)
+        assert isinstance(theme, forms.ChoiceField) and isinstance(kind, forms.ChoiceField)
+        puzzles.queryset = assignments.usable_puzzles(classroom, teacher)
+        theme.choices = [("", _("Choose a theme"))] + [
             (name, theme_title(name))
             for name in assignments.generated_themes(PRESETS[classroom.rules])
         ]
-        self.fields["puzzle_kind"].choices = [("", _("Any kind the theme has"))] + list(
-            KIND_LABELS.items()
-        )
+        kind.choices = [("", _("Any kind the theme has"))] + list(KIND_LABELS.items())
         self.fields["due_at"].initial = default_due
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         content = data.get("content")
         if content == Assignment.Content.LESSON and not data.get("lesson"):
             self.add_error("lesson", _("Choose the lesson."))

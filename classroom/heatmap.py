@@ -47,7 +47,7 @@ def build(work: ClassWork) -> Heat:
     most = max((count for counts in mistakes.values() for count in counts.values()), default=0)
     rows = []
     for student in work.students:
-        counts = mistakes.get(student.id)
+        counts = mistakes[student.id]
         cells = [HeatCell(counts[rule], _level(counts[rule], most)) for rule in rules]
         rows.append((student, cells, sum(counts.values())))
     totals = [sum(mistakes[s.id][rule] for s in work.students) for rule in rules]

@@ -32,7 +32,9 @@ def new_code() -> str:
 
 #: The rules presets a class plays under: the engine's (engine.rules.PRESETS), each named
 #: in words once (lessons.rulebook.PRESET_LABELS). ``Rules.STANDARD`` is "standard".
-Rules = models.TextChoices(
+# django-stubs' overloads of the functional API take no list of members; Django does. Its
+# members are not known to mypy: Rules["STANDARD"] rather than Rules.STANDARD in the code.
+Rules: type[models.TextChoices] = models.TextChoices(  # type: ignore[call-overload]
     "Rules",
     [(name.upper().replace("-", "_"), (name, PRESET_LABELS[name])) for name in PRESETS],
 )
@@ -47,7 +49,7 @@ class Classroom(models.Model):
     )
     name = models.CharField(_("name"), max_length=80)
     rules = models.CharField(
-        _("rules"), max_length=20, choices=Rules.choices, default=Rules.STANDARD
+        _("rules"), max_length=20, choices=Rules.choices, default=Rules["STANDARD"]
     )
     code = models.CharField(_("join code"), max_length=12, unique=True, default=new_code)
     archived_at = models.DateTimeField(_("archived"), null=True, blank=True)
@@ -109,7 +111,7 @@ class Assignment(models.Model):
     count = models.PositiveSmallIntegerField(default=0)
     #: The class's rules preset when the assignment was set: its puzzles are answered and
     #: generated under it, even if the class changes preset later.
-    rules = models.CharField(max_length=20, choices=Rules.choices, default=Rules.STANDARD)
+    rules = models.CharField(max_length=20, choices=Rules.choices, default=Rules["STANDARD"])
     #: Each student's generated set comes from a seed derived from this one and the student.
     seed = models.BigIntegerField(default=0)
     due_at = models.DateTimeField(_("due"))

@@ -205,7 +205,7 @@ class Work:
 
     def _lesson_cell(self, assignment: Assignment, student_id: int) -> Cell:
         steps = self.steps.get(assignment.lesson_id or 0, [])
-        counted: list[StepProgress] = []
+        counted: list[ProgressRow] = []
         asks = right = 0
         started = False
         for step_id, kind in steps:
@@ -314,7 +314,11 @@ def load(
             assignment_id__in=ids, student_id__in=students
         ).values_list("assignment_id", "student_id", "due_at")
     }
-    lesson_ids = {a.lesson_id for a in assignments if a.content == Assignment.Content.LESSON}
+    lesson_ids = {
+        a.lesson_id
+        for a in assignments
+        if a.content == Assignment.Content.LESSON and a.lesson_id is not None
+    }
     steps: dict[int, list[tuple[int, str]]] = defaultdict(list)
     for step_id, lesson_id, kind in (
         Step.objects.filter(lesson_id__in=lesson_ids)

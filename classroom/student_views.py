@@ -23,7 +23,7 @@ from django.views.decorators.vary import vary_on_headers
 from burraco_tutor.http import HtmxHttpRequest
 from burraco_tutor.limits import limited
 from classroom import assignments, progress, services
-from classroom.access import my_assignment
+from classroom.access import account_id, my_assignment
 from classroom.forms import JoinForm
 from classroom.models import Assignment, AssignmentItem, Classroom
 from engine import puzzles as engine_puzzles
@@ -76,17 +76,18 @@ def _join(request: HtmxHttpRequest, classroom: Classroom) -> HttpResponse:
 def assignment(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """One of the student's assignments: its puzzles (or its lesson) and how far they got."""
     work = my_assignment(request, pk)
+    student = account_id(request)
     # A generated set's puzzles not opened yet are not made yet: they show their number.
-    made = {item.number: item for item in assignments.items_for(work, request.user.pk)}
-    loaded = progress.load([work], [request.user.pk])
-    cell = loaded.cell(work, request.user.pk)
-    states = {state.number: state for state in loaded.item_states(work, request.user.pk)}
+    made = {item.number: item for item in assignments.items_for(work, student)}
+    loaded = progress.load([work], [student])
+    cell = loaded.cell(work, student)
+    states = {state.number: state for state in loaded.item_states(work, student)}
     numbers = range(1, cell.total + 1) if work.content != Assignment.Content.LESSON else ()
     context = {
         "assignment": work,
         "cell": cell,
         "rows": [(number, made.get(number), states.get(number)) for number in numbers],
-        "next": _next_number(loaded, work, request.user.pk),
+        "next": _next_number(loaded, work, student),
     }
     return render(request, "classroom/my_assignment.html", context)
 
@@ -130,7 +131,7 @@ def _my_item(request: HtmxHttpRequest, pk: int, number: int) -> AssignmentItem:
     """The student's puzzle of this number (made now, in a generated set, at its first
     opening), else 404."""
     work = my_assignment(request, pk)
-    row = assignments.item_for(work, request.user.pk, number)
+    row = assignments.item_for(work, account_id(request), number)
     if row is None:
         raise Http404
     row.assignment = work
@@ -165,14 +166,15 @@ def _page(
     status: int = 200,
 ) -> HttpResponse:
     work = item.assignment
-    loaded = progress.load([work], [request.user.pk])
+    student = account_id(request)
+    loaded = progress.load([work], [student])
     context = quiz.page_context(question, attempt, line or [], played, verdict)
     context.update(
         item=item,
         assignment=work,
         puzzle=item.puzzle,
-        total=loaded.cell(work, request.user.pk).total,
-        next=_next_number(loaded, work, request.user.pk, after=item.number),
+        total=loaded.cell(work, student).total,
+        next=_next_number(loaded, work, student, after=item.number),
         selection_url=reverse("lessons:puzzle_selection", args=[item.puzzle.slug]),
         error=error,
         hint=quiz.hint_used(request, item.puzzle),
@@ -192,4 +194,5 @@ def _next_number(
     total = loaded.cell(work, student_id).total
     open_numbers = [n for n in range(1, total + 1) if n not in solved and n != after]
     later = [number for number in open_numbers if number > after]
-    return (later or open_numbers or [None])[0]
+    found = later or open_numbers
+    return found[0] if found else None

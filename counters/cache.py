@@ -18,7 +18,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
-from django.db import connections, router
+from django.db import connections, models, router
 from django.utils import timezone
 
 from counters.models import Counter
@@ -99,7 +99,7 @@ class CounterCache(BaseCache):
 
     def _names(self) -> tuple[str, dict[str, str]]:
         quote = connections[router.db_for_write(Counter)].ops.quote_name
-        fields = {name: quote(Counter._meta.get_field(name).column) for name in _FIELDS}
+        fields = {name: quote(_column(name)) for name in _FIELDS}
         return quote(Counter._meta.db_table), fields
 
     def _now(self) -> Any:
@@ -138,3 +138,10 @@ def _whole(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError("a counter holds whole numbers only")
     return value
+
+
+def _column(name: str) -> str:
+    """The table column of one of Counter's fields (all of them concrete)."""
+    field = Counter._meta.get_field(name)
+    assert isinstance(field, models.Field) and field.column is not None
+    return field.column

@@ -8,8 +8,9 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from engine.puzzles import RULE_IDS
 from rulebook import links
-from rulebook.book import FACTS, RULE_IDS, book, sections, vp_tables
+from rulebook.book import FACTS, book, sections, vp_tables
 
 #: The content is the same for a whole release; the page also shows who is logged in and
 #: carries a CSRF token, so browsers may keep it an hour but shared caches may not.
@@ -39,7 +40,11 @@ def rule(request: HttpRequest, rule_id: str) -> HttpResponse:
         return redirect("rulebook:rule", rule_id.upper(), permanent=True)
     found = book().rules.get(rule_id)
     if found is None:
-        context = {"rule_id": rule_id[:12], "first": RULE_IDS[0], "last": RULE_IDS[-1]}
+        context: dict[str, object] = {
+            "rule_id": rule_id[:12],
+            "first": RULE_IDS[0],
+            "last": RULE_IDS[-1],
+        }
         return render(request, "rulebook/unknown.html", context, status=404)
     previous, following = book().neighbours(found)
     context = {

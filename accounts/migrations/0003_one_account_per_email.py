@@ -11,10 +11,12 @@ account; the later accounts lose the address, which the migration prints, so tha
 be told, and reset their passwords through the admin if they need to.
 """
 
+from django.apps.registry import Apps
 from django.db import migrations
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 from django.db.models.functions import Lower
 
-def clear_duplicate_emails(apps, schema_editor):
+def clear_duplicate_emails(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     User = apps.get_model("auth", "User")
     seen: set[str] = set()
     cleared = []

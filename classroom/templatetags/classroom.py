@@ -28,7 +28,7 @@ def kind_label(kind: str) -> str:
     """A kind of question in words: "Attach cards to a meld"."""
     from classroom.forms import CURATED_KIND_LABELS, KIND_LABELS
 
-    return str(KIND_LABELS.get(kind) or CURATED_KIND_LABELS.get(kind, kind))
+    return str(KIND_LABELS.get(kind) or CURATED_KIND_LABELS.get(kind) or kind)
 
 
 @register.filter
