@@ -200,6 +200,18 @@ def _puzzle(request: dict[str, Any], rules: Rules) -> Answer:
     return check(puzzle, request["answer"]).to_json()
 
 
+def _coach(request: dict[str, Any], rules: Rules) -> Answer:
+    """``{"op": "coach", "position": {...}, "action": "discard 9S"}``: the coach's findings
+    on the action chosen by the player to move, and the best action (engine/coach.py)."""
+    from engine.actions import Action
+    from engine.coach import coach
+    from engine.state import Position
+
+    position = Position.from_json(field(request, "position", dict), rules)
+    action = Action.parse(field(request, "action", str))
+    return coach(position, action).to_json()
+
+
 #: Every op the judge serves. Later work adds its ops here in the same style.
 OPS: dict[str, Handler] = {
     "meld": _meld,
@@ -208,6 +220,7 @@ OPS: dict[str, Handler] = {
     "score": _score,
     "facts": _facts,
     "puzzle": _puzzle,
+    "coach": _coach,
     **GAME_OPS,
 }
 

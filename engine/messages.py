@@ -373,3 +373,59 @@ def render(code: str, params: Mapping[str, Any], translate: Translate = _identit
 class _Missing(dict[str, str]):
     def __missing__(self, key: str) -> str:
         return "?"
+
+
+# --- the coach (engine/coach.py, issue 16): what a chosen action missed ---
+MESSAGES.update(
+    {
+        "coach_missed_close": gettext_noop(
+            "you could have closed the hand this turn: your side had the pozzetto and could"
+            " have laid down all but one card, with a burraco on the table, and closing is"
+            " worth {bonus} points (R30)"
+        ),
+        "coach_missed_pozzetto": gettext_noop(
+            "you could have laid down every card this turn and taken the pozzetto al volo,"
+            " playing it at once; a side that never takes it loses {penalty} points (R29)"
+        ),
+        "coach_missed_pozzetto_scarto": gettext_noop(
+            "you took the pozzetto with your discard, but you could have laid down every card"
+            " and taken it al volo, playing it at once and keeping that card off the pile (R29)"
+        ),
+        "coach_missed_burraco": gettext_noop(
+            "with {cards} you could have made a burraco: {arrangement}, seven cards or more (R26)"
+        ),
+        "coach_missed_clean_burraco": gettext_noop(
+            "you used the {wild} where the {card} from your hand did the same work: the meld"
+            " would stay clean, and a clean burraco is worth {clean} points, a dirty one"
+            " {dirty} (R27)"
+        ),
+        "coach_missed_clean_burraco_home": gettext_noop(
+            "the {card} would have sent the {wild} home as a natural 2, and the meld would be"
+            " clean: {arrangement} (R25)"
+        ),
+        "coach_missed_attach": gettext_noop(
+            "the {card} fitted your side's meld {arrangement}: attached, it would count for"
+            " you on the table instead of in your hand or on the pile (R17)"
+        ),
+        "coach_missed_pile": gettext_noop(
+            "the discard pile held {cards}, which you could have laid down or attached this"
+            " turn; a card from the stock is only a hope (R7)"
+        ),
+        "coach_feeds_opponent": gettext_noop(
+            "the {card} you discarded fits your opponents' meld {arrangement}: the next player"
+            " can take the pile and attach it (R17)"
+        ),
+        "coach_feeds_opponent_burraco": gettext_noop(
+            "with the {card} you discarded, the pile gives your opponents the cards for a"
+            " burraco on {arrangement} (R7)"
+        ),
+        "coach_wild_wasted_discard": gettext_noop(
+            "you discarded the {card}, a wildcard: it could have stood for any card in your"
+            " melds, and now the next player can take it with the pile (R18)"
+        ),
+        "coach_wild_wasted_burraco": gettext_noop(
+            "the {card} turned your clean burraco {arrangement} dirty: the bonus falls by"
+            " {loss} points (R27)"
+        ),
+    }
+)

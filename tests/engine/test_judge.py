@@ -340,6 +340,11 @@ GOOD: dict[str, dict[str, Any]] = {
     "legal": {"op": "legal", "position": POSITION},
     "play": {"op": "play", "position": POSITION, "actions": ["meld 5H 6H 7H", "discard KS"]},
     "victory_points": {"op": "victory_points", "match_points": 120, "hands": 3},
+    "coach": {
+        "op": "coach",
+        "position": {**POSITION, "hands": [["5H", "6H", "KS", "QC"], {"count": 10}]},
+        "action": "discard QC",
+    },
 }
 
 #: Values that broke the judge, or might: huge and odd numbers, odd text, deep nesting.
@@ -537,3 +542,44 @@ def test_the_facts_include_the_stall_limit_the_engine_plays_by() -> None:
     from engine.actions import STALL_LIMIT
 
     assert judge.answer({"op": "facts"})["stall_limit"] == STALL_LIMIT == 3
+
+
+# --- the coach op (issue 16) --------------------------------------------------------------
+
+
+def test_the_coach_op_answers_findings_and_the_best_action() -> None:
+    result = answered(json.dumps(GOOD["coach"]))
+    assert result["ok"] is True
+    assert result["best"] == "attach 0 QC"
+    [finding] = result["findings"]
+    assert set(finding) >= {"code", "rule", "severity", "points", "better", "params"}
+    assert finding["code"] == "missed_attach" and finding["rule"] == "R17"
+    assert finding["params"] == {"card": "QC", "arrangement": ["9C", "10C", "JC"]}
+    assert finding["severity"] in ("none", "inaccuracy", "mistake", "blunder")
+    assert finding["reason"].startswith("the Q♣ fitted your side's meld 9♣ 10♣ J♣")
+
+
+def test_the_coach_op_with_nothing_to_say() -> None:
+    request = {**GOOD["coach"], "action": "attach 0 QC"}
+    assert answered(json.dumps(request)) == {"ok": True, "findings": [], "best": "attach 0 QC"}
+
+
+@pytest.mark.parametrize(
+    ("request_", "words"),
+    [
+        ({**GOOD["coach"], "action": "discard 9S"}, "you do not hold the 9♠"),
+        ({**GOOD["coach"], "action": "attach 0 5H"}, "(R13)"),
+        ({**GOOD["coach"], "action": "fly"}, "is not an action"),
+        ({**GOOD["coach"], "action": ["discard 7H"]}, "wrong type"),
+        ({"op": "coach", "action": "discard 7H"}, "needs a 'position'"),
+        ({"op": "coach", "position": POSITION}, "needs a 'action'"),
+        (
+            {**GOOD["coach"], "position": {**GOOD["coach"]["position"], "to_move": 1}},
+            "hidden",
+        ),
+        ({**GOOD["coach"], "action": "draw"}, "already drawn"),
+    ],
+)
+def test_bad_coach_lines_get_ok_false_with_the_reason(request_: dict[str, Any], words: str) -> None:
+    result = answered(json.dumps(request_, ensure_ascii=False))
+    assert result["ok"] is False and words in result["error"], result

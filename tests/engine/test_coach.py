@@ -1,0 +1,400 @@
+"""The coach (engine/coach.py, issue 16): each finding fires where it must and only there,
+its better action is legal, its severity follows the thresholds, and it reads in both
+languages."""
+
+from __future__ import annotations
+
+import gettext
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.actions import Action, is_legal, transition
+from engine.budget import Budget
+from engine.coach import CODES, Lost, Review, Severity, coach, seat_view, severity
+from engine.errors import IllegalActionError, TooBigError
+from engine.match import Match
+from engine.messages import MESSAGES, render
+from engine.rules import DEFAULT
+from engine.simulate import random_action
+from engine.state import Position
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def position(
+    hand: list[str],
+    *,
+    mine: list[list[str]] | None = None,
+    theirs: list[list[str]] | None = None,
+    discard: list[str] | None = None,
+    phase: str = "play",
+    taken: tuple[bool, bool] = (False, False),
+    stock: int | list[str] = 40,
+) -> Position:
+    return Position.from_json(
+        {
+            "players": 2,
+            "to_move": 0,
+            "phase": phase,
+            "hands": [hand, {"count": 10}],
+            "melds": [mine or [], theirs or []],
+            "discard": ["QD"] if discard is None else discard,
+            "stock": stock,
+            "pozzetti_taken": list(taken),
+        }
+    )
+
+
+def codes(review: Review) -> list[str]:
+    return [finding.code for finding in review.findings]
+
+
+def only(review: Review, code: str) -> Any:
+    found = [finding for finding in review.findings if finding.code == code]
+    assert len(found) == 1, codes(review)
+    return found[0]
+
+
+# --- each code fires where it must, and not where it must not -----------------------------
+
+ATTACH = position(["9H", "KS", "4D"], mine=[["6H", "7H", "8H"]])
+
+
+def test_missed_attach_fires_when_the_discard_fitted_a_meld() -> None:
+    finding = only(coach(ATTACH, "discard 9H"), "missed_attach")
+    assert str(finding.better) == "attach 0 9H"
+    assert finding.rule == "R17"
+    assert finding.params == {"card": "9H", "arrangement": ["6H", "7H", "8H"]}
+
+
+def test_missed_attach_fires_for_a_kept_card_too() -> None:
+    assert str(only(coach(ATTACH, "discard KS"), "missed_attach").better) == "attach 0 9H"
+
+
+def test_missed_attach_is_quiet_when_nothing_fits() -> None:
+    calm = position(["KS", "4D", "5C"], mine=[["6H", "7H", "8H"]])
+    assert codes(coach(calm, "discard KS")) == []
+
+
+def test_missed_attach_is_quiet_before_the_discard() -> None:
+    # Laying a meld first leaves the attachment for later in the turn.
+    before = position(["9H", "5C", "5D", "5S", "KS"], mine=[["6H", "7H", "8H"]])
+    assert "missed_attach" not in codes(coach(before, "meld 5C 5D 5S"))
+
+
+NEAR_BURRACO = position(["9C", "KS", "4D"], mine=[["3C", "4C", "5C", "6C", "7C", "8C"]])
+
+
+def test_missed_burraco_fires_and_is_a_blunder() -> None:
+    finding = only(coach(NEAR_BURRACO, "discard KS"), "missed_burraco")
+    assert str(finding.better) == "attach 0 9C"
+    assert finding.rule == "R26"
+    assert finding.lost is Lost.BURRACO and finding.severity is Severity.BLUNDER
+    assert finding.params["arrangement"] == ["3C", "4C", "5C", "6C", "7C", "8C", "9C"]
+
+
+def test_missed_burraco_is_quiet_when_it_is_made() -> None:
+    assert codes(coach(NEAR_BURRACO, "attach 0 9C")) == []
+
+
+def test_missed_burraco_is_quiet_while_it_can_still_be_made() -> None:
+    later = position(["9C", "KS", "KH", "KD", "4D"], mine=[["3C", "4C", "5C", "6C", "7C", "8C"]])
+    assert "missed_burraco" not in codes(coach(later, "meld KS KH KD"))
+
+
+WILD_FOR_NATURAL = position(["5H", "JK", "7H", "6H", "KS", "4D"])
+
+
+def test_missed_clean_burraco_fires_when_a_wildcard_did_a_natural_cards_work() -> None:
+    finding = only(coach(WILD_FOR_NATURAL, "meld 5H JK 7H"), "missed_clean_burraco")
+    assert str(finding.better) == "meld 5H 6H 7H"
+    assert finding.params["wild"] == "JK" and finding.params["card"] == "6H"
+    assert finding.rule == "R27"
+
+
+def test_missed_clean_burraco_is_quiet_without_the_natural_card() -> None:
+    without = position(["5H", "JK", "7H", "9C", "KS", "4D"])
+    assert "missed_clean_burraco" not in codes(coach(without, "meld 5H JK 7H"))
+
+
+PINELLA = position(["4C", "KS", "9D"], mine=[["3C", "2C", "5C", "6C", "7C"]])
+
+
+def test_missed_clean_burraco_fires_when_a_pinella_could_go_home() -> None:
+    review = coach(PINELLA, "discard KS")
+    finding = only(review, "missed_clean_burraco")
+    assert str(finding.better) == "attach 0 4C"
+    assert finding.rule == "R25" and finding.sentence == "coach_missed_clean_burraco_home"
+    # The same attachment is not reported twice as a plain missed attach.
+    assert "missed_attach" not in codes(review)
+
+
+def test_missed_clean_burraco_is_quiet_when_the_pinella_goes_home() -> None:
+    assert codes(coach(PINELLA, "attach 0 4C")) == []
+
+
+AL_VOLO = position(["5H", "6H", "7H", "9C", "9D", "9S"])
+
+
+def test_missed_pozzetto_fires_when_al_volo_was_possible() -> None:
+    finding = only(coach(AL_VOLO, "discard 9S"), "missed_pozzetto")
+    assert finding.rule == "R29" and finding.lost is Lost.POZZETTO
+    assert finding.severity is Severity.BLUNDER
+    assert is_legal(AL_VOLO, finding.better)
+
+
+def test_missed_pozzetto_is_quiet_while_al_volo_stays_possible() -> None:
+    assert "missed_pozzetto" not in codes(coach(AL_VOLO, "meld 9C 9D 9S"))
+
+
+def test_missed_pozzetto_is_quiet_once_the_side_has_it() -> None:
+    taken = position(["5H", "6H", "7H", "9C", "9D", "9S"], taken=(True, False))
+    assert "missed_pozzetto" not in codes(coach(taken, "discard 9S"))
+
+
+CLOSE = position(
+    ["9H", "KS"],
+    mine=[["3C", "4C", "5C", "6C", "7C", "8C", "9C"], ["6H", "7H", "8H"]],
+    taken=(True, False),
+)
+
+
+def test_missed_close_fires_when_the_hand_could_close() -> None:
+    finding = only(coach(CLOSE, "discard 9H"), "missed_close")
+    assert str(finding.better) == "attach 1 9H"
+    assert finding.rule == "R30" and finding.lost is Lost.CLOSING
+    assert finding.severity is Severity.BLUNDER
+
+
+def test_missed_close_is_quiet_on_the_way_to_closing() -> None:
+    assert codes(coach(CLOSE, "attach 1 9H")) == []
+
+
+def test_missed_close_is_quiet_without_the_pozzetto() -> None:
+    open_ = position(
+        ["9H", "KS"], mine=[["3C", "4C", "5C", "6C", "7C", "8C", "9C"], ["6H", "7H", "8H"]]
+    )
+    assert "missed_close" not in codes(coach(open_, "discard 9H"))
+
+
+def test_missed_pile_fires_when_the_pile_made_a_meld() -> None:
+    draw = position(
+        ["5H", "6H", "KS", "4D", "9C"], discard=["QD", "7H"], phase="draw", stock=["3C", "8D", "JS"]
+    )
+    finding = only(coach(draw, "draw"), "missed_pile")
+    assert str(finding.better) == "pile"
+    assert finding.params == {"cards": ["7H"]} and finding.rule == "R7"
+
+
+def test_missed_pile_is_quiet_when_the_pile_holds_nothing_to_play() -> None:
+    draw = position(
+        ["5H", "6H", "KS", "4D", "9C"], discard=["QD", "JS"], phase="draw", stock=["3C", "8D", "JS"]
+    )
+    assert codes(coach(draw, "draw")) == []
+
+
+def test_missed_pile_looks_only_at_what_the_seat_sees() -> None:
+    # The stock's top card (7H) would make the same meld, but the player cannot see it.
+    draw = position(
+        ["5H", "6H", "KS", "4D", "9C"], discard=["QD", "7H"], phase="draw", stock=["7H", "8D", "JS"]
+    )
+    assert codes(coach(draw, "draw")) == ["missed_pile"]
+
+
+FEED = position(["9S", "KH", "4D", "5C"], theirs=[["6S", "7S", "8S"]])
+
+
+def test_feeds_opponent_fires_when_the_discard_fits_their_meld() -> None:
+    finding = only(coach(FEED, "discard 9S"), "feeds_opponent")
+    assert finding.better.cards[0].rank is not None and str(finding.better) != "discard 9S"
+    assert finding.params == {"card": "9S", "arrangement": ["6S", "7S", "8S"]}
+    assert finding.rule == "R17" and finding.lost is None
+
+
+def test_feeds_opponent_is_quiet_for_a_safe_discard() -> None:
+    assert codes(coach(FEED, "discard KH")) == []
+
+
+def test_feeds_opponent_handing_a_burraco_is_a_blunder() -> None:
+    feed = position(["9S", "KH", "4D", "5C"], theirs=[["3S", "4S", "5S", "6S", "7S", "8S"]])
+    finding = only(coach(feed, "discard 9S"), "feeds_opponent")
+    assert finding.lost is Lost.BURRACO and finding.severity is Severity.BLUNDER
+
+
+def test_feeds_opponent_through_the_pile() -> None:
+    # The pile holds the 8S and 9S: with the 10S on top they make the burraco.
+    feed = position(
+        ["10S", "KH", "4D", "5C"], theirs=[["4S", "5S", "6S", "7S"]], discard=["8S", "9S"]
+    )
+    finding = only(coach(feed, "discard 10S"), "feeds_opponent")
+    assert finding.sentence == "coach_feeds_opponent_burraco" and finding.rule == "R7"
+    assert finding.lost is Lost.BURRACO
+
+
+def test_wild_wasted_fires_for_a_discarded_wildcard() -> None:
+    wild = position(["JK", "KH", "4D", "5C"])
+    finding = only(coach(wild, "discard JK"), "wild_wasted")
+    assert not finding.better.cards[0].is_wild
+    assert finding.sentence == "coach_wild_wasted_discard"
+
+
+def test_wild_wasted_fires_for_a_wildcard_on_a_clean_burraco() -> None:
+    burraco = position(["2H", "KD", "4S", "5D"], mine=[["3C", "4C", "5C", "6C", "7C", "8C", "9C"]])
+    finding = only(coach(burraco, "attach 0 2H"), "wild_wasted")
+    assert finding.rule == "R27" and finding.params["loss"] == 100
+    assert finding.severity in (Severity.MISTAKE, Severity.BLUNDER)
+
+
+def test_wild_wasted_is_quiet_when_the_wildcard_is_kept() -> None:
+    assert codes(coach(position(["JK", "KH", "4D", "5C"]), "discard KH")) == []
+
+
+def test_every_code_has_a_test_that_fires_it() -> None:
+    source = Path(__file__).read_text()
+    assert all(f'"{code}")' in source for code in CODES)
+
+
+# --- severity ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("points", "expected"),
+    [
+        (0, Severity.NONE),
+        (19, Severity.NONE),
+        (20, Severity.INACCURACY),
+        (59, Severity.INACCURACY),
+        (60, Severity.MISTAKE),
+        (150, Severity.MISTAKE),
+        (151, Severity.BLUNDER),
+    ],
+)
+def test_severity_thresholds(points: int, expected: Severity) -> None:
+    assert severity(points) is expected
+
+
+@pytest.mark.parametrize("lost", list(Lost))
+def test_a_lost_burraco_pozzetto_or_closing_is_a_blunder_at_any_points(lost: Lost) -> None:
+    assert severity(0, lost) is Severity.BLUNDER
+
+
+def test_the_estimator_plugs_in() -> None:
+    def fixed(points: int) -> Any:
+        def estimate(view: Position, chosen: Action, better: Action, budget: Budget) -> int:
+            assert view == seat_view(view)  # the estimator sees what the seat sees
+            return points
+
+        return estimate
+
+    assert only(coach(ATTACH, "discard 9H", estimator=fixed(19)), "missed_attach").severity is (
+        Severity.NONE
+    )
+    assert only(coach(ATTACH, "discard 9H", estimator=fixed(60)), "missed_attach").points == 60
+    # An estimate of no loss drops the finding, unless a burraco was lost.
+    assert codes(coach(ATTACH, "discard 9H", estimator=fixed(0))) == []
+    assert codes(coach(NEAR_BURRACO, "discard KS", estimator=fixed(0))) == ["missed_burraco"]
+
+
+def test_best_is_the_costliest_findings_better_action_or_the_choice() -> None:
+    assert str(coach(NEAR_BURRACO, "discard KS").best) == "attach 0 9C"
+    assert str(coach(NEAR_BURRACO, "attach 0 9C").best) == "attach 0 9C"
+
+
+# --- bad input and the budget --------------------------------------------------------------
+
+
+def test_an_illegal_action_is_refused_with_its_reason() -> None:
+    with pytest.raises(IllegalActionError, match="you do not hold"):
+        coach(ATTACH, "discard 9S")
+
+
+def test_the_coach_spends_its_budget() -> None:
+    with pytest.raises(TooBigError):
+        coach(NEAR_BURRACO, "discard KS", budget=Budget(5))
+
+
+# --- both languages ------------------------------------------------------------------------
+
+ITALIAN = gettext.GNUTranslations((ROOT / "locale/it/LC_MESSAGES/django.mo").open("rb"))
+REVIEWS = [
+    (ATTACH, "discard 9H"),
+    (NEAR_BURRACO, "discard KS"),
+    (WILD_FOR_NATURAL, "meld 5H JK 7H"),
+    (PINELLA, "discard KS"),
+    (AL_VOLO, "discard 9S"),
+    (CLOSE, "discard 9H"),
+    (FEED, "discard 9S"),
+    (position(["JK", "KH", "4D", "5C"]), "discard JK"),
+    (
+        position(["2H", "KD", "4S", "5D"], mine=[["3C", "4C", "5C", "6C", "7C", "8C", "9C"]]),
+        "attach 0 2H",
+    ),
+]
+
+
+def test_every_coach_sentence_is_in_both_languages() -> None:
+    sentences = {key for key in MESSAGES if key.startswith("coach_")}
+    used = set(re.findall(r'"(coach_\w+)"', (ROOT / "engine/coach.py").read_text()))
+    # Every code has a sentence of its own name, but wild_wasted, which has one per case.
+    used |= {f"coach_{code}" for code in CODES if code != "wild_wasted"}
+    assert used <= sentences
+    for key in sentences:
+        assert ITALIAN.gettext(MESSAGES[key]) != MESSAGES[key], key
+
+
+@pytest.mark.parametrize(("start", "action"), REVIEWS)
+def test_each_finding_reads_in_english_and_italian(start: Position, action: str) -> None:
+    review = coach(start, action)
+    assert review.findings
+    for finding in review.findings:
+        english, italian = finding.message(), finding.message(ITALIAN.gettext)
+        assert finding.sentence in MESSAGES
+        assert english == render(finding.sentence, finding.params)
+        for text in (english, italian):
+            assert not re.search(r"\{\w+\}|\?", text), text
+        assert english != italian
+
+
+# --- every better action is legal, on positions from whole random hands -------------------
+
+
+def review_hands(players: int, hands: int, seed: str) -> tuple[int, int]:
+    """Coach every action of random hands; check every better action. Returns how many
+    positions were reviewed and how many were too big for the budget."""
+    reviewed = too_big = 0
+    for number in range(hands):
+        rng = random.Random(f"{seed}:{number}")
+        current = Match(players=players, rules=DEFAULT).deal(rng)
+        while not current.is_over:
+            action = random_action(current, rng)
+            try:
+                review = coach(current, action)
+            except TooBigError:
+                too_big += 1
+            else:
+                reviewed += 1
+                for finding in review.findings:
+                    assert is_legal(current, finding.better), (current, action, finding)
+                    assert finding.better != action
+                    assert finding.severity is severity(finding.points, finding.lost)
+                if action.kind.value != "draw":
+                    # Hidden cards change nothing: the coach reads only the seat's view.
+                    assert coach(seat_view(current), action) == review
+            current = transition(current, action).position
+    return reviewed, too_big
+
+
+def test_better_actions_are_legal_on_a_few_random_hands() -> None:
+    reviewed, too_big = review_hands(2, 1, "coach-fast")
+    assert reviewed > 50 and too_big <= reviewed // 20
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 4])
+def test_better_actions_are_legal_on_thousands_of_positions(players: int) -> None:
+    reviewed, too_big = review_hands(players, 12, f"coach-{players}")
+    assert reviewed > 1_200 and too_big <= reviewed // 20
