@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "accounts",
     "classroom",
     "counters",
+    "play",
 ]
 
 MIDDLEWARE = [

@@ -10,6 +10,7 @@ urlpatterns = [
     path("", include("lessons.urls")),
     path("accounts/", include("accounts.urls")),
     path("classes/", include("classroom.urls")),
+    path("play/", include("play.urls")),
     path("healthz", views.healthz, name="healthz"),
     # Django's language switch, which also keeps a logged-in user's choice in the profile.
     path("i18n/setlang/", accounts_views.set_language, name="set_language"),

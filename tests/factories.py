@@ -178,3 +178,15 @@ class AssignmentFactory(factory.django.DjangoModelFactory):
             self.items.create(number=number, puzzle=puzzle)
         self.count = len(chosen)
         self.save(update_fields=["count"])
+
+
+class GameFactory(factory.django.DjangoModelFactory):
+    """A practice game (play.models.Game) of an account, two players, dealt from seed 7,
+    no action played yet: the bot on the learner's left is to move."""
+
+    class Meta:
+        model = "play.Game"
+
+    user = factory.SubFactory(UserFactory)
+    seed = 7
+    players = 2

@@ -1,0 +1,195 @@
+"""What the practice table shows: the board from the learner's seat, the move log, the
+coach's lines and the score, in the learner's language.
+
+Everything is read from a replayed :class:`play.hands.Hand`; the words are here, the
+markup in templates/play/table.html.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from engine.actions import Action, ActionKind, Event
+from engine.cards import Card, sorted_cards
+from engine.errors import BurracoError, Refusal
+from engine.messages import render
+from engine.scoring import SideScore
+from engine.state import Hidden, Phase
+from lessons.board import BURRACO_BADGES
+from play.hands import LEARNER, Hand, Step
+from play.models import Finding
+
+#: How many moves the log shows (the latest).
+LOG_LINES = 24
+
+
+def seat_name(players: int, seat: int) -> str:
+    """A seat as the log names it, by its place at the table seen from the learner."""
+    if players == 2:
+        return _("North")
+    return {1: _("West"), 2: _("North"), 3: _("East")}[seat]
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the move log: words, and the cards they are about."""
+
+    text: str
+    cards: tuple[Card, ...] = ()
+    mine: bool = False
+
+
+def log_lines(step: Step, players: int) -> list[Line]:
+    """The move log's lines for one step: the move, then what it brought about."""
+    mine = step.seat == LEARNER
+    who = {"who": seat_name(players, step.seat)}
+    action = step.action
+    number = {"number": (action.meld or 0) + 1}
+    cards: tuple[Card, ...] = tuple(action.cards)
+    if action.kind is ActionKind.DRAW:
+        text = _("You draw from the stock") if mine else _("%(who)s draws from the stock") % who
+        cards = (Card.parse(step.drawn),) if mine and step.drawn else ()
+    elif action.kind is ActionKind.PILE:
+        text = _("You take the discard pile") if mine else _("%(who)s takes the discard pile") % who
+        cards = tuple(step.before.discard)
+    elif action.kind is ActionKind.MELD:
+        text = _("You lay down") if mine else _("%(who)s lays down") % who
+    elif action.kind is ActionKind.ATTACH:
+        text = (
+            _("You attach to meld %(number)s") % number
+            if mine
+            else _("%(who)s attaches to meld %(number)s") % {**who, **number}
+        )
+    else:
+        text = _("You discard") if mine else _("%(who)s discards") % who
+    lines = [Line(text, cards, mine)]
+    for event in step.events:
+        if event in (Event.POZZETTO_AL_VOLO, Event.POZZETTO_CON_LO_SCARTO):
+            said = _("You take your pozzetto") if mine else _("%(who)s takes the pozzetto") % who
+        elif event is Event.CLOSED:
+            said = _("You close the hand") if mine else _("%(who)s closes the hand") % who
+        else:
+            said = _("The stock is exhausted: the hand is over")
+        lines.append(Line(said, (), mine))
+    return lines
+
+
+def move_log(hand: Hand, last: int = LOG_LINES) -> list[Line]:
+    """The latest lines of the move log, oldest first."""
+    lines: list[Line] = []
+    for step in hand.steps:
+        lines.extend(log_lines(step, hand.setup.players))
+    return lines[-last:]
+
+
+def describe(action: Action) -> Line:
+    """An action in words, for a hint or a suggestion: "Attach to meld 2" and the cards."""
+    kind = action.kind
+    if kind is ActionKind.DRAW:
+        return Line(_("Draw from the stock"))
+    if kind is ActionKind.PILE:
+        return Line(_("Take the whole discard pile"))
+    if kind is ActionKind.MELD:
+        return Line(_("Lay down"), tuple(action.cards))
+    if kind is ActionKind.ATTACH:
+        return Line(
+            _("Attach to meld %(number)s") % {"number": (action.meld or 0) + 1}, action.cards
+        )
+    return Line(_("Discard"), tuple(action.cards))
+
+
+def sentence(error: BurracoError) -> str:
+    """The engine's reason in the learner's language."""
+    if isinstance(error, Refusal):
+        return render(error.code, error.params, _)
+    return _("The engine says: %(reason)s") % {"reason": str(error)}
+
+
+def finding_text(finding: Finding) -> str:
+    return render(finding.sentence, finding.params, _)
+
+
+@dataclass(frozen=True)
+class Opponent:
+    seat: int
+    name: str
+    count: int
+    partner: bool
+    place: str
+
+    @property
+    def backs(self) -> range:
+        """The card backs drawn for the hand (a fan of a dozen at most)."""
+        return range(min(self.count, 12))
+
+
+@dataclass(frozen=True)
+class SideMelds:
+    """One side's melds, each with its burraco badge ("" when it is none)."""
+
+    mine: bool
+    melds: list[tuple[int, tuple[Card, ...], str, str]]
+
+
+def _melds(hand: Hand, side: int, mine: bool) -> SideMelds:
+    rules = hand.position.rules
+    drawn = []
+    for index, meld in enumerate(hand.position.melds[side]):
+        kind = meld.burraco(rules)
+        badge = "" if kind is None else str(BURRACO_BADGES[kind])
+        drawn.append((index, tuple(meld.cards), badge, "" if kind is None else kind.value))
+    return SideMelds(mine, drawn)
+
+
+def sorted_hand(cards: tuple[Card, ...], by: str) -> list[Card]:
+    """The hand by suit (the engine's display order) or by rank (aces high, jokers last)."""
+    by_suit = sorted_cards(cards)
+    if by != "rank":
+        return by_suit
+
+    def rank_key(card: Card) -> tuple[int, int]:
+        if card.rank is None:
+            return (99, 0)
+        return (card.rank.value, by_suit.index(card))
+
+    return sorted(by_suit, key=rank_key)
+
+
+def context(hand: Hand, sort: str = "suit") -> dict[str, Any]:
+    """The table's pieces for the template."""
+    position = hand.position
+    players = position.players
+    places = {2: {1: "top"}, 4: {1: "left", 2: "top", 3: "right"}}[players]
+    opponents = [
+        Opponent(
+            seat, seat_name(players, seat), len(position.hands[seat]), seat % 2 == 0, places[seat]
+        )
+        for seat in range(1, players)
+    ]
+    mine = position.hands[LEARNER]
+    cards = () if isinstance(mine, Hidden) else tuple(mine)
+    outcome = position.outcome()
+    return {
+        "hand": hand,
+        "position": position,
+        "opponents": opponents,
+        "my_melds": _melds(hand, 0, True),
+        "their_melds": _melds(hand, 1, False),
+        "cards": sorted_hand(cards, sort),
+        "discard": position.discard,
+        "stock": position.stock_count,
+        "pozzetti": position.pozzetti_taken,
+        "drawing": hand.learner_to_move and position.phase is Phase.DRAW,
+        "playing": hand.learner_to_move and position.phase is Phase.PLAY,
+        "waiting": not hand.over and not hand.learner_to_move,
+        "outcome": outcome,
+        "scores": None if outcome is None else [_score(score) for score in outcome.scores],
+        "log": move_log(hand),
+    }
+
+
+def _score(score: SideScore | None) -> dict[str, int] | None:
+    return None if score is None else {**score.breakdown(), "total": score.total}
