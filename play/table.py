@@ -145,7 +145,7 @@ def _melds(hand: Hand, side: int, mine: bool) -> SideMelds:
 
 
 def sorted_hand(cards: tuple[Card, ...], by: str) -> list[Card]:
-    """The hand by suit (the engine's display order) or by rank (aces high, jokers last)."""
+    """The hand by suit (the engine's display order) or by rank (aces first, jokers last)."""
     by_suit = sorted_cards(cards)
     if by != "rank":
         return by_suit
