@@ -1,0 +1,88 @@
+"""The practice table in the browser: a hand's first turns with the keyboard alone, in
+Italian, on a phone held upright; the same over plain forms without JavaScript; a refused
+move and its sentence."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import Visit
+from tests.browser.test_keyboard_journeys import follow, tab_to
+
+pytestmark = pytest.mark.django_db(transaction=True)
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
+NO_SCRIPT = {**PHONE, "java_script_enabled": False}
+YOUR_TURN = "Tocca a te"
+
+
+def deal_by_keyboard(page: Page) -> None:
+    follow(page, page.get_by_role("button", name="Distribuisci le carte"))
+    expect(page).to_have_url(re.compile(r"/play/\d+/$"))
+    expect(page.locator(".play-turn")).to_contain_text(YOUR_TURN, timeout=15_000)
+
+
+def first_card_by_keyboard(page: Page) -> None:
+    """Tab into the hand, Home to its first card, Space to choose it."""
+    tab_to(page, page.locator("[role=option][tabindex='0']"))
+    page.keyboard.press("Home")
+    page.keyboard.press("Space")
+    expect(page.locator("[role=option][aria-selected=true]")).to_have_count(1)
+
+
+@pytest.mark.parametrize("visit", [PHONE], indirect=True)
+def test_a_hands_first_turns_with_the_keyboard_alone_in_italian_on_a_phone(
+    visit: Visit,
+) -> None:
+    page = visit.open("/play/")
+    deal_by_keyboard(page)
+    for turn in range(3):
+        follow(page, page.get_by_role("button", name="Pesca dal tallone"))
+        turn_line = page.locator(".play-turn")
+        expect(turn_line).to_contain_text("poi scarta una carta")
+        # After the swap the focus is on the news, not lost at the top of the page.
+        expect(turn_line).to_be_focused()
+        first_card_by_keyboard(page)
+        follow(page, page.get_by_role("button", name="Scarta", exact=True))
+        expect(page.locator(".play-log")).to_contain_text("Scarti")
+        expect(turn_line).to_contain_text(YOUR_TURN, timeout=15_000)
+        expect(page.locator(".play-log")).to_contain_text("Nord")
+        if turn == 0:
+            visit.screenshot("play-phone-keyboard")
+    # The page is no wider than the phone.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert visit.errors == []
+
+
+@pytest.mark.parametrize("visit", [PHONE], indirect=True)
+def test_a_refused_move_is_not_made_and_the_page_says_why(visit: Visit) -> None:
+    page = visit.open("/play/")
+    deal_by_keyboard(page)
+    follow(page, page.get_by_role("button", name="Pesca dal tallone"))
+    first_card_by_keyboard(page)
+    # One card is no meld (R10): the engine refuses, and the table says so in Italian.
+    follow(page, page.get_by_role("button", name="Cala come nuovo gioco"))
+    alert = page.locator(".play-status .alert")
+    expect(alert).to_contain_text("La mossa non è stata fatta")
+    expect(alert.get_by_role("link", name=re.compile("Regola R"))).to_be_visible()
+    expect(alert).to_be_focused()
+    expect(page.locator(".play-turn")).to_contain_text("poi scarta una carta")
+    assert visit.errors == []
+
+
+@pytest.mark.parametrize("visit", [NO_SCRIPT], indirect=True)
+def test_the_same_turns_without_javascript_over_plain_forms(visit: Visit) -> None:
+    page = visit.open("/play/")
+    page.get_by_role("button", name="Distribuisci le carte").click()
+    for _turn in range(3):
+        while page.get_by_role("button", name="Continua").count():
+            page.get_by_role("button", name="Continua").click()
+        expect(page.locator(".play-turn")).to_contain_text(YOUR_TURN)
+        page.get_by_role("button", name="Pesca dal tallone").click()
+        expect(page.locator(".play-turn")).to_contain_text("poi scarta una carta")
+        page.locator("input[name=cards]").first.check()
+        page.get_by_role("button", name="Scarta", exact=True).click()
+        expect(page.locator(".play-log")).to_contain_text("Scarti")
+    visit.screenshot("play-phone-no-javascript")
