@@ -60,9 +60,9 @@ class BotDied(Exception):
 class Outside:
     """A program playing one seat at a time over JSON Lines on its stdin and stdout."""
 
-    def __init__(self, command: str, answer_seconds: float = ANSWER_SECONDS) -> None:
+    def __init__(self, command: str, answer_seconds: float | None = None) -> None:
         self.name = f"cmd:{command}"
-        self.answer_seconds = answer_seconds
+        self.answer_seconds = ANSWER_SECONDS if answer_seconds is None else answer_seconds
         self.bad = 0
         self.dead = False
         words = shlex.split(command)

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
+from engine.bots import bot_op
 from engine.cards import Card, check_copies, deck, parse_cards, points
 from engine.errors import BurracoError, InvalidMeldError, InvalidNotationError, Refusal, TooBigError
 from engine.game_ops import GAME_OPS
@@ -207,6 +208,7 @@ OPS: dict[str, Handler] = {
     "facts": _facts,
     "puzzle": _puzzle,
     **GAME_OPS,
+    "bot": bot_op,
 }
 
 

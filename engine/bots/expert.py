@@ -27,7 +27,9 @@ from dataclasses import dataclass, replace
 from engine.actions import Action, ActionKind, legal_actions, transition
 from engine.bots.levels import Club
 from engine.bots.view import Memory, View, side_of, view_of
+from engine.budget import MOVE_STEPS, Budget, spend
 from engine.cards import Card, deck, points
+from engine.errors import TooBigError
 from engine.scoring import BURRACO_BONUS
 from engine.state import POZZETTO_SIZE, SIDES, Hidden, Phase, Position
 
@@ -133,12 +135,14 @@ def play_out(
     side: int | None = None,
     max_actions: int = 2_000,
     until_seat: int | None = None,
+    budget: Budget | None = None,
 ) -> Playout:
     """Play ``position`` (every card known) on with ``bot`` in every seat.
 
     Stops when the hand ends, after ``max_actions`` actions, or (with ``until_seat``) when
     that seat is next to draw. Returns the score difference for ``side`` (by default the
-    side to move): the coach's "what would this have scored".
+    side to move): the coach's "what would this have scored". Each action spends from
+    ``budget`` (:mod:`engine.budget`), which raises :class:`TooBigError` once it runs out.
     """
     from engine.bots import Bot, make_bot
 
@@ -155,7 +159,8 @@ def play_out(
             and position.phase is Phase.DRAW
         ):
             break
-        legal = legal_actions(position)
+        spend(budget, MOVE_STEPS)
+        legal = legal_actions(position, budget)
         action = player.decide(view_of(position, None, memory), legal, rng)
         if action not in legal:
             action = legal[0]
@@ -173,10 +178,15 @@ class Expert(Club):
 
     name = "expert"
 
-    def __init__(self, nodes: int = EXPERT_NODES, worlds: int = EXPERT_WORLDS) -> None:
+    def __init__(
+        self, nodes: int = EXPERT_NODES, worlds: int = EXPERT_WORLDS, budget: Budget | None = None
+    ) -> None:
         self.nodes = nodes
         self.worlds = worlds
         self.inner = Club()
+        #: Steps the look-ahead may spend (the judge's request budget); when they run out
+        #: the expert plays as the club player would.
+        self.budget = budget
 
     def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         choice = super().decide(view, legal, rng)
@@ -200,6 +210,12 @@ class Expert(Club):
     def best(self, view: View, candidates: Sequence[Action], rng: random.Random) -> Action:
         """The candidate with the best mean estimate over sampled worlds; the first (the
         club player's own choice) on ties, so look-ahead only overrules it with reason."""
+        try:
+            return self._best(view, candidates, rng)
+        except TooBigError:
+            return candidates[0]
+
+    def _best(self, view: View, candidates: Sequence[Action], rng: random.Random) -> Action:
         seeds = [rng.randrange(2**32) for _ in range(self.worlds)]
         worlds = [sample_world(view, random.Random(seed)) for seed in seeds]
         each = max(1, self.nodes // (len(candidates) * len(worlds)))
@@ -216,6 +232,7 @@ class Expert(Club):
                     side=side,
                     max_actions=each,
                     until_seat=view.seat,
+                    budget=self.budget,
                 )
                 total += result.diff
             means.append(total / len(worlds))
