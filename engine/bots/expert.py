@@ -34,7 +34,10 @@ from engine.scoring import BURRACO_BONUS
 from engine.state import POZZETTO_SIZE, SIDES, Hidden, Phase, Position
 
 #: What an expert may spend on one decision, in actions played in its samples.
-EXPERT_NODES = 90
+EXPERT_NODES = 60
+#: How much better (in points, on average over the worlds) another candidate must look
+#: than the club player's own choice for the expert to play it instead.
+EXPERT_MARGIN = 10.0
 #: How many worlds the expert samples for one decision.
 EXPERT_WORLDS = 3
 #: How many discards, the club player's favourites, the expert plays out.
@@ -192,15 +195,32 @@ class Expert(Club):
         choice = super().decide(view, legal, rng)
         position = view.position
         if position.phase is Phase.DRAW:
+            # Stock or pile.
             kinds = {action.kind for action in legal}
             if ActionKind.PILE in kinds and ActionKind.DRAW in kinds:
                 draw = next(action for action in legal if action.kind is ActionKind.DRAW)
                 pile = next(action for action in legal if action.kind is ActionKind.PILE)
                 return self.best(view, [choice, pile if choice == draw else draw], rng)
             return choice
+        hand = view.hand
         discards = [action for action in legal if action.kind is ActionKind.DISCARD]
+        # Close now or wait: a play that leaves only the closing discard, against the
+        # discard the club player would make (or the other way round).
+        closers = [
+            action
+            for action in legal
+            if action.kind is not ActionKind.DISCARD
+            and position.pozzetti_taken[view.side]
+            and len(hand) - len(action.cards) == 1
+        ]
+        if closers and discards:
+            if choice in closers:
+                return self.best(view, [choice, self.discard(view, discards, rng)], rng)
+            if choice.kind is ActionKind.DISCARD:
+                closer = max(closers, key=lambda action: self.play_score(view, action))
+                return self.best(view, [choice, closer], rng)
+        # Which card to throw.
         if choice.kind is ActionKind.DISCARD and len(discards) > 1:
-            hand = view.hand
             ranked = sorted(
                 discards, key=lambda action: self.discard_score(view, action.cards[0], hand)
             )
@@ -237,6 +257,8 @@ class Expert(Club):
                 total += result.diff
             means.append(total / len(worlds))
         best = max(range(len(candidates)), key=lambda index: (means[index], -index))
+        if means[best] < means[0] + EXPERT_MARGIN:
+            return candidates[0]
         return candidates[best]
 
 
