@@ -175,3 +175,10 @@ def test_the_command_refuses_an_unknown_level_in_words() -> None:
 
 def test_the_usage_names_the_arena() -> None:
     assert "arena" in USAGE
+
+
+def test_jobs_do_not_change_the_results() -> None:
+    alone, _, _ = arena.run("beginner", "random", players=2, deals=2, seed=4)
+    spread, tallies, _ = arena.run("beginner", "random", players=2, deals=2, seed=4, jobs=2)
+    assert [r.diffs for r in spread] == [r.diffs for r in alone]
+    assert all(tally.times for tally in tallies)
