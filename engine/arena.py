@@ -26,7 +26,7 @@ import queue
 import random
 import shlex
 import statistics
-import subprocess  # nosec B404: the arena runs the outside bot the user names, by design
+import subprocess  # nosec B404 - the arena runs the outside bot the user names
 import sys
 import threading
 import time
@@ -71,7 +71,7 @@ class Outside:
         if not words:
             raise ArenaError("cmd: needs a program to run, as in 'cmd:python3 my_bot.py'")
         try:
-            self.process = subprocess.Popen(  # nosec B603: the user's own bot program
+            self.process = subprocess.Popen(  # nosec B603 - the user's own bot program
                 words,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
