@@ -4,7 +4,9 @@ Each deal is played twice, bot A on side 0 then on side 1 (the seats swapped, th
 the same), so luck of the cards cancels out. A deal's score difference is A's points less
 B's over its two hands; A wins the deal when that is above zero. The arena prints the
 deals won, the mean difference with its 95% confidence interval, the illegal proposals
-and each bot's decision time (p50, p95, max).
+and each bot's decision time (p50, p95, max: the CPU time of the decision for a built-in
+bot, so other work on a shared machine does not count, and the wall time for an outside
+program; the wall-time p95 of every bot is printed beside it).
 
 A bot is a level (``random``, ``beginner``, ``club``, ``expert``) or ``cmd:PROGRAM ARGS``:
 an outside program speaking JSON Lines (ARCHITECTURE.md, "Bots from outside"). An answer
@@ -24,7 +26,7 @@ import queue
 import random
 import shlex
 import statistics
-import subprocess  # nosec B404: the arena runs the outside bot the user names, by design
+import subprocess  # nosec B404 - the arena runs the outside bot the user names
 import sys
 import threading
 import time
@@ -60,16 +62,16 @@ class BotDied(Exception):
 class Outside:
     """A program playing one seat at a time over JSON Lines on its stdin and stdout."""
 
-    def __init__(self, command: str, answer_seconds: float = ANSWER_SECONDS) -> None:
+    def __init__(self, command: str, answer_seconds: float | None = None) -> None:
         self.name = f"cmd:{command}"
-        self.answer_seconds = answer_seconds
+        self.answer_seconds = ANSWER_SECONDS if answer_seconds is None else answer_seconds
         self.bad = 0
         self.dead = False
         words = shlex.split(command)
         if not words:
             raise ArenaError("cmd: needs a program to run, as in 'cmd:python3 my_bot.py'")
         try:
-            self.process = subprocess.Popen(  # nosec B603: the user's own bot program
+            self.process = subprocess.Popen(  # nosec B603 - the user's own bot program
                 words,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
@@ -147,7 +149,11 @@ class Outside:
 class Tally:
     """What the arena counts for one bot."""
 
+    #: Each decision's time: the thread's CPU time for a bot of this process (so that other
+    #: work on a shared machine does not count), the wall time for an outside program.
     times: list[float] = field(default_factory=list)
+    #: Each decision's wall time, waiting for the CPU included.
+    wall: list[float] = field(default_factory=list)
     illegal: int = 0
 
 
@@ -179,9 +185,12 @@ def play_hand(
         seat = position.to_move
         legal = legal_actions(position)
         view = view_of(position, seat, memory)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         action = seats[seat].decide(view, legal, rngs[seat])
-        tallies[seat].times.append(time.perf_counter() - start)
+        wall = time.perf_counter() - start
+        outside = getattr(seats[seat], "outside", False) or isinstance(seats[seat], Outside)
+        tallies[seat].times.append(wall if outside else time.thread_time() - cpu)
+        tallies[seat].wall.append(wall)
         if action not in legal:
             tallies[seat].illegal += 1
             action = legal[0]
@@ -264,6 +273,7 @@ def run(
         for _, part_tallies in parts:
             for mine, theirs in zip(tallies, part_tallies, strict=True):
                 mine.times += theirs.times
+                mine.wall += theirs.wall
                 mine.illegal += theirs.illegal
         return results, tallies, [a, b]
     instances = [_instances(name, players) for name in (a, b)]
@@ -315,6 +325,7 @@ class _Seats:
     def __init__(self, group: list[Bot]) -> None:
         self.group = group
         self.name = group[0].name
+        self.outside = any(isinstance(bot, Outside) for bot in group)
 
     def pick(self, seat: int, players: int) -> Bot:
         return self.group[(seat // SIDES) % len(self.group)] if players > SIDES else self.group[0]
@@ -360,6 +371,7 @@ def summary(results: list[DealResult], tallies: list[Tally], names: list[str]) -
                 "ms_p50": round(_quantile(times, 0.50) * 1000, 3),
                 "ms_p95": round(_quantile(times, 0.95) * 1000, 3),
                 "ms_max": round((times[-1] if times else 0.0) * 1000, 3),
+                "wall_ms_p95": round(_quantile(sorted(tally.wall), 0.95) * 1000, 3),
             }
         )
     return {
@@ -397,7 +409,7 @@ def report(figures: dict[str, Any], players: int, seed: int, seconds: float) -> 
         lines.append(
             f"  {bot['bot']}: {bot['decisions']} decisions, {bot['illegal']} illegal proposals,"
             f" decision time p50 {bot['ms_p50']:.2f} ms, p95 {bot['ms_p95']:.2f} ms,"
-            f" max {bot['ms_max']:.2f} ms"
+            f" max {bot['ms_max']:.2f} ms (wall time p95 {bot['wall_ms_p95']:.2f} ms)"
         )
     return "\n".join(lines)
 

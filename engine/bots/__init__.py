@@ -18,20 +18,21 @@ with look-ahead: it samples the hidden cards and plays the big decisions out).
 >>> position = deal(2, random.Random(3))
 >>> action = decide("club", view_of(position), legal_actions(position), random.Random(0))
 >>> str(action)
-'draw'
+'pile'
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from engine.actions import Action, ActionKind, legal_actions
 from engine.bots.view import Memory, View, view_of
 from engine.budget import Budget
 from engine.errors import InvalidNotationError
-from engine.state import Phase
+from engine.rules import Rules
+from engine.state import Phase, Position
 
 
 class Bot(Protocol):
@@ -80,4 +81,44 @@ def legal_in_view(view: View, budget: Budget | None = None) -> list[Action]:
     return ([Action(ActionKind.DRAW)] if draws else []) + rest
 
 
-__all__ = ["LEVELS", "Bot", "Memory", "View", "decide", "legal_in_view", "make_bot", "view_of"]
+def bot_op(request: dict[str, Any], rules: Rules) -> dict[str, Any]:
+    """The judge's ``{"op": "bot", "level": L, "position": VIEW, "seed": n}``: what a bot of
+    level L plays in that position, seeing only what the player to move sees (any other
+    hand, stock or pozzetto the request shows is hidden from it first). The expert's
+    look-ahead spends one request's budget and falls back to the club player's choice
+    when it runs out; the legal actions are listed within the same budget."""
+    level = request.get("level")
+    if not isinstance(level, str) or level not in LEVELS:
+        raise InvalidNotationError(
+            f"the request needs a 'level' field, one of {', '.join(LEVELS)}, not {level!r:.40}"
+        )
+    seed = request.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= 2**63:
+        raise InvalidNotationError(
+            f"the request needs a 'seed' field, a whole number below 2**63, not {seed!r:.40}"
+        )
+    if "position" not in request:
+        raise InvalidNotationError("the request needs a 'position' field")
+    position = Position.from_json(request["position"], rules)
+    if position.is_over:
+        raise InvalidNotationError("the hand in this position is over: no one is to move")
+    view = view_of(position)
+    budget = Budget()
+    legal = legal_in_view(view, budget)
+    from engine.bots.expert import Expert
+
+    bot = Expert(budget=budget) if level == "expert" else make_bot(level)
+    return {"action": str(bot.decide(view, legal, random.Random(seed)))}
+
+
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "Memory",
+    "View",
+    "bot_op",
+    "decide",
+    "legal_in_view",
+    "make_bot",
+    "view_of",
+]

@@ -27,12 +27,17 @@ from dataclasses import dataclass, replace
 from engine.actions import Action, ActionKind, legal_actions, transition
 from engine.bots.levels import Club
 from engine.bots.view import Memory, View, side_of, view_of
+from engine.budget import MOVE_STEPS, Budget, spend
 from engine.cards import Card, deck, points
+from engine.errors import TooBigError
 from engine.scoring import BURRACO_BONUS
 from engine.state import POZZETTO_SIZE, SIDES, Hidden, Phase, Position
 
 #: What an expert may spend on one decision, in actions played in its samples.
-EXPERT_NODES = 90
+EXPERT_NODES = 60
+#: How much better (in points, on average over the worlds) another candidate must look
+#: than the club player's own choice for the expert to play it instead.
+EXPERT_MARGIN = 10.0
 #: How many worlds the expert samples for one decision.
 EXPERT_WORLDS = 3
 #: How many discards, the club player's favourites, the expert plays out.
@@ -133,12 +138,14 @@ def play_out(
     side: int | None = None,
     max_actions: int = 2_000,
     until_seat: int | None = None,
+    budget: Budget | None = None,
 ) -> Playout:
     """Play ``position`` (every card known) on with ``bot`` in every seat.
 
     Stops when the hand ends, after ``max_actions`` actions, or (with ``until_seat``) when
     that seat is next to draw. Returns the score difference for ``side`` (by default the
-    side to move): the coach's "what would this have scored".
+    side to move): the coach's "what would this have scored". Each action spends from
+    ``budget`` (:mod:`engine.budget`), which raises :class:`TooBigError` once it runs out.
     """
     from engine.bots import Bot, make_bot
 
@@ -155,7 +162,8 @@ def play_out(
             and position.phase is Phase.DRAW
         ):
             break
-        legal = legal_actions(position)
+        spend(budget, MOVE_STEPS)
+        legal = legal_actions(position, budget)
         action = player.decide(view_of(position, None, memory), legal, rng)
         if action not in legal:
             action = legal[0]
@@ -173,24 +181,46 @@ class Expert(Club):
 
     name = "expert"
 
-    def __init__(self, nodes: int = EXPERT_NODES, worlds: int = EXPERT_WORLDS) -> None:
+    def __init__(
+        self, nodes: int = EXPERT_NODES, worlds: int = EXPERT_WORLDS, budget: Budget | None = None
+    ) -> None:
         self.nodes = nodes
         self.worlds = worlds
         self.inner = Club()
+        #: Steps the look-ahead may spend (the judge's request budget); when they run out
+        #: the expert plays as the club player would.
+        self.budget = budget
 
     def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         choice = super().decide(view, legal, rng)
         position = view.position
         if position.phase is Phase.DRAW:
+            # Stock or pile.
             kinds = {action.kind for action in legal}
             if ActionKind.PILE in kinds and ActionKind.DRAW in kinds:
                 draw = next(action for action in legal if action.kind is ActionKind.DRAW)
                 pile = next(action for action in legal if action.kind is ActionKind.PILE)
                 return self.best(view, [choice, pile if choice == draw else draw], rng)
             return choice
+        hand = view.hand
         discards = [action for action in legal if action.kind is ActionKind.DISCARD]
+        # Close now or wait: a play that leaves only the closing discard, against the
+        # discard the club player would make (or the other way round).
+        closers = [
+            action
+            for action in legal
+            if action.kind is not ActionKind.DISCARD
+            and position.pozzetti_taken[view.side]
+            and len(hand) - len(action.cards) == 1
+        ]
+        if closers and discards:
+            if choice in closers:
+                return self.best(view, [choice, self.discard(view, discards, rng)], rng)
+            if choice.kind is ActionKind.DISCARD:
+                closer = max(closers, key=lambda action: self.play_score(view, action))
+                return self.best(view, [choice, closer], rng)
+        # Which card to throw.
         if choice.kind is ActionKind.DISCARD and len(discards) > 1:
-            hand = view.hand
             ranked = sorted(
                 discards, key=lambda action: self.discard_score(view, action.cards[0], hand)
             )
@@ -200,6 +230,12 @@ class Expert(Club):
     def best(self, view: View, candidates: Sequence[Action], rng: random.Random) -> Action:
         """The candidate with the best mean estimate over sampled worlds; the first (the
         club player's own choice) on ties, so look-ahead only overrules it with reason."""
+        try:
+            return self._best(view, candidates, rng)
+        except TooBigError:
+            return candidates[0]
+
+    def _best(self, view: View, candidates: Sequence[Action], rng: random.Random) -> Action:
         seeds = [rng.randrange(2**32) for _ in range(self.worlds)]
         worlds = [sample_world(view, random.Random(seed)) for seed in seeds]
         each = max(1, self.nodes // (len(candidates) * len(worlds)))
@@ -216,10 +252,13 @@ class Expert(Club):
                     side=side,
                     max_actions=each,
                     until_seat=view.seat,
+                    budget=self.budget,
                 )
                 total += result.diff
             means.append(total / len(worlds))
         best = max(range(len(candidates)), key=lambda index: (means[index], -index))
+        if means[best] < means[0] + EXPERT_MARGIN:
+            return candidates[0]
         return candidates[best]
 
 

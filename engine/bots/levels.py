@@ -17,7 +17,7 @@ discard against the opponents' melds and the cards it saw them take from the pil
 ...   "pozzetti_taken": [false, false]}''')
 >>> legal = legal_actions(position)
 >>> str(Beginner().decide(view_of(position), legal, random.Random(0)))
-'meld 5H 6H 7H JK'
+'meld JK 5H 6H 7H'
 >>> str(Club().decide(view_of(position), legal, random.Random(0)))
 'meld 5H 6H 7H'
 """
@@ -31,8 +31,9 @@ from engine.actions import Action, ActionKind
 from engine.bots.view import View, opponents, side_of, view_of
 from engine.cards import Card
 from engine.errors import BurracoError
-from engine.melds import BURRACO_SIZE, Meld, attach, can_attach, make_meld
-from engine.state import Cards, Phase
+from engine.melds import BURRACO_SIZE, Meld, MeldKind, attach, can_attach, make_meld
+from engine.scoring import BURRACO_BONUS
+from engine.state import Cards, Phase, Position
 
 #: The random bot takes the pile this often when it may, and lays down this often when it
 #: can (as ``python -m engine simulate`` plays).
@@ -108,7 +109,22 @@ def _without(cards: Sequence[Card], removed: Sequence[Card]) -> list[Card]:
 def fits_table(card: Card, melds: Sequence[Meld], view: View) -> list[Meld]:
     """The melds among ``melds`` that ``card`` could be attached to on its own."""
     rules = view.position.rules
-    return [meld for meld in melds if can_attach(meld, (card,), rules)]
+    return [meld for meld in melds if _may_attach(card, meld) and can_attach(meld, (card,), rules)]
+
+
+def _may_attach(card: Card, meld: Meld) -> bool:
+    """A quick look that rules out most cards before :func:`can_attach` tries them: a
+    natural card joins a set of its rank, or a sequence of its suit at an end or in the
+    wildcard's place."""
+    if card.is_wild:
+        return True
+    if meld.kind is MeldKind.SET:
+        return card.rank is meld.rank
+    if card.suit is not meld.suit:
+        return False
+    places = meld.places
+    ends = (places.start - 1, places.stop)
+    return card == meld.stands_for or any(place in ends for place in _ranks(card))
 
 
 def opponent_sides(view: View) -> list[int]:
@@ -134,6 +150,17 @@ def danger(card: Card, view: View) -> float:
     if pile:
         risk += 0.25 * min(len(pile), 8) * min(keep_value(card, pile), 2.0) / 2.0
     return risk
+
+
+def table_worth(position: Position, side: int) -> int:
+    """A side's melds and burraco bonuses."""
+    worth = 0
+    for meld in position.melds[side]:
+        worth += meld.points
+        kind = meld.burraco(position.rules)
+        if kind is not None:
+            worth += BURRACO_BONUS[kind]
+    return worth
 
 
 # --- the beginner ----------------------------------------------------------------------
@@ -223,12 +250,18 @@ class Club(Beginner):
     name = "club"
 
     play_threshold = 0.0
+    #: Take the pile when :meth:`pile_gain` reaches this.
+    pile_threshold = -2.0
+    #: What laying a wildcard costs while the meld is not yet a burraco (more on a meld of
+    #: four or more natural cards: a clean burraco in the making).
+    wild_cost = 3.5
+    wild_cost_long = 3.0
 
     def draw(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         del rng
         pile = [action for action in legal if action.kind is ActionKind.PILE]
         draw = [action for action in legal if action.kind is ActionKind.DRAW]
-        if pile and (not draw or self.pile_gain(view) >= 2.5):
+        if pile and (not draw or self.pile_gain(view) >= self.pile_threshold):
             return pile[0]
         return draw[0] if draw else legal[0]
 
@@ -269,8 +302,8 @@ class Club(Beginner):
         elif after.wild is None and new >= 5:
             score += 1.0
         dirtied = after.wild is not None and (before is None or before.wild is None)
-        if dirtied and not completes and len(left) > 2:
-            score -= 3.5 + (3.0 if old >= 4 else 0.0)
+        if dirtied and not completes and len(left) > 1:
+            score -= self.wild_cost + (self.wild_cost_long if old >= 4 else 0.0)
         taken = position.pozzetti_taken[view.side]
         if not left:
             score += 6.0  # the pozzetto al volo
@@ -282,8 +315,23 @@ class Club(Beginner):
 
     def close_score(self, view: View) -> float:
         """How much going down to the closing discard is worth now: closing banks the
-        table and catches the opponents with cards in hand, but ends the building."""
-        return 4.0
+        table and catches the opponents with cards in hand, but ends the building. Close
+        when ahead on the table, when the stock runs low, or before the opponents can."""
+        position = view.position
+        lead = table_worth(position, view.side) + 100
+        for side in opponent_sides(view):
+            seats = [s for s in range(position.players) if side_of(position, s) == side]
+            lead -= table_worth(position, side)
+            lead += 8 * sum(len(position.hands[seat]) for seat in seats)
+            if not position.pozzetti_taken[side]:
+                lead += 100
+            elif position.has_closing_burraco(side):
+                return 6.0  # they could close soon: bank ours first
+        if lead >= self.close_lead or position.stock_count < 15:
+            return 6.0
+        return -6.0
+
+    close_lead = 0
 
     def discard_score(self, view: View, card: Card, hand: Cards) -> float:
         own = super().discard_score(view, card, hand)

@@ -12,7 +12,7 @@ bot can tell them apart.
 >>> import random
 >>> from engine.deal import deal
 >>> position = deal(2, random.Random(1))
->>> view = view_of(position)
+>>> view = view_of(position, seat=0)
 >>> view.position.hands[1], view.position.stock, view.position.pozzetti
 (Hidden(count=11), Hidden(count=63), (None, None))
 >>> view.position.hands[0] == position.hands[0]
