@@ -5,7 +5,7 @@ roughly what it cost.
 a :class:`Review`: its findings, each with a stable ``code``, the rule id it rests on, the
 ``params`` of its sentence (:mod:`engine.messages`, Italian in the catalogue), the
 ``better`` action, the ``points`` it likely cost and a ``severity``; and ``best``, the
-action the coach would have played (the better action of the costliest finding, or the
+action the coach would have played (the better action of the worst finding, or the
 chosen one when nothing was found).
 
 The coach sees only what the player saw: it reviews :func:`seat_view` of the position
@@ -92,6 +92,9 @@ BLUNDER_ABOVE = 150
 
 #: How many plays the default estimator's greedy finish of a turn makes at most.
 GREEDY_PLAYS = 6
+#: What the default estimator counts a wildcard kept in hand for, beyond its value: it can
+#: still stand for any card (R18). A heuristic, not a rule: the expert's playouts replace it.
+WILD_IN_HAND = 20
 
 
 class Severity(enum.Enum):
@@ -170,7 +173,7 @@ class Finding:
 
 @dataclass(frozen=True, slots=True)
 class Review:
-    """The coach's word on one action: the findings, costliest first, and the best action."""
+    """The coach's word on one action: the findings, worst first, and the best action."""
 
     chosen: Action
     findings: tuple[Finding, ...]
@@ -284,7 +287,11 @@ def coach(
     findings: list[Finding] = []
     seen: set[Action] = {action}
     for candidate in candidates:
-        if candidate.better in seen:
+        if candidate.better in seen or (
+            # A card a weightier finding already plays is not a missed attachment too.
+            candidate.code == "missed_attach"
+            and any(candidate.better.cards[0] in better.cards for better in seen - {action})
+        ):
             continue
         seen.add(candidate.better)
         points = estimate(view, action, candidate.better, budget)
@@ -392,8 +399,8 @@ def _missed_burraco(context: _Context) -> list[_Candidate]:
     assert after is not None
     if _burracos(after.melds[view.side], rules) > _burracos(view.melds[view.side], rules):
         return []
-    if not context.turn_over and any(why_illegal(after, play.action) is None for play in making):
-        return []
+    if not context.turn_over and any(_makes_burraco(play, rules) for play in context.plays(after)):
+        return []  # the burraco can still be made this turn
     play = max(making, key=lambda play: _burraco_rank(play, rules))
     return [
         _Candidate(
@@ -479,34 +486,42 @@ def _missed_clean_burraco(context: _Context) -> list[_Candidate]:
     return found
 
 
-def _feeds(view_after: Position, card: Card, budget: Budget) -> tuple[int, Meld | None, bool]:
-    """What ``card``, just discarded in ``view_after``, gives the next player's side: the
-    points it likely gains, the meld of theirs it fits (as it lies now), and whether the
-    pile hands them a burraco."""
+@dataclass(frozen=True, slots=True)
+class _Feed:
+    """What a discard gives the next player's side: the points it likely gains, the meld
+    of theirs the card fits (as it lies now), and the meld the pile makes a burraco."""
+
+    gain: int = 0
+    fitted: Meld | None = None
+    burraco: Meld | None = None
+
+
+def _feeds(view_after: Position, card: Card, budget: Budget) -> _Feed:
+    """What ``card``, just discarded in ``view_after``, gives the next player's side."""
     if view_after.is_over:
-        return 0, None, False
-    side = view_after.to_move % SIDES
-    melds = view_after.melds[side]
+        return _Feed()
+    melds = view_after.melds[view_after.to_move % SIDES]
     rules = view_after.rules
     if not melds:
-        return 0, None, False
+        return _Feed()
     gain, fitted = 0, None
     for index, _, result in possible_attachments(melds, [card], rules, budget):
         worth = card.value + _bonus_gain(melds[index], result, rules)
         if worth > gain:
             gain, fitted = worth, melds[index]
     pile = view_after.discard
-    burraco = _pile_burraco(melds, pile, rules, budget)
-    if burraco and not _pile_burraco(melds, pile[:-1], rules, budget):
-        gain += BURRACO_BONUS[burraco]
-        return gain, fitted, True
-    return gain, fitted, False
+    found = _pile_burraco(melds, pile, rules, budget)
+    if found is not None and _pile_burraco(melds, pile[:-1], rules, budget) is None:
+        kind, meld = found
+        return _Feed(gain + BURRACO_BONUS[kind], fitted, meld)
+    return _Feed(gain, fitted)
 
 
 def _pile_burraco(
     melds: Sequence[Meld], pile: Sequence[Card], rules: Any, budget: Budget
-) -> Burraco | None:
-    """The best burraco the pile's cards make by attaching to these melds, if any."""
+) -> tuple[Burraco, Meld] | None:
+    """The best burraco the pile's cards make by attaching to one of these melds, and
+    that meld, if any."""
     candidates = [meld for meld in melds if meld.burraco(rules) is None]
     if not pile or not candidates:
         return None
@@ -520,16 +535,14 @@ def _pile_burraco(
             for meld in candidates
         )
     ]
-    if len(candidates[0].cards) + len(useful) < BURRACO_SIZE and not useful:
-        return None
-    best: Burraco | None = None
+    best: tuple[Burraco, Meld] | None = None
     for meld in candidates:
         if len(meld.cards) + len(useful) < BURRACO_SIZE:
             continue
         for _, _, result in possible_attachments([meld], useful, rules, budget):
             kind = result.burraco(rules)
-            if kind is not None and (best is None or BURRACO_BONUS[kind] > BURRACO_BONUS[best]):
-                best = kind
+            if kind is not None and (best is None or BURRACO_BONUS[kind] > BURRACO_BONUS[best[0]]):
+                best = (kind, meld)
     return best
 
 
@@ -549,8 +562,7 @@ def _quiet_discard(context: _Context, exclude: Card | None = None) -> Action | N
             continue
         context.budget.spend(MOVE_STEPS)
         after = transition(view, action, context.budget).position
-        gain, _, _ = _feeds(after, card, context.budget)
-        if gain:
+        if _feeds(after, card, context.budget).gain:
             continue
         worth = _value(view, after, context.budget)
         if best is None or worth > best[0]:
@@ -565,19 +577,14 @@ def _feeds_opponent(context: _Context) -> list[_Candidate]:
     if after.to_move % SIDES == context.view.side:
         return []
     card = chosen.cards[0]
-    gain, fitted, burraco = _feeds(after, card, context.budget)
-    if not gain:
+    feed = _feeds(after, card, context.budget)
+    if not feed.gain:
         return []
     better = _quiet_discard(context, card)
     if better is None:
         return []
-    params: dict[str, Any] = {"card": str(card)}
-    if burraco:
-        side = after.to_move % SIDES
-        target = next(
-            (meld for meld in after.melds[side] if meld.burraco(after.rules) is None), None
-        )
-        params["arrangement"] = _texts(target.cards) if target is not None else []
+    if feed.burraco is not None:
+        params = {"card": str(card), "arrangement": _texts(feed.burraco.cards)}
         return [
             _Candidate(
                 "feeds_opponent",
@@ -588,12 +595,11 @@ def _feeds_opponent(context: _Context) -> list[_Candidate]:
                 lost=Lost.BURRACO,
             )
         ]
-    assert fitted is not None
-    params["arrangement"] = _texts(fitted.cards)
-    made = gain - card.value > 0
-    return [
-        _Candidate("feeds_opponent", "R17", better, params, lost=Lost.BURRACO if made else None)
-    ]
+    assert feed.fitted is not None
+    params = {"card": str(card), "arrangement": _texts(feed.fitted.cards)}
+    # The card alone completes their burraco: its gain is more than its value.
+    lost = Lost.BURRACO if feed.gain > card.value else None
+    return [_Candidate("feeds_opponent", "R17", better, params, lost=lost)]
 
 
 def _wild_wasted(context: _Context) -> list[_Candidate]:
@@ -802,8 +808,9 @@ def _turn_over(view: Position, position: Position) -> bool:
 def _value(view: Position, position: Position, budget: Budget) -> int:
     """What ``position`` is worth to the side of the player to move in ``view``: its melds
     (cards, burraco bonuses, and a share of the clean or dirty bonus for a meld on its way),
-    minus the player's natural cards in hand (a wildcard in hand is worth its value, until
-    the hand is over), the pozzetto, the closing, less what a discard hands the next side."""
+    minus the player's natural cards in hand (a wildcard in hand is worth its value and
+    :data:`WILD_IN_HAND` more, until the hand is over), the pozzetto, the closing, less what
+    a discard hands the next side."""
     side, seat, rules = view.side, view.to_move, view.rules
     worth = 0
     for meld in position.melds[side]:
@@ -818,14 +825,15 @@ def _value(view: Position, position: Position, budget: Budget) -> int:
     hand = position.hands[seat]
     if not isinstance(hand, Hidden):
         over = position.is_over
-        worth += sum(card.value if card.is_wild and not over else -card.value for card in hand)
+        worth += sum(
+            card.value + WILD_IN_HAND if card.is_wild and not over else -card.value for card in hand
+        )
     if not position.pozzetti_taken[side]:
         worth -= POZZETTO_PENALTY
     if position.closer is not None and position.closer % SIDES == side:
         worth += CLOSING_BONUS
     if position.to_move != seat and position.discard and len(position.discard) > len(view.discard):
-        gain, _, _ = _feeds(position, position.discard[-1], budget)
-        worth -= gain
+        worth -= _feeds(position, position.discard[-1], budget).gain
     return worth
 
 

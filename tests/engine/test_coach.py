@@ -18,7 +18,7 @@ from engine.coach import CODES, Lost, Review, Severity, coach, seat_view, severi
 from engine.errors import IllegalActionError, TooBigError
 from engine.match import Match
 from engine.messages import MESSAGES, render
-from engine.rules import DEFAULT
+from engine.rules import DEFAULT, PRESETS, Rules
 from engine.simulate import random_action
 from engine.state import Position
 
@@ -106,6 +106,17 @@ def test_missed_burraco_is_quiet_while_it_can_still_be_made() -> None:
     assert "missed_burraco" not in codes(coach(later, "meld KS KH KD"))
 
 
+def test_missed_burraco_is_quiet_when_a_shorter_meld_can_still_grow_into_it() -> None:
+    # The seven hearts were a burraco at once; laid as three, the other four still attach.
+    hearts = position(["7H", "8H", "9H", "10H", "JH", "QH", "KH", "4D", "5C"])
+    assert "missed_burraco" not in codes(coach(hearts, "meld 8H 9H 10H"))
+
+
+def test_a_card_a_missed_burraco_plays_is_not_also_a_missed_attach() -> None:
+    two = position(["7H", "KH", "4D"], mine=[["8H", "9H", "10H", "JH", "QH"]])
+    assert codes(coach(two, "discard 4D")) == ["missed_burraco"]
+
+
 WILD_FOR_NATURAL = position(["5H", "JK", "7H", "6H", "KS", "4D"])
 
 
@@ -114,6 +125,8 @@ def test_missed_clean_burraco_fires_when_a_wildcard_did_a_natural_cards_work() -
     assert str(finding.better) == "meld 5H 6H 7H"
     assert finding.params["wild"] == "JK" and finding.params["card"] == "6H"
     assert finding.rule == "R27"
+    # The joker kept is worth more than the 6H kept: at least an inaccuracy.
+    assert finding.severity is Severity.INACCURACY
 
 
 def test_missed_clean_burraco_is_quiet_without_the_natural_card() -> None:
@@ -149,6 +162,14 @@ def test_missed_pozzetto_fires_when_al_volo_was_possible() -> None:
 
 def test_missed_pozzetto_is_quiet_while_al_volo_stays_possible() -> None:
     assert "missed_pozzetto" not in codes(coach(AL_VOLO, "meld 9C 9D 9S"))
+
+
+def test_missed_pozzetto_con_lo_scarto_instead_of_al_volo_is_no_loss_of_the_pozzetto() -> None:
+    last = position(["KS"], mine=[["10S", "JS", "QS"]])
+    finding = only(coach(last, "discard KS"), "missed_pozzetto")
+    assert str(finding.better) == "attach 0 KS"
+    assert finding.sentence == "coach_missed_pozzetto_scarto" and finding.lost is None
+    assert finding.severity is severity(finding.points)
 
 
 def test_missed_pozzetto_is_quiet_once_the_side_has_it() -> None:
@@ -219,6 +240,14 @@ def test_feeds_opponent_is_quiet_for_a_safe_discard() -> None:
     assert codes(coach(FEED, "discard KH")) == []
 
 
+def test_feeds_opponent_is_quiet_when_the_pile_already_gave_the_burraco() -> None:
+    # The 8S, 9S and 10S on the pile make their burraco with or without the discard.
+    feed = position(
+        ["KH", "4D", "5C", "JD"], theirs=[["4S", "5S", "6S", "7S"]], discard=["8S", "9S", "10S"]
+    )
+    assert "feeds_opponent" not in codes(coach(feed, "discard KH"))
+
+
 def test_feeds_opponent_handing_a_burraco_is_a_blunder() -> None:
     feed = position(["9S", "KH", "4D", "5C"], theirs=[["3S", "4S", "5S", "6S", "7S", "8S"]])
     finding = only(coach(feed, "discard 9S"), "feeds_opponent")
@@ -232,6 +261,7 @@ def test_feeds_opponent_through_the_pile() -> None:
     )
     finding = only(coach(feed, "discard 10S"), "feeds_opponent")
     assert finding.sentence == "coach_feeds_opponent_burraco" and finding.rule == "R7"
+    assert finding.params == {"card": "10S", "arrangement": ["4S", "5S", "6S", "7S"]}
     assert finding.lost is Lost.BURRACO
 
 
@@ -333,7 +363,30 @@ REVIEWS = [
         position(["2H", "KD", "4S", "5D"], mine=[["3C", "4C", "5C", "6C", "7C", "8C", "9C"]]),
         "attach 0 2H",
     ),
+    (position(["KS"], mine=[["10S", "JS", "QS"]]), "discard KS"),
+    (
+        position(
+            ["5H", "6H", "KS", "4D", "9C"],
+            discard=["QD", "7H"],
+            phase="draw",
+            stock=["3C", "8D", "JS"],
+        ),
+        "draw",
+    ),
+    (
+        position(
+            ["10S", "KH", "4D", "5C"], theirs=[["4S", "5S", "6S", "7S"]], discard=["8S", "9S"]
+        ),
+        "discard 10S",
+    ),
 ]
+
+
+def test_the_reviews_read_every_sentence() -> None:
+    read = {
+        finding.sentence for start, action in REVIEWS for finding in coach(start, action).findings
+    }
+    assert read == {key for key in MESSAGES if key.startswith("coach_")}
 
 
 def test_every_coach_sentence_is_in_both_languages() -> None:
@@ -362,13 +415,13 @@ def test_each_finding_reads_in_english_and_italian(start: Position, action: str)
 # --- every better action is legal, on positions from whole random hands -------------------
 
 
-def review_hands(players: int, hands: int, seed: str) -> tuple[int, int]:
+def review_hands(players: int, hands: int, seed: str, rules: Rules = DEFAULT) -> tuple[int, int]:
     """Coach every action of random hands; check every better action. Returns how many
     positions were reviewed and how many were too big for the budget."""
     reviewed = too_big = 0
     for number in range(hands):
         rng = random.Random(f"{seed}:{number}")
-        current = Match(players=players, rules=DEFAULT).deal(rng)
+        current = Match(players=players, rules=rules).deal(rng)
         while not current.is_over:
             action = random_action(current, rng)
             try:
@@ -398,3 +451,10 @@ def test_better_actions_are_legal_on_a_few_random_hands() -> None:
 def test_better_actions_are_legal_on_thousands_of_positions(players: int) -> None:
     reviewed, too_big = review_hands(players, 12, f"coach-{players}")
     assert reviewed > 1_200 and too_big <= reviewed // 20
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", ["international", "semi-clean", "strict"])
+def test_better_actions_are_legal_under_every_variant(preset: str) -> None:
+    reviewed, too_big = review_hands(2, 3, f"coach-{preset}", PRESETS[preset])
+    assert reviewed > 300 and too_big <= reviewed // 20
