@@ -17,3 +17,10 @@ def fixed_seed(monkeypatch: Any) -> None:
     from play import games
 
     monkeypatch.setattr(games.secrets, "randbelow", lambda limit: 7)
+
+
+@pytest.fixture(autouse=True)
+def no_rate_limits(settings: Any) -> None:
+    """A whole hand played by a test is more POSTs a minute than a person makes; the play
+    limits are shown biting in tests/burraco_tutor/test_limits.py."""
+    settings.RATELIMIT_ENABLE = False
