@@ -7,7 +7,7 @@ markup in templates/play/table.html.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -19,6 +19,7 @@ from engine.messages import render
 from engine.scoring import SideScore
 from engine.state import Hidden, Phase
 from lessons.board import BURRACO_BADGES
+from lessons.templatetags.cards import card_name
 from play.hands import LEARNER, Hand, Step
 from play.models import Finding
 
@@ -40,12 +41,26 @@ class Line:
     text: str
     cards: tuple[Card, ...] = ()
     mine: bool = False
+    #: For a move since the learner's last one: its place among them (1, 2…), which the
+    #: page uses to reveal the bots' moves one after another; 0 for older moves.
+    new: int = 0
+
+    @property
+    def reveal(self) -> int:
+        """The step of the page's reveal (its CSS has nine)."""
+        return min(self.new, 9)
+
+    @property
+    def spoken(self) -> str:
+        """The line as a screen reader says it: the words, then the cards by name."""
+        names = ", ".join(card_name(card) for card in self.cards)
+        return f"{self.text} {names}".strip()
 
 
 def log_lines(step: Step, players: int) -> list[Line]:
     """The move log's lines for one step: the move, then what it brought about."""
     mine = step.seat == LEARNER
-    who = {"who": seat_name(players, step.seat)}
+    who = {"who": "" if mine else seat_name(players, step.seat)}
     action = step.action
     number = {"number": (action.meld or 0) + 1}
     cards: tuple[Card, ...] = tuple(action.cards)
@@ -78,11 +93,22 @@ def log_lines(step: Step, players: int) -> list[Line]:
 
 
 def move_log(hand: Hand, last: int = LOG_LINES) -> list[Line]:
-    """The latest lines of the move log, oldest first."""
+    """The latest lines of the move log, oldest first; the lines of the other players'
+    moves since the learner's last one are numbered as new."""
+    mine = [index for index, step in enumerate(hand.steps) if step.seat == LEARNER]
+    since = mine[-1] + 1 if mine else 0
     lines: list[Line] = []
-    for step in hand.steps:
-        lines.extend(log_lines(step, hand.setup.players))
+    for index, step in enumerate(hand.steps):
+        for line in log_lines(step, hand.setup.players):
+            if index >= since:
+                line = replace(line, new=sum(1 for old in lines if old.new) + 1)
+            lines.append(line)
     return lines[-last:]
+
+
+def news(lines: list[Line]) -> str:
+    """What the other players did since the learner's last move, as one sentence to announce."""
+    return "; ".join(line.spoken for line in lines if line.new)
 
 
 def describe(action: Action) -> Line:
@@ -172,6 +198,7 @@ def context(hand: Hand, sort: str = "suit") -> dict[str, Any]:
     mine = position.hands[LEARNER]
     cards = () if isinstance(mine, Hidden) else tuple(mine)
     outcome = position.outcome()
+    log = move_log(hand)
     return {
         "hand": hand,
         "position": position,
@@ -187,7 +214,8 @@ def context(hand: Hand, sort: str = "suit") -> dict[str, Any]:
         "waiting": not hand.over and not hand.learner_to_move,
         "outcome": outcome,
         "scores": None if outcome is None else [_score(score) for score in outcome.scores],
-        "log": move_log(hand),
+        "log": log,
+        "news": news(log),
     }
 
 

@@ -35,9 +35,10 @@ def flagged_game(client: Client) -> tuple[Game, Finding]:
     return game, finding
 
 
-def test_a_whole_hand_ends_with_the_engines_score_and_a_review() -> None:
+@pytest.mark.parametrize("players", ["2", "4"])
+def test_a_whole_hand_ends_with_the_engines_score_and_a_review(players: str) -> None:
     client = Client()
-    game = deal(client)
+    game = deal(client, players=players)
     learner_turns(client, game, "club", turns=80)
     game.refresh_from_db()
     hand = games.load(game)

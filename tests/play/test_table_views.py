@@ -250,3 +250,27 @@ def test_the_hand_sorts_by_rank() -> None:
     values = re.findall(r'name="cards" value="([^"]+)"', page)
     ranks = [Card.parse(value).rank or 99 for value in values]
     assert ranks == sorted(ranks)
+
+
+def test_the_other_players_moves_since_yours_are_announced_and_revealed_in_order() -> None:
+    client = Client()
+    game = deal(client, players="4")
+    game.refresh_from_db()
+    hand = games.load(game)
+    bots_moves = [step for step in hand.steps if step.seat != 0]
+    response = client.post(
+        f"/play/{game.pk}/", {"version": game.version, "do": "draw"}, HTTP_HX_REQUEST="true"
+    )
+    page = response.content.decode()
+    # Drawing is the learner's move: nothing new to announce.
+    assert re.search(r'id="play-news"[^>]*hx-swap-oob="true"></div>', page)
+    first = client.get(f"/play/{game.pk}/").content.decode()
+    assert "play-log-new-1" not in first
+    hand = games.load(Game.objects.get(pk=game.pk))
+    discard = str(hand.position.hand[0])
+    page = move(client, game, do="discard", cards=[discard])
+    page = client.get(f"/play/{game.pk}/").content.decode()
+    news = re.search(r'id="play-news"[^>]*>([^<]*)</div>', page)
+    assert news is not None and "West" in news.group(1) and "East" in news.group(1)
+    assert "play-log-new-1" in page and "play-log-new-2" in page
+    assert bots_moves  # the opening bots' moves were logged before the learner's
