@@ -1,6 +1,6 @@
 """The practice table in the browser: a hand's first turns with the keyboard alone, in
 Italian, on a phone held upright; the same over plain forms without JavaScript; a refused
-move and its sentence."""
+move and its sentence; axe-core on the table and the review."""
 
 from __future__ import annotations
 
@@ -9,13 +9,25 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from engine.bots import decide, legal_in_view
+from play import games, hands
+from play.models import Game
 from tests.browser.conftest import Visit
+from tests.browser.test_accessibility import AXE, assert_accessible
 from tests.browser.test_keyboard_journeys import follow, tab_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
 NO_SCRIPT = {**PHONE, "java_script_enabled": False}
 YOUR_TURN = "Tocca a te"
+
+
+@pytest.fixture(scope="session")
+def axe() -> str:
+    """axe-core's source, as tests/browser/test_accessibility.py reads it."""
+    if not AXE.exists():
+        pytest.fail(f"the accessibility test needs {AXE}: run `npm ci` (make test does)")
+    return AXE.read_text(encoding="utf-8")
 
 
 def deal_by_keyboard(page: Page) -> None:
@@ -86,3 +98,36 @@ def test_the_same_turns_without_javascript_over_plain_forms(visit: Visit) -> Non
         page.get_by_role("button", name="Scarta", exact=True).click()
         expect(page.locator(".play-log")).to_contain_text("Scarti")
     visit.screenshot("play-phone-no-javascript")
+
+
+def play_turns(game: Game, turns: int) -> None:
+    """The learner's turns as the random bot plays them, through the table's service."""
+    for _ in range(turns * 6):
+        game.refresh_from_db()
+        hand = games.load(game)
+        if hand.over:
+            return
+        view = hand.view()
+        action = decide("random", view, legal_in_view(view), hands.bot_rng(game.setup, 999))
+        games.move(game, game.version, action)
+
+
+@pytest.mark.parametrize("visit", [PHONE], indirect=True)
+def test_the_table_and_the_review_have_no_serious_violations(visit: Visit, axe: str) -> None:
+    assert_accessible(visit.open("/play/"), axe, "the start page")
+    page = visit.page
+    deal_by_keyboard(page)
+    assert_accessible(page, axe, "the table, drawing")
+    follow(page, page.get_by_role("button", name="Pesca dal tallone"))
+    expect(page.locator(".play-turn")).to_contain_text("poi scarta una carta")
+    assert_accessible(page, axe, "the table, playing")
+    game = Game.objects.get()
+    play_turns(game, 12)
+    finding = game.findings.exclude(severity="none").order_by("decision").first()
+    assert finding is not None
+    review = visit.open(f"/play/{game.pk}/review/")
+    assert_accessible(review, axe, "the review")
+    follow(review, review.get_by_role("link", name="Riprova da qui").first)
+    expect(review.locator("#try")).to_contain_text("In partita hai scelto")
+    assert_accessible(review, axe, "try again from here")
+    assert visit.errors == []
