@@ -159,3 +159,38 @@ def on_log_in(previous_key: str, user: Any, **kwargs: Any) -> int:
     return Game.objects.filter(user=None, session_key=previous_key).update(
         user=user, session_key=""
     )
+
+
+def account_sections(request: HttpRequest, user: Any, **kwargs: Any) -> dict[str, Any]:
+    """accounts.signals.data_requested: the account's practice games, each with its deal's
+    seed, its actions and the coach's findings."""
+    rows = Game.objects.filter(user=user).prefetch_related("findings").order_by("created_at")
+    return {
+        "practice_games": [
+            {
+                "players": game.players,
+                "seed": game.seed,
+                "rules": game.preset,
+                "opponents": game.opponents,
+                "partner": game.partner if game.players == 4 else None,
+                "coach": game.coach,
+                "actions": game.actions,
+                "finished": game.finished,
+                "helped": game.helped,
+                "started": game.created_at,
+                "findings": [
+                    {
+                        "decision": finding.decision,
+                        "action": finding.action,
+                        "code": finding.code,
+                        "rule": finding.rule,
+                        "severity": finding.severity,
+                        "points": finding.points,
+                        "better": finding.better,
+                    }
+                    for finding in game.findings.all()
+                ],
+            }
+            for game in rows
+        ]
+    }
