@@ -55,6 +55,10 @@ class StaleMove(Exception):
     """The move was made on an older table than the game's."""
 
 
+class HandOver(StaleMove):
+    """The move was made on a hand that has ended."""
+
+
 @dataclass
 class Outcome:
     """What a move did: the refusal if the engine refused it (nothing was played), the
@@ -76,6 +80,8 @@ def move(game: Game, version: int, action: Action | None) -> Outcome:
     hand = load(game)
     outcome = Outcome(hand)
     if action is not None:
+        if hand.over:
+            raise HandOver
         if not hand.learner_to_move:
             raise StaleMove
         refusal = hands.refusal(hand.position, action)

@@ -33,7 +33,7 @@ from engine.state import Phase, Position
 #: The learner's seat.
 LEARNER = 0
 #: The wall-clock time one request may spend on the bots' turns.
-BOT_SECONDS = 0.6
+BOT_SECONDS = 0.4
 #: A hand that has not ended after this many actions is broken (a real one takes a few
 #: hundred at most).
 MAX_ACTIONS = 2_000

@@ -88,6 +88,9 @@ def _move(request: HtmxHttpRequest, game: Game, form: MoveForm) -> HttpResponse:
         )
     try:
         outcome = games.move(game, version, action)
+    except games.HandOver:
+        over = _("The hand is over: there are no more moves to make.")
+        return _table(request, game, status=409, problem=over)
     except games.StaleMove:
         stale = _(
             "This table had moved on since that page was drawn (another tab?), so the move"

@@ -115,6 +115,7 @@ def play_turns(game: Game, turns: int) -> None:
 @pytest.mark.parametrize("visit", [PHONE], indirect=True)
 def test_the_table_and_the_review_have_no_serious_violations(visit: Visit, axe: str) -> None:
     assert_accessible(visit.open("/play/"), axe, "the start page")
+    visit.screenshot("play-start")
     page = visit.page
     deal_by_keyboard(page)
     assert_accessible(page, axe, "the table, drawing")
@@ -127,7 +128,9 @@ def test_the_table_and_the_review_have_no_serious_violations(visit: Visit, axe: 
     assert finding is not None
     review = visit.open(f"/play/{game.pk}/review/")
     assert_accessible(review, axe, "the review")
+    visit.screenshot("play-review")
     follow(review, review.get_by_role("link", name="Riprova da qui").first)
     expect(review.locator("#try")).to_contain_text("In partita hai scelto")
     assert_accessible(review, axe, "try again from here")
+    visit.screenshot("play-try-again")
     assert visit.errors == []

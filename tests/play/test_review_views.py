@@ -123,3 +123,14 @@ def test_play_again_is_only_for_ones_own_games() -> None:
     from tests.factories import GameFactory
 
     assert Client().post("/play/", {"again": GameFactory().pk}).status_code == 404
+
+
+def test_a_move_on_a_finished_hand_gets_409_and_a_sentence() -> None:
+    client = Client()
+    game = deal(client)
+    learner_turns(client, game, "club", turns=80)
+    game.refresh_from_db()
+    assert game.finished
+    response = client.post(f"/play/{game.pk}/", {"version": game.version, "do": "draw"})
+    assert response.status_code == 409
+    assert "The hand is over: there are no more moves" in response.content.decode()
