@@ -128,24 +128,31 @@ def record(game: Game, decision: int, review: Review) -> list[Finding]:
 
 
 def last_turn_findings(game: Game, hand: hands.Hand) -> list[Finding]:
-    """The findings on the learner's last whole turn that are not dismissed."""
-    start = last_turn_start(hand)
-    if start is None:
+    """The findings on the learner's last finished turn (from its draw to its discard) that
+    are not dismissed; a turn still being played has none yet."""
+    turn = last_turn(hand)
+    if turn is None:
         return []
+    first, last = turn
     return list(
-        game.findings.filter(decision__gte=start, dismissed=False).exclude(
+        game.findings.filter(decision__gte=first, decision__lte=last, dismissed=False).exclude(
             severity=Finding.Severity.NONE
         )
     )
 
 
-def last_turn_start(hand: hands.Hand) -> int | None:
-    """The index of the first action of the learner's latest turn (a turn starts with the
-    draw or the pile), or None before the learner has played."""
+def last_turn(hand: hands.Hand) -> tuple[int, int] | None:
+    """The indexes of the first and last actions of the learner's latest finished turn (a
+    turn starts with the draw or the pile and ends with the discard), or None."""
+    end = None
     for index in range(len(hand.steps) - 1, -1, -1):
         step = hand.steps[index]
-        if step.seat == hands.LEARNER and step.action.kind in (ActionKind.DRAW, ActionKind.PILE):
-            return index
+        if step.seat != hands.LEARNER:
+            continue
+        if end is None and step.action.kind is ActionKind.DISCARD:
+            end = index
+        elif end is not None and step.action.kind in (ActionKind.DRAW, ActionKind.PILE):
+            return index, end
     return None
 
 

@@ -274,3 +274,23 @@ def test_the_other_players_moves_since_yours_are_announced_and_revealed_in_order
     assert news is not None and "West" in news.group(1) and "East" in news.group(1)
     assert "play-log-new-1" in page and "play-log-new-2" in page
     assert bots_moves  # the opening bots' moves were logged before the learner's
+
+
+def test_the_coach_speaks_after_a_turn_is_finished_not_during_it() -> None:
+    client = Client()
+    game = deal(client)
+    learner_turns(client, game, "random", turns=12)
+    game.refresh_from_db()
+    hand = games.load(game)
+    turn = games.last_turn(hand)
+    assert turn is not None
+    first, last = turn
+    assert hand.steps[first].action.kind.value in ("draw", "pile")
+    assert hand.steps[last].action.kind.value == "discard"
+    shown = games.last_turn_findings(game, hand)
+    assert all(first <= finding.decision <= last for finding in shown)
+    # Mid-turn, the turn being played is not reviewed on the page yet.
+    assert hand.learner_to_move and hand.position.phase.value == "draw"
+    assert move(client, game, do="draw").status_code == 302
+    game.refresh_from_db()
+    assert games.last_turn(games.load(game)) == turn
