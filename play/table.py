@@ -16,7 +16,7 @@ from engine.actions import Action, ActionKind, Event
 from engine.cards import Card, sorted_cards
 from engine.errors import BurracoError, Refusal
 from engine.messages import render
-from engine.scoring import SideScore
+from engine.scoring import SideScore, score_side
 from engine.state import Hidden, Phase
 from lessons.board import BURRACO_BADGES
 from lessons.templatetags.cards import card_name
@@ -216,8 +216,18 @@ def context(hand: Hand, sort: str = "suit") -> dict[str, Any]:
         "scores": None if outcome is None else [_score(score) for score in outcome.scores],
         "log": log,
         "news": news(log),
+        "on_table": [_on_table(hand, side) for side in (0, 1)],
     }
 
 
 def _score(score: SideScore | None) -> dict[str, int] | None:
     return None if score is None else {**score.breakdown(), "total": score.total}
+
+
+def _on_table(hand: Hand, side: int) -> int:
+    """What a side's melds are worth so far, burraco bonuses included (R35)."""
+    position = hand.position
+    score = score_side(
+        position.melds[side], (), pozzetto_taken=True, closed=False, rules=position.rules
+    )
+    return score.table + score.bonus

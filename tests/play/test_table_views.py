@@ -294,3 +294,23 @@ def test_the_coach_speaks_after_a_turn_is_finished_not_during_it() -> None:
     assert move(client, game, do="draw").status_code == 302
     game.refresh_from_db()
     assert games.last_turn(games.load(game)) == turn
+
+
+def test_the_table_shows_what_each_sides_melds_are_worth_so_far() -> None:
+    from engine.scoring import BURRACO_BONUS
+
+    client = Client()
+    game = deal(client)
+    learner_turns(client, game, "club", turns=6)
+    game.refresh_from_db()
+    position = games.load(game).position
+    assert position.melds[0] or position.melds[1]
+    worth = [
+        sum(
+            meld.points + (BURRACO_BONUS[kind] if (kind := meld.burraco(position.rules)) else 0)
+            for meld in position.melds[side]
+        )
+        for side in (0, 1)
+    ]
+    page = client.get(f"/play/{game.pk}/").content.decode()
+    assert f"your side {worth[0]}, the other side {worth[1]}." in page
