@@ -314,3 +314,17 @@ def test_the_table_shows_what_each_sides_melds_are_worth_so_far() -> None:
     ]
     page = client.get(f"/play/{game.pk}/").content.decode()
     assert f"your side {worth[0]}, the other side {worth[1]}." in page
+
+
+def test_two_tabs_moving_at_once_play_the_move_once() -> None:
+    client = Client()
+    game = deal(client)
+    # Both requests loaded the game before either saved: the second finds its version gone
+    # when it writes, and nothing of it is kept.
+    first, second = Game.objects.get(pk=game.pk), Game.objects.get(pk=game.pk)
+    games.move(first, first.version, Action.parse("draw"))
+    with pytest.raises(games.StaleMove):
+        games.move(second, second.version, Action.parse("draw"))
+    game.refresh_from_db()
+    assert game.actions == first.actions and game.version == first.version
+    assert games.load(game).position.phase.value == "play"
