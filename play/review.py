@@ -12,8 +12,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from engine.actions import Action
+from engine.actions import Action, ActionKind
 from engine.state import Position
+from lessons.charts import Chart, rating_chart
 from play import hands, table
 from play.models import Finding, Game
 
@@ -91,3 +92,41 @@ def try_again(
         "better": after < before,
         "tried_findings": lines,
     }
+
+
+@dataclass(frozen=True)
+class Gap:
+    """The sides' melds, bonuses included, after one of the learner's turns."""
+
+    turn: int
+    mine: int
+    theirs: int
+
+    @property
+    def gap(self) -> int:
+        return self.mine - self.theirs
+
+
+def score_gap(hand: hands.Hand) -> list[Gap]:
+    """What each side had on the table after each of the learner's turns (the last point is
+    the hand's end), as the engine scores melds (table.on_table)."""
+    ends = [
+        index
+        for index, step in enumerate(hand.steps)
+        if step.seat == hands.LEARNER and step.action.kind is ActionKind.DISCARD
+    ]
+    positions = [
+        hand.steps[index + 1].before if index + 1 < len(hand.steps) else hand.position
+        for index in ends
+    ]
+    if hand.over and (not ends or ends[-1] != len(hand.steps) - 1):
+        positions.append(hand.position)
+    return [
+        Gap(turn, table.on_table(after, 0), table.on_table(after, 1))
+        for turn, after in enumerate(positions, start=1)
+    ]
+
+
+def gap_chart(gaps: list[Gap]) -> Chart | None:
+    """The score gap drawn as the progress page draws a rating (lessons.charts)."""
+    return rating_chart([gap.gap for gap in gaps]) if len(gaps) > 1 else None

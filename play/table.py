@@ -17,7 +17,7 @@ from engine.cards import Card, sorted_cards
 from engine.errors import BurracoError, Refusal
 from engine.messages import render
 from engine.scoring import SideScore, score_side
-from engine.state import Hidden, Phase
+from engine.state import Hidden, Phase, Position
 from lessons.board import BURRACO_BADGES
 from lessons.templatetags.cards import card_name
 from play.hands import LEARNER, Hand, Step
@@ -216,7 +216,7 @@ def context(hand: Hand, sort: str = "suit") -> dict[str, Any]:
         "scores": None if outcome is None else [_score(score) for score in outcome.scores],
         "log": log,
         "news": news(log),
-        "on_table": [_on_table(hand, side) for side in (0, 1)],
+        "on_table": [on_table(position, side) for side in (0, 1)],
     }
 
 
@@ -224,9 +224,8 @@ def _score(score: SideScore | None) -> dict[str, int] | None:
     return None if score is None else {**score.breakdown(), "total": score.total}
 
 
-def _on_table(hand: Hand, side: int) -> int:
+def on_table(position: Position, side: int) -> int:
     """What a side's melds are worth so far, burraco bonuses included (R35)."""
-    position = hand.position
     score = score_side(
         position.melds[side], (), pozzetto_taken=True, closed=False, rules=position.rules
     )

@@ -15,7 +15,7 @@ from engine.actions import Action
 from play import games, hands, table
 from play.forms import MoveForm, NewGameForm
 from play.models import Finding, Game
-from play.review import decision_context, flagged, try_again
+from play.review import decision_context, flagged, gap_chart, score_gap, try_again
 
 
 @limited("play")
@@ -196,6 +196,8 @@ def review(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         "flagged": flagged(game),
         "decision": None,
     }
+    context["gaps"] = score_gap(hand)
+    context["chart"] = gap_chart(context["gaps"])
     if decision is None:
         return render(request, "play/review.html", context)
     tried = decision_context(game, hand, decision)

@@ -12,6 +12,7 @@ from django.test import Client
 from engine.actions import Action
 from play import games
 from play.models import Finding, Game
+from play.review import score_gap
 from tests.play.test_table_views import deal, learner_turns
 
 pytestmark = pytest.mark.django_db
@@ -134,3 +135,26 @@ def test_a_move_on_a_finished_hand_gets_409_and_a_sentence() -> None:
     response = client.post(f"/play/{game.pk}/", {"version": game.version, "do": "draw"})
     assert response.status_code == 409
     assert "The hand is over: there are no more moves" in response.content.decode()
+
+
+def test_the_review_draws_the_score_gap_with_its_numbers_in_a_table() -> None:
+    client = Client()
+    game = deal(client)
+    learner_turns(client, game, "club", turns=80)
+    game.refresh_from_db()
+    hand = games.load(game)
+    gaps = score_gap(hand)
+    turns = sum(1 for s in hand.steps if s.seat == 0 and s.action.kind.value == "discard")
+    assert turns > 1 and len(gaps) in (turns, turns + 1)
+    # The last point is the end of the hand: the melds as the engine scores them.
+    outcome = hand.position.outcome()
+    assert outcome is not None
+    mine, theirs = outcome.scores
+    assert mine is not None and theirs is not None
+    assert (gaps[-1].mine, gaps[-1].theirs) == (
+        mine.table + mine.bonus,
+        theirs.table + theirs.bonus,
+    )
+    page = client.get(f"/play/{game.pk}/review/").content.decode()
+    assert "<svg" in page and "<polyline" in page
+    assert f'<td class="text-end">{gaps[-1].gap}</td></tr></tbody>' in page
