@@ -22,7 +22,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine import bots
-from engine.actions import Action, ActionKind, Event, legal_actions, transition, why_illegal
+from engine.actions import (
+    Action,
+    ActionKind,
+    Event,
+    legal_actions,
+    legal_discards,
+    transition,
+    why_illegal,
+)
 from engine.budget import Budget
 from engine.coach import Review, coach
 from engine.deal import deal
@@ -152,9 +160,13 @@ def run_bots(hand: Hand, seconds: float = BOT_SECONDS) -> list[Step]:
             legal = bots.legal_in_view(view, Budget())
         except TooBigError:
             legal = _plain_moves(hand.position)
-        action = bots.decide(
-            hand.setup.level(seat), view, legal, bot_rng(hand.setup, len(hand.steps))
-        )
+        try:
+            action = bots.decide(
+                hand.setup.level(seat), view, legal, bot_rng(hand.setup, len(hand.steps))
+            )
+        except TooBigError:
+            # A bot whose thinking would cost more than a request may spend plays plainly.
+            action = legal[0]
         played.append(hand.play(action))
     return played
 
@@ -163,7 +175,7 @@ def _plain_moves(position: Position) -> list[Action]:
     """What a bot falls back on when listing every play is too big: draw, or discard."""
     if position.phase is Phase.DRAW:
         return [Action(ActionKind.DRAW)]
-    return [action for action in legal_actions(position) if action.kind is ActionKind.DISCARD][:1]
+    return legal_discards(position)[:1]
 
 
 def refusal(position: Position, action: Action) -> BurracoError | None:
