@@ -3,8 +3,7 @@
 They share one way of reading a hand (:func:`keep_value`: how much a card helps the melds
 it could join) and differ in what else they look at. The beginner lays whatever it can,
 wildcards and all, takes the pile when its top card fits or it is more than one card, and
-throws the card it needs
-least, never asking what that card gives the opponents. The club player saves its
+throws the card it needs least, never asking what that card gives the opponents. The club player saves its
 wildcards for a burraco or for going out, builds toward the clean burraco, counts what the
 whole pile would bring before taking it, keeps a natural card to discard, and weighs each
 discard against the opponents' melds and the cards it saw them take from the pile.
