@@ -146,3 +146,18 @@ def test_the_table_and_the_review_have_no_serious_violations(visit: Visit, axe: 
     expect(try_section.locator("[data-focus].alert")).to_be_focused()
     expect(try_section).to_contain_text(re.compile("Ora hai scelto|Regola R"))
     assert visit.errors == []
+
+
+@pytest.mark.parametrize("visit", [PHONE], indirect=True)
+def test_a_move_from_a_stale_tab_gets_the_current_table_and_a_sentence(visit: Visit) -> None:
+    page = visit.open("/play/")
+    deal_by_keyboard(page)
+    other = page.context.new_page()
+    other.goto(page.url)
+    follow(page, page.get_by_role("button", name="Pesca dal tallone"))
+    expect(page.locator(".play-turn")).to_contain_text("poi scarta una carta")
+    # The second tab still shows the draw; htmx swaps in the 409's table and its sentence.
+    other.get_by_role("button", name="Raccogli tutti gli scarti").click()
+    expect(other.locator(".play-status .alert")).to_contain_text("Il tavolo era andato avanti")
+    expect(other.locator(".play-turn")).to_contain_text("poi scarta una carta")
+    assert visit.errors == []
