@@ -36,6 +36,7 @@ def flagged_game(client: Client) -> tuple[Game, Finding]:
     return game, finding
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", ["2", "4"])
 def test_a_whole_hand_ends_with_the_engines_score_and_a_review(players: str) -> None:
     client = Client()
@@ -53,6 +54,21 @@ def test_a_whole_hand_ends_with_the_engines_score_and_a_review(players: str) -> 
     assert "What the coach flagged" in review
     # Finished hands are listed for review, not to resume.
     assert f'href="/play/{game.pk}/review/"' in client.get("/play/").content.decode()
+    # A move on it gets 409 and says why.
+    response = client.post(f"/play/{game.pk}/", {"version": game.version, "do": "draw"})
+    assert response.status_code == 409
+    assert "The hand is over: there are no more moves" in response.content.decode()
+    # The score gap: after each of the learner's turns, and at the end the melds as the
+    # engine scored them; drawn, with its numbers in a table.
+    gaps = score_gap(hand)
+    turns = sum(1 for s in hand.steps if s.seat == 0 and s.action.kind.value == "discard")
+    assert turns > 1 and len(gaps) in (turns, turns + 1)
+    mine, theirs = outcome.scores
+    assert mine is not None and theirs is not None
+    end = (mine.table + mine.bonus, theirs.table + theirs.bonus)
+    assert (gaps[-1].mine, gaps[-1].theirs) == end
+    assert "<svg" in review and "<polyline" in review
+    assert f'<td class="text-end">{gaps[-1].gap}</td></tr></tbody>' in review
 
 
 def test_the_review_lists_each_flagged_decision_with_its_points_and_a_way_back() -> None:
@@ -124,37 +140,3 @@ def test_play_again_is_only_for_ones_own_games() -> None:
     from tests.factories import GameFactory
 
     assert Client().post("/play/", {"again": GameFactory().pk}).status_code == 404
-
-
-def test_a_move_on_a_finished_hand_gets_409_and_a_sentence() -> None:
-    client = Client()
-    game = deal(client)
-    learner_turns(client, game, "club", turns=80)
-    game.refresh_from_db()
-    assert game.finished
-    response = client.post(f"/play/{game.pk}/", {"version": game.version, "do": "draw"})
-    assert response.status_code == 409
-    assert "The hand is over: there are no more moves" in response.content.decode()
-
-
-def test_the_review_draws_the_score_gap_with_its_numbers_in_a_table() -> None:
-    client = Client()
-    game = deal(client)
-    learner_turns(client, game, "club", turns=80)
-    game.refresh_from_db()
-    hand = games.load(game)
-    gaps = score_gap(hand)
-    turns = sum(1 for s in hand.steps if s.seat == 0 and s.action.kind.value == "discard")
-    assert turns > 1 and len(gaps) in (turns, turns + 1)
-    # The last point is the end of the hand: the melds as the engine scores them.
-    outcome = hand.position.outcome()
-    assert outcome is not None
-    mine, theirs = outcome.scores
-    assert mine is not None and theirs is not None
-    assert (gaps[-1].mine, gaps[-1].theirs) == (
-        mine.table + mine.bonus,
-        theirs.table + theirs.bonus,
-    )
-    page = client.get(f"/play/{game.pk}/review/").content.decode()
-    assert "<svg" in page and "<polyline" in page
-    assert f'<td class="text-end">{gaps[-1].gap}</td></tr></tbody>' in page
