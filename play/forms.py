@@ -13,6 +13,10 @@ from engine.errors import BurracoError
 from engine.state import PLAYER_COUNTS
 from play.models import Game
 
+#: The tables the page can draw (seats around the felt, sides of partners across): the
+#: engine's other tables (R40) need their own layout before they are offered.
+TABLES = (2, 4)
+
 #: The most cards a move can name (a whole hand after taking a big pile).
 MOST_CARDS = 108
 
@@ -21,7 +25,7 @@ class NewGameForm(forms.Form):
     players = forms.TypedChoiceField(
         label=_("Players"),
         coerce=int,
-        choices=[(n, _("%(n)s players") % {"n": n}) for n in PLAYER_COUNTS],
+        choices=[(n, _("%(n)s players") % {"n": n}) for n in PLAYER_COUNTS if n in TABLES],
         initial=2,
         widget=forms.RadioSelect,
     )
