@@ -2,11 +2,12 @@
 
 They share one way of reading a hand (:func:`keep_value`: how much a card helps the melds
 it could join) and differ in what else they look at. The beginner lays whatever it can,
-wildcards and all, takes the pile when its top card fits or it holds three cards or more, and
-throws the card it needs least, never asking what that card gives the opponents. The club player saves its
-wildcards for a burraco or for going out, builds toward the clean burraco, counts what the
-whole pile would bring before taking it, keeps a natural card to discard, and weighs each
-discard against the opponents' melds and the cards it saw them take from the pile.
+wildcards and all, takes the pile when its top card fits or it holds three cards or more,
+and throws the card it needs least, never asking what that card gives the opponents. The
+club player saves its wildcards for a burraco or for going out, builds toward the clean
+burraco, counts what the whole pile would bring before taking it, keeps a natural card to
+discard, and weighs each discard against the opponents' melds and the cards it saw them
+take from the pile.
 
 >>> import random
 >>> from engine.actions import Action, legal_actions
