@@ -2,11 +2,12 @@
 
 They share one way of reading a hand (:func:`keep_value`: how much a card helps the melds
 it could join) and differ in what else they look at. The beginner lays whatever it can,
-wildcards and all, takes the pile when its top card fits or it is more than one card, and
-throws the card it needs least, never asking what that card gives the opponents. The club player saves its
-wildcards for a burraco or for going out, builds toward the clean burraco, counts what the
-whole pile would bring before taking it, keeps a natural card to discard, and weighs each
-discard against the opponents' melds and the cards it saw them take from the pile.
+wildcards and all, takes the pile when its top card fits or it holds three cards or more,
+and throws the card it needs least, never asking what that card gives the opponents. The
+club player saves its wildcards for a burraco or for going out, builds toward the clean
+burraco, counts what the whole pile would bring before taking it, keeps a natural card to
+discard, and weighs each discard against the opponents' melds and the cards it saw them
+take from the pile.
 
 >>> import random
 >>> from engine.actions import Action, legal_actions
@@ -181,7 +182,7 @@ def _after(view: View, action: Action) -> tuple[Meld | None, Meld] | None:
 
 class Beginner:
     """Plays what it sees: lays every meld it can (the longest first, wildcards and all),
-    takes the pile when its top card fits or it holds two cards or more, discards what it
+    takes the pile when its top card fits or it holds three cards or more, discards what it
     needs least."""
 
     name = "beginner"
@@ -205,7 +206,7 @@ class Beginner:
         del rng
         pile = [action for action in legal if action.kind is ActionKind.PILE]
         draw = [action for action in legal if action.kind is ActionKind.DRAW]
-        if pile and (not draw or len(view.position.discard) >= 2 or self.top_fits(view)):
+        if pile and (not draw or len(view.position.discard) >= 3 or self.top_fits(view)):
             return pile[0]
         return draw[0] if draw else legal[0]
 
