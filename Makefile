@@ -51,10 +51,16 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-# Figures, not tests (README.md, Performance): the engine, then page weight and HTTP under wrk
-# with gunicorn on SQLite and on the machine's PostgreSQL (started as .ci/run starts it).
+# Figures, not tests (README.md, Performance): the engine, the bots' arena (README.md, Engine),
+# then page weight and HTTP under wrk with gunicorn on SQLite and on the machine's PostgreSQL
+# (started as .ci/run starts it). ARENA_DEALS=1000 for the issue's full count.
+ARENA_DEALS ?= 200
+ARENA_JOBS ?= 2
 bench: setup
 	$(PY) -m engine.bench
+	$(PY) -m engine arena beginner random --players 2 --deals $(ARENA_DEALS) --seed 1 --jobs $(ARENA_JOBS)
+	$(PY) -m engine arena club beginner --players 2 --deals $(ARENA_DEALS) --seed 1 --jobs $(ARENA_JOBS)
+	$(PY) -m engine arena expert club --players 2 --deals $(ARENA_DEALS) --seed 1 --jobs $(ARENA_JOBS)
 	@command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
 	$(PY) -m bench.http
 

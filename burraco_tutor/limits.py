@@ -87,6 +87,12 @@ LIMITS: dict[str, tuple[Limit, ...]] = {
         Limit("answer-learner", "60/m", by_learner),
         Limit("answer-address", "900/m", by_address),
     ),
+    # A turn at the practice table is a few POSTs (draw, lay down, discard), and the bots'
+    # turns that run past a request's deadline ask for one more each.
+    "play": (
+        Limit("play-learner", "120/m", by_learner),
+        Limit("play-address", "1800/m", by_address),
+    ),
 }
 #: The rates by limit name: read at each request, so a test may lower one.
 RATES: dict[str, str] = {limit.name: limit.rate for flow in LIMITS.values() for limit in flow}

@@ -96,6 +96,7 @@ INSTALLED_APPS = [
     "classroom",
     "counters",
     "rulebook",
+    "play",
 ]
 
 MIDDLEWARE = [

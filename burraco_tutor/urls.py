@@ -11,6 +11,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("classes/", include("classroom.urls")),
     path("rules/", include("rulebook.urls")),
+    path("play/", include("play.urls")),
     path("healthz", views.healthz, name="healthz"),
     # Django's language switch, which also keeps a logged-in user's choice in the profile.
     path("i18n/setlang/", accounts_views.set_language, name="set_language"),

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
 from engine.actions import STALL_LIMIT
+from engine.bots import bot_op
 from engine.cards import Card, check_copies, deck, parse_cards, points
 from engine.errors import BurracoError, InvalidMeldError, InvalidNotationError, Refusal, TooBigError
 from engine.game_ops import GAME_OPS
@@ -222,6 +223,7 @@ OPS: dict[str, Handler] = {
     "puzzle": _puzzle,
     "coach": _coach,
     **GAME_OPS,
+    "bot": bot_op,
 }
 
 

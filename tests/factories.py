@@ -202,3 +202,15 @@ class AnswerFactory(AttemptFactory):
         if item is None:
             raise ValueError(f"{self.puzzle} is no puzzle of {extracted} for {self.user}")
         AssignmentAnswer.objects.create(attempt=self, assignment=extracted, number=item.number)
+
+
+class GameFactory(factory.django.DjangoModelFactory):
+    """A practice game (play.models.Game) of an account, two players, dealt from seed 7,
+    no action played yet: the bot on the learner's left is to move."""
+
+    class Meta:
+        model = "play.Game"
+
+    user = factory.SubFactory(UserFactory)
+    seed = 7
+    players = 2

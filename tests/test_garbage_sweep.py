@@ -110,6 +110,14 @@ FORGED: list[dict[str, Any]] = [
     {"attempt": "-1"},
     {"recent": "all", "theme": "R99,R0,x," * 50},
     {"rule": "R0"},
+    {"do": "draw", "version": "999999"},
+    {"do": "meld", "version": "1", "cards": ["ZZ", "JK"]},
+    # Cards that are cards would answer a puzzle somewhere: these are not.
+    {"attach": "99999", "version": "1", "cards": "11H"},
+    {"dismiss": "99999999", "sort": "colour"},
+    {"decision": "-1", "do": "pile"},
+    {"decision": "99999999999", "do": "discard", "cards": "ZZ"},
+    {"again": "99999999"},
 ]
 
 
@@ -145,6 +153,9 @@ class World:
     other_student: Any
     other_assignment: Any
     other_library: Any
+    #: Practice games (play/): the learner's, with the learner to move, and someone else's.
+    game: Any = None
+    other_game: Any = None
 
 
 def world() -> World:
@@ -159,7 +170,14 @@ def world() -> World:
     other = ClassroomFactory()
     other_student = MembershipFactory(classroom=other).student
     puzzle = Puzzle.objects.filter(kind="attach").order_by("slug").first()
+    from play import games
+    from tests.factories import GameFactory
+
+    game = GameFactory(user=learner)
+    games.move(game, 0, None)
     return World(
+        game=game,
+        other_game=GameFactory(),
         teacher=teacher,
         learner=learner,
         classroom=classroom,
@@ -220,6 +238,8 @@ def sample_kwargs(w: World) -> dict[str, list[dict[str, Any]]]:
         ],
         "rulebook:rule": [{"rule_id": "R23"}, {"rule_id": "r38"}, {"rule_id": "R99"}],
         "classroom:join_link": [{"code": w.classroom.code}, {"code": "NO-SUCH"}],
+        "play:table": [{"pk": w.game.pk}, {"pk": w.other_game.pk}],
+        "play:review": [{"pk": w.game.pk}, {"pk": w.other_game.pk}],
         "classroom:my_assignment": [{"pk": w.assignment.pk}, {"pk": w.other_assignment.pk}],
         "classroom:item": [
             {"pk": w.assignment.pk, "number": 1},

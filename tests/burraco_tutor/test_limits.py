@@ -53,6 +53,9 @@ FLOWS = [
     ("answer-learner", "anonymous", "/puzzles/{puzzle}/", {"meld": "0", "cards": "10C"}),
     ("answer-learner", "learner", "/lessons/no-such-lesson/1/", {"choice": "0"}),
     ("answer-learner", "learner", "/classes/assignments/999999/1/", {"meld": "0"}),
+    ("play-learner", "learner", "/play/", {"players": "9"}),
+    ("play-learner", "anonymous", "/play/999999/", {"do": "draw", "version": "0"}),
+    ("play-learner", "learner", "/play/999999/review/", {"decision": "1", "do": "draw"}),
 ]
 
 
@@ -142,7 +145,8 @@ def test_behind_a_proxy_the_limits_count_the_address_the_proxy_saw(
 def test_every_flow_has_rates_a_learner_never_meets() -> None:
     assert limits.RATES["answer-learner"] == "60/m"
     assert limits.RATES["answer-address"] == "900/m"
-    assert set(limits.LIMITS) == {"signup", "password-reset", "join", "editor", "answer"}
+    assert set(limits.LIMITS) == {"signup", "password-reset", "join", "editor", "answer", "play"}
+    assert limits.RATES["play-learner"] == "120/m"
 
 
 def test_join_links_opened_by_guessing_codes_are_counted(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -345,6 +345,7 @@ GOOD: dict[str, dict[str, Any]] = {
         "position": {**POSITION, "hands": [["5H", "6H", "KS", "QC"], {"count": 10}]},
         "action": "discard QC",
     },
+    "bot": {"op": "bot", "level": "club", "position": POSITION, "seed": 7},
 }
 
 #: Values that broke the judge, or might: huge and odd numbers, odd text, deep nesting.
@@ -470,6 +471,8 @@ REGRESSIONS = {
     },
     "attach-number-5000-digits": {**GOOD["play"], "actions": ["attach " + "9" * 5000 + " QC"]},
     "totals-huge": {**GOOD["legal"], "position": {**POSITION, "totals": [10**30, 0]}},
+    "bot-seed-2-63": {**GOOD["bot"], "seed": 2**63},
+    "bot-stock-10-21": {**GOOD["bot"], "position": {**POSITION, "stock": 10**21}},
     "rules-huge-string": {**GOOD["meld"], "rules": {"x" * 100_000: 1}},
     "play-a-million-actions": {**GOOD["play"], "actions": ["discard KS"] * 1_000_001},
     "score-100000-melds": {**GOOD["score"], "melds": [GOOD_MELD] * 100_000},

@@ -1,0 +1,346 @@
+"""The bots that decide from the cards they see: ``random``, ``beginner`` and ``club``.
+
+They share one way of reading a hand (:func:`keep_value`: how much a card helps the melds
+it could join) and differ in what else they look at. The beginner lays whatever it can,
+wildcards and all, takes the pile when its top card fits or it holds three cards or more,
+and throws the card it needs least, never asking what that card gives the opponents. The
+club player saves its wildcards for a burraco or for going out, builds toward the clean
+burraco, counts what the whole pile would bring before taking it, keeps a natural card to
+discard, and weighs each discard against the opponents' melds and the cards it saw them
+take from the pile.
+
+>>> import random
+>>> from engine.actions import Action, legal_actions
+>>> from engine.state import Position
+>>> position = Position.parse('''{"players": 2, "to_move": 0, "phase": "play",
+...   "hands": [["5H", "6H", "7H", "JK", "KS", "9D"], {"count": 10}],
+...   "melds": [[], [["8C", "9C", "10C", "JC"]]], "discard": ["QD"], "stock": 40,
+...   "pozzetti_taken": [false, false]}''')
+>>> legal = legal_actions(position)
+>>> str(Beginner().decide(view_of(position), legal, random.Random(0)))
+'meld JK 5H 6H 7H'
+>>> str(Club().decide(view_of(position), legal, random.Random(0)))
+'meld 5H 6H 7H'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine.actions import Action, ActionKind
+from engine.bots.view import View, opponents, side_of, view_of
+from engine.cards import Card
+from engine.errors import BurracoError
+from engine.melds import BURRACO_SIZE, Meld, MeldKind, attach, can_attach, make_meld
+from engine.scoring import BURRACO_BONUS
+from engine.state import Cards, Phase, Position
+
+#: The random bot takes the pile this often when it may, and lays down this often when it
+#: can (as ``python -m engine simulate`` plays).
+PILE_CHANCE = 0.3
+PLAY_CHANCE = 0.8
+
+
+class RandomBot:
+    """Any legal action, leaning to drawing and to laying down as a player would."""
+
+    name = "random"
+
+    def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.position.phase is Phase.DRAW:
+            piles = [action for action in legal if action.kind is ActionKind.PILE]
+            draws = [action for action in legal if action.kind is ActionKind.DRAW]
+            if piles and (not draws or rng.random() < PILE_CHANCE):
+                return piles[0]
+            return rng.choice(draws or list(legal))
+        plays = [action for action in legal if action.kind is not ActionKind.DISCARD]
+        discards = [action for action in legal if action.kind is ActionKind.DISCARD]
+        if plays and (not discards or rng.random() < PLAY_CHANCE):
+            return rng.choice(plays)
+        return rng.choice(discards or list(legal))
+
+
+# --- reading cards ---------------------------------------------------------------------
+
+
+def _ranks(card: Card) -> tuple[int, ...]:
+    """The places a natural card can take in a sequence (the ace low and high)."""
+    assert card.rank is not None
+    rank = int(card.rank)
+    return (1, 14) if rank == 1 else (rank,)
+
+
+def _gap(card: Card, other: Card) -> int:
+    """How far apart two natural cards of one suit stand in a sequence (99 otherwise)."""
+    if card.is_joker or other.is_joker or card.suit is not other.suit:
+        return 99
+    return min(abs(a - b) for a in _ranks(card) for b in _ranks(other))
+
+
+def keep_value(card: Card, others: Sequence[Card]) -> float:
+    """How much ``card`` helps the melds it could make with ``others``: a copy of its rank
+    counts for a set, a neighbour of its suit (one or two places away) for a sequence."""
+    if card.is_wild:
+        return 10.0
+    value = 0.0
+    for other in others:
+        if other.is_joker:
+            continue
+        if other.rank is card.rank and other.suit is not card.suit:
+            value += 1.2
+        elif other.rank is card.rank:
+            value += 0.6  # the same card twice helps one set, not a sequence
+        gap = _gap(card, other)
+        if gap == 1:
+            value += 1.0
+        elif gap == 2:
+            value += 0.6
+    return value
+
+
+def _without(cards: Sequence[Card], removed: Sequence[Card]) -> list[Card]:
+    rest = list(cards)
+    for card in removed:
+        if card in rest:
+            rest.remove(card)
+    return rest
+
+
+def fits_table(card: Card, melds: Sequence[Meld], view: View) -> list[Meld]:
+    """The melds among ``melds`` that ``card`` could be attached to on its own."""
+    rules = view.position.rules
+    return [meld for meld in melds if _may_attach(card, meld) and can_attach(meld, (card,), rules)]
+
+
+def _may_attach(card: Card, meld: Meld) -> bool:
+    """A quick look that rules out most cards before :func:`can_attach` tries them: a
+    natural card joins a set of its rank, or a sequence of its suit at an end or in the
+    wildcard's place."""
+    if card.is_wild:
+        return True
+    if meld.kind is MeldKind.SET:
+        return card.rank is meld.rank
+    if card.suit is not meld.suit:
+        return False
+    places = meld.places
+    ends = (places.start - 1, places.stop)
+    return card == meld.stands_for or any(place in ends for place in _ranks(card))
+
+
+def opponent_sides(view: View) -> list[int]:
+    position = view.position
+    return sorted({side_of(position, seat) for seat in opponents(position, view.seat)})
+
+
+def danger(card: Card, view: View) -> float:
+    """What discarding ``card`` may give the opponents: a card for their melds (worst
+    near a burraco), a partner for the cards they took from the pile, a reason to take it."""
+    if card.is_wild:
+        return 12.0
+    position = view.position
+    risk = 0.0
+    for side in opponent_sides(view):
+        for meld in fits_table(card, position.melds[side], view):
+            size = len(meld.cards)
+            risk += 3.0 + (5.0 if size == BURRACO_SIZE - 1 else 2.0 if size >= 4 else 0.0)
+    for seat in opponents(position, view.seat):
+        risk += 0.8 * keep_value(card, view.held_by(seat))
+    # The pile goes with the card: a card that ties up with the pile makes it worth taking.
+    pile = position.discard
+    if pile:
+        risk += 0.25 * min(len(pile), 8) * min(keep_value(card, pile), 2.0) / 2.0
+    return risk
+
+
+def table_worth(position: Position, side: int) -> int:
+    """A side's melds and burraco bonuses."""
+    worth = 0
+    for meld in position.melds[side]:
+        worth += meld.points
+        kind = meld.burraco(position.rules)
+        if kind is not None:
+            worth += BURRACO_BONUS[kind]
+    return worth
+
+
+# --- the beginner ----------------------------------------------------------------------
+
+
+def _after(view: View, action: Action) -> tuple[Meld | None, Meld] | None:
+    """The meld a play changes (None for a new one) and the meld it leaves."""
+    position = view.position
+    try:
+        if action.kind is ActionKind.MELD:
+            return None, make_meld(action.cards, position.rules)
+        assert action.meld is not None
+        before = position.melds[view.side][action.meld]
+        return before, attach(before, action.cards, position.rules)
+    except (BurracoError, IndexError):
+        return None
+
+
+class Beginner:
+    """Plays what it sees: lays every meld it can (the longest first, wildcards and all),
+    takes the pile when its top card fits or it holds three cards or more, discards what it
+    needs least."""
+
+    name = "beginner"
+
+    def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.position.phase is Phase.DRAW:
+            return self.draw(view, legal, rng)
+        plays = [action for action in legal if action.kind in (ActionKind.MELD, ActionKind.ATTACH)]
+        discards = [action for action in legal if action.kind is ActionKind.DISCARD]
+        if plays:
+            best = max(plays, key=lambda action: self.play_score(view, action))
+            if not discards or self.play_score(view, best) > self.play_threshold:
+                return best
+        if discards:
+            return self.discard(view, discards, rng)
+        return legal[0]
+
+    play_threshold = -1000.0
+
+    def draw(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        del rng
+        pile = [action for action in legal if action.kind is ActionKind.PILE]
+        draw = [action for action in legal if action.kind is ActionKind.DRAW]
+        if pile and (not draw or len(view.position.discard) >= 3 or self.top_fits(view)):
+            return pile[0]
+        return draw[0] if draw else legal[0]
+
+    def top_fits(self, view: View) -> bool:
+        """Does the pile's top card go on a meld of ours or make one with two of the hand?"""
+        position = view.position
+        top = position.discard[-1]
+        hand = view.hand
+        if fits_table(top, position.melds[view.side], view):
+            return True
+        naturals = [card for card in hand if not card.is_wild]
+        if top.is_wild:
+            return True
+        same = [card for card in naturals if card.rank is top.rank]
+        if len(same) >= 2:
+            return True
+        near = sorted(_gap(top, card) for card in naturals if 0 < _gap(top, card) <= 2)
+        return len(near) >= 2
+
+    def play_score(self, view: View, action: Action) -> float:
+        natural = all(not card.is_wild for card in action.cards)
+        return len(action.cards) + (0.5 if natural else 0.0)
+
+    def discard(self, view: View, discards: Sequence[Action], rng: random.Random) -> Action:
+        hand = view.hand
+        scores = {action: self.discard_score(view, action.cards[0], hand) for action in discards}
+        low = min(scores.values())
+        choices = [action for action in discards if scores[action] <= low + 1e-9]
+        return choices[0] if len(choices) == 1 else rng.choice(choices)
+
+    def discard_score(self, view: View, card: Card, hand: Cards) -> float:
+        """Lower is better to throw: what the card does for this hand, less its points."""
+        return keep_value(card, _without(hand, (card,))) - card.value / 40.0
+
+
+# --- the club player -------------------------------------------------------------------
+
+
+class Club(Beginner):
+    """Builds toward burraco, clean where it can; takes the pile when it pays; discards
+    with an eye on the opponents' melds and on the cards they took from the pile."""
+
+    name = "club"
+
+    play_threshold = 0.0
+    #: Take the pile when :meth:`pile_gain` reaches this.
+    pile_threshold = -2.0
+    #: What laying a wildcard costs while the meld is not yet a burraco (more on a meld of
+    #: four or more natural cards: a clean burraco in the making).
+    wild_cost = 3.5
+    wild_cost_long = 3.0
+
+    def draw(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        del rng
+        pile = [action for action in legal if action.kind is ActionKind.PILE]
+        draw = [action for action in legal if action.kind is ActionKind.DRAW]
+        if pile and (not draw or self.pile_gain(view) >= self.pile_threshold):
+            return pile[0]
+        return draw[0] if draw else legal[0]
+
+    def pile_gain(self, view: View) -> float:
+        """What the whole pile brings this hand: cards for our melds and for new ones."""
+        position = view.position
+        pile = list(position.discard)
+        hand = list(view.hand)
+        side_melds = position.melds[view.side]
+        gain = 0.0
+        for index, card in enumerate(pile):
+            others = hand + pile[:index] + pile[index + 1 :]
+            use = 3.0 if card.is_wild else 0.0
+            if not card.is_wild and fits_table(card, side_melds, view):
+                use += 2.0
+            use += min(keep_value(card, others), 3.0) if not card.is_wild else 0.0
+            gain += use if use >= 1.0 else -card.value / 15.0
+        if position.pozzetti_taken[view.side]:
+            gain -= 0.5 * len(pile)  # every card taken now is one more to lay before closing
+        elif position.stock_count > 20:
+            gain += 0.2 * len(pile)
+        return gain
+
+    def play_score(self, view: View, action: Action) -> float:
+        changed = _after(view, action)
+        if changed is None:
+            return -100.0
+        before, after = changed
+        position = view.position
+        hand = view.hand
+        left = _without(hand, action.cards)
+        old = 0 if before is None else len(before.cards)
+        new = len(after.cards)
+        score = float(len(action.cards))
+        completes = new >= BURRACO_SIZE > old
+        if completes:
+            score += 12.0 if after.wild is None else 7.0
+        elif after.wild is None and new >= 5:
+            score += 1.0
+        dirtied = after.wild is not None and (before is None or before.wild is None)
+        if dirtied and not completes and len(left) > 1:
+            score -= self.wild_cost + (self.wild_cost_long if old >= 4 else 0.0)
+        taken = position.pozzetti_taken[view.side]
+        if not left:
+            score += 6.0  # the pozzetto al volo
+        elif all(card.is_wild for card in left):
+            score -= 8.0  # nothing natural left to discard
+        elif taken and len(left) == 1:
+            score += self.close_score(view)
+        return score
+
+    def close_score(self, view: View) -> float:
+        """How much going down to the closing discard is worth now: closing banks the
+        table and catches the opponents with cards in hand, but ends the building. Close
+        when ahead on the table, when the stock runs low, or before the opponents can."""
+        position = view.position
+        lead = table_worth(position, view.side) + 100
+        for side in opponent_sides(view):
+            seats = [s for s in range(position.players) if side_of(position, s) == side]
+            lead -= table_worth(position, side)
+            lead += 8 * sum(len(position.hands[seat]) for seat in seats)
+            if not position.pozzetti_taken[side]:
+                lead += 100
+            elif position.has_closing_burraco(side):
+                return 6.0  # they could close soon: bank ours first
+        if lead >= self.close_lead or position.stock_count < 15:
+            return 6.0
+        return -6.0
+
+    close_lead = 0
+
+    def discard_score(self, view: View, card: Card, hand: Cards) -> float:
+        own = super().discard_score(view, card, hand)
+        side_melds = view.position.melds[view.side]
+        if fits_table(card, side_melds, view):
+            own += 1.5  # a card for our own melds is better laid than thrown
+        return own + 1.3 * danger(card, view)
+
+
+__all__ = ["Beginner", "Club", "RandomBot", "danger", "keep_value", "view_of"]

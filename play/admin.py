@@ -1,0 +1,24 @@
+"""Practice games in Django's admin, for staff: read them, never edit the moves (a game is
+its seed and its actions, replayed through the engine)."""
+
+from django.contrib import admin
+
+from play.models import Finding, Game
+
+
+class FindingInline(admin.TabularInline):
+    model = Finding
+    extra = 0
+    can_delete = False
+    readonly_fields = ["decision", "action", "code", "rule", "severity", "points", "better"]
+    exclude = ["params", "sentence"]
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["pk", "user", "players", "opponents", "coach", "finished", "updated_at"]
+    list_filter = ["players", "opponents", "coach", "finished", "helped"]
+    search_fields = ["user__username"]
+    raw_id_fields = ["user"]
+    readonly_fields = ["seed", "actions", "version"]
+    inlines = [FindingInline]

@@ -1,0 +1,15 @@
+from django.apps import AppConfig
+
+
+class PlayConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "play"
+
+    def ready(self) -> None:
+        from accounts.signals import data_requested, logged_in
+        from play.games import account_sections, on_log_in
+
+        # Logging in moves the anonymous session's games into the account, and "download
+        # my data" holds them.
+        logged_in.connect(on_log_in, dispatch_uid="play-merge")
+        data_requested.connect(account_sections, dispatch_uid="play-data")

@@ -1,0 +1,107 @@
+"""The practice table's forms: starting a game, and one move at the table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from engine.actions import Action, ActionKind
+from engine.cards import Card
+from engine.errors import BurracoError
+from engine.state import PLAYER_COUNTS
+from play.models import Game
+
+#: The tables the page can draw (seats around the felt, sides of partners across): the
+#: engine's other tables (R40) need their own layout before they are offered.
+TABLES = (2, 4)
+
+#: The most cards a move can name (a whole hand after taking a big pile).
+MOST_CARDS = 108
+
+
+class NewGameForm(forms.Form):
+    players = forms.TypedChoiceField(
+        label=_("Players"),
+        coerce=int,
+        choices=[(n, _("%(n)s players") % {"n": n}) for n in PLAYER_COUNTS if n in TABLES],
+        initial=2,
+        widget=forms.RadioSelect,
+    )
+    opponents = forms.ChoiceField(
+        label=_("Your opponents"), choices=Game.Level.choices, initial=Game.Level.CLUB
+    )
+    partner = forms.ChoiceField(
+        label=_("Your partner (four players)"),
+        choices=Game.Level.choices,
+        initial=Game.Level.CLUB,
+    )
+    preset = forms.ChoiceField(
+        label=_("Rules"), choices=Game.Preset.choices, initial=Game.Preset.STANDARD
+    )
+    coach = forms.ChoiceField(
+        label=_("The coach"),
+        choices=Game.Coach.choices,
+        initial=Game.Coach.TURNS,
+        widget=forms.RadioSelect,
+    )
+
+
+class MoveForm(forms.Form):
+    """One move: ``do`` names it, ``cards`` are the cards chosen, ``version`` the table it
+    was made on. The table is one form, so some buttons say what they do by their name:
+    ``attach`` carries a meld's index, ``dismiss`` a finding's, ``sort`` the order."""
+
+    DO = ("draw", "pile", "meld", "discard", "continue", "hint")
+
+    version = forms.IntegerField(min_value=0, max_value=10**9, required=False)
+    do = forms.ChoiceField(choices=[(name, name) for name in DO], required=False)
+    attach = forms.IntegerField(min_value=0, max_value=200, required=False)
+    cards = forms.MultipleChoiceField(required=False, choices=())
+    sort = forms.ChoiceField(choices=Game.Sort.choices, required=False)
+    dismiss = forms.IntegerField(min_value=1, max_value=2**62, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Any card notation passes here; clean_cards reads it with the engine.
+        self.fields["cards"].valid_value = lambda value: True  # type: ignore[attr-defined]
+
+    def clean_cards(self) -> list[Card]:
+        texts = self.cleaned_data["cards"]
+        if len(texts) > MOST_CARDS:
+            raise forms.ValidationError(_("That is more cards than a hand can hold."))
+        try:
+            return [Card.parse(text) for text in texts]
+        except BurracoError:
+            raise forms.ValidationError(_("One of the cards sent is no card.")) from None
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("attach") is not None:
+            data["do"] = "attach"
+        elif data.get("dismiss") is not None:
+            data["do"] = "dismiss"
+        elif data.get("sort"):
+            data["do"] = "sort"
+        if not data.get("do"):
+            raise forms.ValidationError(_("Choose a move with one of the table's buttons."))
+        return data
+
+    def action(self) -> Action | str:
+        """The engine action the move names, or a sentence saying what is missing."""
+        data = self.cleaned_data
+        do, cards = data["do"], tuple(data.get("cards") or ())
+        if do == "draw":
+            return Action(ActionKind.DRAW)
+        if do == "pile":
+            return Action(ActionKind.PILE)
+        if not cards:
+            return str(_("First choose cards from your hand."))
+        if do == "meld":
+            return Action(ActionKind.MELD, cards)
+        if do == "attach":
+            return Action(ActionKind.ATTACH, cards, data["attach"])
+        if len(cards) != 1:
+            return str(_("Choose exactly one card to discard."))
+        return Action(ActionKind.DISCARD, cards)

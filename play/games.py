@@ -1,0 +1,209 @@
+"""The practice table's services: whose games, loading one, and playing a move on it.
+
+Views call these; they hold no rules (play.hands asks the engine) and no markup
+(play.table draws the table).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest
+
+from engine.actions import Action, ActionKind
+from engine.coach import Review
+from engine.errors import BurracoError
+from lessons.learners import learner_fields, learner_filter
+from play import hands
+from play.models import Finding, Game
+
+#: Coach levels that review the learner's decisions during play.
+COACHING = (Game.Coach.TURNS, Game.Coach.FULL)
+
+
+def my_games(request: HttpRequest) -> QuerySet[Game]:
+    """This learner's games (the account's, else the session's)."""
+    if not request.user.is_authenticated and not request.session.session_key:
+        return Game.objects.none()
+    return Game.objects.filter(learner_filter(request))
+
+
+def own_game(request: HttpRequest, pk: int) -> Game:
+    """The learner's game numbered ``pk``; 404 for anyone else's."""
+    game = my_games(request).filter(pk=pk).first()
+    if game is None:
+        raise Http404("no such game")
+    return game
+
+
+def new_game(request: HttpRequest, **choices: Any) -> Game:
+    """A new game for this learner, dealt from a fresh seed unless ``seed`` is given."""
+    choices.setdefault("seed", secrets.randbelow(2**31))
+    return Game.objects.create(**learner_fields(request), **choices)
+
+
+def load(game: Game) -> hands.Hand:
+    """The game's hand, replayed and checked by the engine (raises hands.BrokenGame)."""
+    return hands.replay(game.setup, game.actions)
+
+
+class StaleMove(Exception):
+    """The move was made on an older table than the game's."""
+
+
+class HandOver(StaleMove):
+    """The move was made on a hand that has ended."""
+
+
+@dataclass
+class Outcome:
+    """What a move did: the refusal if the engine refused it (nothing was played), the
+    coach's review, and the steps played (the learner's and the bots')."""
+
+    hand: hands.Hand
+    refusal: BurracoError | None = None
+    instead: list[Action] = field(default_factory=list)
+    review: Review | None = None
+    played: list[hands.Step] = field(default_factory=list)
+
+
+def move(game: Game, version: int, action: Action | None) -> Outcome:
+    """Play the learner's ``action`` (None: let the bots go on) on ``game`` as of
+    ``version``, then the bots' turns; raises :class:`StaleMove` when the game has moved
+    on since that version, and hands.BrokenGame when it no longer replays."""
+    if version != game.version:
+        raise StaleMove
+    hand = load(game)
+    outcome = Outcome(hand)
+    if action is not None:
+        if hand.over:
+            raise HandOver
+        if not hand.learner_to_move:
+            raise StaleMove
+        refusal = hands.refusal(hand.position, action)
+        if refusal is not None:
+            outcome.refusal = refusal
+            if game.coach != Game.Coach.OFF:
+                outcome.instead = hands.instead(hand.position, action)
+            return outcome
+        decision = len(hand.steps)
+        outcome.review = hands.review(hand.position, action)
+        outcome.played.append(hand.play(action))
+    elif hand.learner_to_move or hand.over:
+        return outcome
+    outcome.played.extend(hands.run_bots(hand))
+    with transaction.atomic():
+        saved = Game.objects.filter(pk=game.pk, version=version).update(
+            actions=hand.actions, version=version + 1, finished=hand.over
+        )
+        if not saved:
+            raise StaleMove
+        if outcome.review is not None:
+            record(game, decision, outcome.review)
+    game.refresh_from_db()
+    return outcome
+
+
+def record(game: Game, decision: int, review: Review) -> list[Finding]:
+    """Keep the coach's findings on the decision numbered ``decision``."""
+    return Finding.objects.bulk_create(
+        Finding(
+            game=game,
+            decision=decision,
+            action=str(review.chosen),
+            code=finding.code,
+            rule=finding.rule,
+            severity=finding.severity.value,
+            points=finding.points,
+            better=str(finding.better),
+            params=dict(finding.params),
+            sentence=finding.sentence,
+        )
+        for finding in review.findings
+    )
+
+
+def last_turn_findings(game: Game, hand: hands.Hand) -> list[Finding]:
+    """The findings on the learner's last finished turn (from its draw to its discard) that
+    are not dismissed; a turn still being played has none yet."""
+    turn = last_turn(hand)
+    if turn is None:
+        return []
+    first, last = turn
+    return list(
+        game.findings.filter(decision__gte=first, decision__lte=last, dismissed=False).exclude(
+            severity=Finding.Severity.NONE
+        )
+    )
+
+
+def last_turn(hand: hands.Hand) -> tuple[int, int] | None:
+    """The indexes of the first and last actions of the learner's latest finished turn (a
+    turn starts with the draw or the pile and ends with the discard), or None."""
+    end = None
+    for index in range(len(hand.steps) - 1, -1, -1):
+        step = hand.steps[index]
+        if step.seat != hands.LEARNER:
+            continue
+        if end is None and step.action.kind is ActionKind.DISCARD:
+            end = index
+        elif end is not None and step.action.kind in (ActionKind.DRAW, ActionKind.PILE):
+            return index, end
+    return None
+
+
+def take_hint(game: Game, hand: hands.Hand) -> Action | None:
+    """The expert's move now; the hand is marked as helped."""
+    action = hands.hint(hand)
+    if action is not None and not game.helped:
+        Game.objects.filter(pk=game.pk).update(helped=True)
+        game.helped = True
+    return action
+
+
+def on_log_in(previous_key: str, user: Any, **kwargs: Any) -> int:
+    """accounts.signals.logged_in: the session's games become the account's."""
+    if not previous_key:
+        return 0
+    return Game.objects.filter(user=None, session_key=previous_key).update(
+        user=user, session_key=""
+    )
+
+
+def account_sections(request: HttpRequest, user: Any, **kwargs: Any) -> dict[str, Any]:
+    """accounts.signals.data_requested: the account's practice games, each with its deal's
+    seed, its actions and the coach's findings."""
+    rows = Game.objects.filter(user=user).prefetch_related("findings").order_by("created_at")
+    return {
+        "practice_games": [
+            {
+                "players": game.players,
+                "seed": game.seed,
+                "rules": game.preset,
+                "opponents": game.opponents,
+                "partner": game.partner if game.players == 4 else None,
+                "coach": game.coach,
+                "actions": game.actions,
+                "finished": game.finished,
+                "helped": game.helped,
+                "started": game.created_at,
+                "findings": [
+                    {
+                        "decision": finding.decision,
+                        "action": finding.action,
+                        "code": finding.code,
+                        "rule": finding.rule,
+                        "severity": finding.severity,
+                        "points": finding.points,
+                        "better": finding.better,
+                    }
+                    for finding in game.findings.all()
+                ],
+            }
+            for game in rows
+        ]
+    }

@@ -1,0 +1,225 @@
+"""A practice game's hand as the engine plays it: the deal from the seed, the actions
+replayed and checked, the bots' turns and the coach's word on the learner's decisions.
+
+Nothing here trusts what a browser sends or what the database says about the position:
+:func:`replay` deals the seed again and plays every stored action through
+:func:`engine.actions.transition`, and refuses a game whose actions the rules no longer
+allow (:class:`BrokenGame`). The learner sits at seat 0; with four players seat 2 is the
+partner. The bots see only their seat's view (:func:`engine.bots.view_of`), with the
+memory of the cards everyone saw taken from the pile.
+
+The bots' turns run within a deadline (:data:`BOT_SECONDS`) and the legal actions each
+bot is offered within a step :class:`~engine.budget.Budget`: when either runs out the
+bots stop where they are, the game is saved, and the table asks for the rest in the next
+request, so one request never buys more than a fraction of a second of CPU.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from engine import bots
+from engine.actions import (
+    Action,
+    ActionKind,
+    Event,
+    legal_actions,
+    legal_discards,
+    transition,
+    why_illegal,
+)
+from engine.budget import Budget
+from engine.coach import Review, coach
+from engine.deal import deal
+from engine.errors import BurracoError, TooBigError
+from engine.rules import PRESETS, Rules
+from engine.state import Phase, Position
+
+#: The learner's seat.
+LEARNER = 0
+#: The wall-clock time one request may spend on the bots' turns.
+BOT_SECONDS = 0.4
+#: A hand that has not ended after this many actions is broken (a real one takes a few
+#: hundred at most).
+MAX_ACTIONS = 2_000
+
+
+class BrokenGame(BurracoError):
+    """A stored game whose actions the engine no longer accepts."""
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What a game is dealt and played with."""
+
+    players: int
+    seed: int
+    preset: str = "standard"
+    opponents: str = "club"
+    partner: str = "club"
+
+    @property
+    def rules(self) -> Rules:
+        return PRESETS[self.preset]
+
+    def level(self, seat: int) -> str:
+        """The bot level of a seat other than the learner's."""
+        if self.players == 4 and seat == 2:
+            return self.partner
+        return self.opponents
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One action played: who, what, the position it was played in, and what it brought."""
+
+    seat: int
+    action: Action
+    before: Position
+    events: tuple[Event, ...] = ()
+    #: The card the stock gave (known to the engine; shown only to the learner).
+    drawn: str = ""
+
+
+@dataclass
+class Hand:
+    """A hand replayed: the position now, and every step that led to it."""
+
+    setup: Setup
+    position: Position
+    steps: list[Step] = field(default_factory=list)
+    memory: bots.Memory | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.position.is_over
+
+    @property
+    def learner_to_move(self) -> bool:
+        return not self.over and self.position.to_move == LEARNER
+
+    @property
+    def actions(self) -> list[str]:
+        return [str(step.action) for step in self.steps]
+
+    def play(self, action: Action, budget: Budget | None = None) -> Step:
+        """Play ``action`` for the player to move; raises the engine's refusal."""
+        before = self.position
+        drawn = ""
+        if action.kind is ActionKind.DRAW and not isinstance(before.stock, int):
+            stock = before.stock
+            drawn = str(stock[0]) if isinstance(stock, tuple) and stock else ""
+        step = transition(before, action, budget)
+        self.memory = (self.memory or bots.Memory.empty(before.players)).after(before, action)
+        made = Step(before.to_move, action, before, step.events, drawn)
+        self.steps.append(made)
+        self.position = step.position
+        return made
+
+    def view(self) -> bots.View:
+        return bots.view_of(self.position, memory=self.memory)
+
+
+def start(setup: Setup) -> Position:
+    """The deal of a game: the same cards for the same seed and table."""
+    return deal(setup.players, random.Random(setup.seed), rules=setup.rules)
+
+
+def replay(setup: Setup, actions: Sequence[str]) -> Hand:
+    """The hand after ``actions``, each checked by the engine; raises :class:`BrokenGame`."""
+    if len(actions) > MAX_ACTIONS:
+        raise BrokenGame(f"a hand of {len(actions)} actions is longer than any game")
+    hand = Hand(setup, start(setup))
+    for index, text in enumerate(actions):
+        try:
+            hand.play(Action.parse(text))
+        except BurracoError as error:
+            raise BrokenGame(f"action {index} ({text!r:.40}) no longer plays: {error}") from None
+    return hand
+
+
+def bot_rng(setup: Setup, index: int) -> random.Random:
+    """The bots' chance at the action numbered ``index``: the same game, the same moves."""
+    return random.Random(f"{setup.seed}:{index}")
+
+
+def run_bots(hand: Hand, seconds: float = BOT_SECONDS) -> list[Step]:
+    """Play the bots' turns until the learner is to move, the hand ends, or the deadline
+    passes (the rest waits for the next request). Returns the steps played."""
+    deadline = time.monotonic() + seconds
+    played: list[Step] = []
+    while not hand.over and hand.position.to_move != LEARNER:
+        if played and time.monotonic() > deadline:
+            break
+        seat = hand.position.to_move
+        view = hand.view()
+        try:
+            legal = bots.legal_in_view(view, Budget())
+        except TooBigError:
+            legal = _plain_moves(hand.position)
+        try:
+            action = bots.decide(
+                hand.setup.level(seat), view, legal, bot_rng(hand.setup, len(hand.steps))
+            )
+        except TooBigError:
+            # A bot whose thinking would cost more than a request may spend plays plainly.
+            action = legal[0]
+        played.append(hand.play(action))
+    return played
+
+
+def _plain_moves(position: Position) -> list[Action]:
+    """What a bot falls back on when listing every play is too big: draw, or discard."""
+    if position.phase is Phase.DRAW:
+        return [Action(ActionKind.DRAW)]
+    return legal_discards(position)[:1]
+
+
+def refusal(position: Position, action: Action) -> BurracoError | None:
+    """Why the rules refuse ``action`` now (a :class:`Refusal` with its rule, or another
+    of the engine's errors), or None."""
+    try:
+        return why_illegal(position, action)
+    except BurracoError as error:
+        return error
+
+
+def review(position: Position, action: Action) -> Review | None:
+    """The coach's word on the learner's ``action`` in ``position``, within a request's
+    budget; None when it would cost more than that."""
+    try:
+        return coach(position, action, budget=Budget())
+    except TooBigError:
+        return None
+
+
+def instead(position: Position, action: Action, most: int = 3) -> list[Action]:
+    """Legal actions close to a refused ``action``: of its kind and using its cards first."""
+    try:
+        legal = legal_actions(position, Budget())
+    except TooBigError:
+        return []
+    chosen = set(action.cards)
+
+    def closeness(other: Action) -> tuple[int, int]:
+        return (other.kind is not action.kind, -len(chosen & set(other.cards)))
+
+    return sorted(legal, key=closeness)[:most]
+
+
+def hint(hand: Hand) -> Action | None:
+    """The expert's move for the learner now, or None when it is not the learner's turn."""
+    if not hand.learner_to_move:
+        return None
+    view = hand.view()
+    try:
+        legal = bots.legal_in_view(view, Budget())
+    except TooBigError:
+        return None
+    action = bots.decide("expert", view, legal, bot_rng(hand.setup, len(hand.steps)))
+    if action.kind is ActionKind.DRAW:
+        return Action(ActionKind.DRAW)
+    return action

@@ -1,0 +1,110 @@
+"""Practice games: a hand against the bots, kept as its seed and its actions.
+
+A :class:`Game` stores what the engine needs to deal and replay the hand (the table, the
+seed, the rules preset, the bots' levels) and the actions played, in order. The position
+is never stored: :func:`play.hands.replay` deals the seed again and plays the actions
+through the engine each time the game is loaded, which also checks them. ``version``
+counts the moves, so a move sent from a stale page is refused (409) instead of played
+twice. :class:`Finding` keeps the coach's word on each of the learner's decisions.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from play.hands import Setup
+
+
+class Game(models.Model):
+    """One practice hand, by an account or an anonymous session."""
+
+    class Level(models.TextChoices):
+        RANDOM = "random", pgettext_lazy("bot level", "Random")
+        BEGINNER = "beginner", pgettext_lazy("bot level", "Beginner")
+        CLUB = "club", pgettext_lazy("bot level", "Club player")
+        EXPERT = "expert", pgettext_lazy("bot level", "Expert")
+
+    class Coach(models.TextChoices):
+        OFF = "off", _("Off")
+        REFUSED = "refused", _("Refused moves only")
+        TURNS = "turns", _("After each of your turns")
+        FULL = "full", _("Full, with hints")
+
+    class Preset(models.TextChoices):
+        STANDARD = "standard", _("Standard Italian rules")
+        SEMI_CLEAN = "semi-clean", _("With semi-clean burracos")
+        STRICT = "strict", _("Wildcards never move")
+        INTERNATIONAL = "international", _("International variant")
+
+    class Sort(models.TextChoices):
+        SUIT = "suit", _("By suit")
+        RANK = "rank", _("By rank")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="practice_games",
+    )
+    session_key = models.CharField(max_length=40, blank=True, db_index=True)
+    players = models.PositiveSmallIntegerField(default=2)
+    seed = models.BigIntegerField()
+    preset = models.CharField(max_length=20, choices=Preset.choices, default=Preset.STANDARD)
+    opponents = models.CharField(max_length=10, choices=Level.choices, default=Level.CLUB)
+    partner = models.CharField(max_length=10, choices=Level.choices, default=Level.CLUB)
+    coach = models.CharField(max_length=10, choices=Coach.choices, default=Coach.TURNS)
+    sort = models.CharField(max_length=4, choices=Sort.choices, default=Sort.SUIT)
+    #: The actions played, in order, as engine action strings.
+    actions = models.JSONField(default=list, blank=True)
+    #: Counts the moves saved; a move must name the version it was made on.
+    version = models.PositiveIntegerField(default=0)
+    #: The learner asked for a hint in this hand.
+    helped = models.BooleanField(default=False)
+    #: The hand has ended (kept for the lists; the replay is what decides).
+    finished = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+
+    def __str__(self) -> str:
+        return f"game {self.pk}: {self.players} players, {len(self.actions)} actions"
+
+    @property
+    def setup(self) -> Setup:
+        return Setup(self.players, self.seed, self.preset, self.opponents, self.partner)
+
+
+class Finding(models.Model):
+    """The coach's word on one decision of the learner's: one finding of engine.coach."""
+
+    class Severity(models.TextChoices):
+        NONE = "none", _("minor")
+        INACCURACY = "inaccuracy", _("inaccuracy")
+        MISTAKE = "mistake", _("mistake")
+        BLUNDER = "blunder", _("blunder")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="findings")
+    #: The index in the game's actions of the decision reviewed.
+    decision = models.PositiveIntegerField()
+    action = models.CharField(max_length=80)
+    code = models.CharField(max_length=40)
+    rule = models.CharField(max_length=8, blank=True)
+    severity = models.CharField(max_length=12, choices=Severity.choices)
+    points = models.IntegerField()
+    better = models.CharField(max_length=80)
+    params = models.JSONField(default=dict)
+    #: The key of the sentence in engine.messages.MESSAGES.
+    sentence = models.CharField(max_length=60)
+    dismissed = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["decision", "-points"]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}@{self.decision}: {self.code}"

@@ -1,0 +1,132 @@
+"""The review of a practice hand: the flagged decisions, and trying one again.
+
+"Try again from here" replays the game up to a flagged decision, lets the learner choose
+again, and asks the coach about the new choice: it is better when the coach's findings on
+it cost fewer points than those on the choice made in the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from engine.actions import Action, ActionKind
+from engine.state import Position
+from lessons.charts import Chart, rating_chart
+from play import hands, table
+from play.models import Finding, Game
+
+
+@dataclass(frozen=True)
+class Flagged:
+    finding: Finding
+    text: str
+    chosen: table.Line
+    better: table.Line
+
+
+def flagged(game: Game) -> list[Flagged]:
+    """The findings worth a learner's time (severity above none), in the hand's order."""
+    rows = game.findings.exclude(severity=Finding.Severity.NONE)
+    return [
+        Flagged(
+            finding,
+            table.finding_text(finding),
+            table.describe(Action.parse(finding.action)),
+            table.describe(Action.parse(finding.better)),
+        )
+        for finding in rows
+    ]
+
+
+def decision_context(game: Game, hand: hands.Hand, decision: int) -> dict[str, Any] | None:
+    """The table as it was at the learner's decision numbered ``decision``, or None when
+    there is no such decision of the learner's."""
+    if not 0 <= decision < len(hand.steps) or hand.steps[decision].seat != hands.LEARNER:
+        return None
+    then = hands.replay(game.setup, game.actions[:decision])
+    context = table.context(then, game.sort)
+    return {
+        "trying": context,
+        "position": then.position,
+        "decision": decision,
+        "was": table.describe(hand.steps[decision].action),
+    }
+
+
+def _cost(findings: Any) -> int:
+    return sum(f.points for f in findings if f.severity != Finding.Severity.NONE)
+
+
+def try_again(
+    game: Game, position: Position, decision: int, action: Action | str
+) -> dict[str, Any]:
+    """What the coach says of a new choice at a decision, against the choice in the game."""
+    if isinstance(action, str):
+        return {"tried_problem": action}
+    refusal = hands.refusal(position, action)
+    if refusal is not None:
+        return {
+            "tried_problem": table.sentence(refusal),
+            "tried_rule": getattr(refusal, "rule", ""),
+        }
+    review = hands.review(position, action)
+    if review is None:
+        return {"tried_problem": _("The coach could not weigh that move in the time it has.")}
+    before = _cost(game.findings.filter(decision=decision))
+    after = sum(f.points for f in review.findings if f.severity.value != "none")
+    if str(action) == game.actions[decision]:
+        verdict = _("That is the move you made in the game.")
+    elif after < before:
+        verdict = _("Better: the coach likes this more than the move you made in the game.")
+    elif after == before:
+        verdict = _("About the same as the move you made in the game.")
+    else:
+        verdict = _("Not better than the move you made in the game.")
+    lines = [f.message(_) for f in review.findings if f.severity.value != "none"]
+    return {
+        "tried": table.describe(action),
+        "verdict": verdict,
+        "better": after < before,
+        "tried_findings": lines,
+    }
+
+
+@dataclass(frozen=True)
+class Gap:
+    """The sides' melds, bonuses included, after one of the learner's turns."""
+
+    turn: int
+    mine: int
+    theirs: int
+
+    @property
+    def gap(self) -> int:
+        return self.mine - self.theirs
+
+
+def score_gap(hand: hands.Hand) -> list[Gap]:
+    """What each side had on the table after each of the learner's turns (the last point is
+    the hand's end), as the engine scores melds (table.on_table)."""
+    ends = [
+        index
+        for index, step in enumerate(hand.steps)
+        if step.seat == hands.LEARNER and step.action.kind is ActionKind.DISCARD
+    ]
+    positions = [
+        hand.steps[index + 1].before if index + 1 < len(hand.steps) else hand.position
+        for index in ends
+    ]
+    if hand.over and (not ends or ends[-1] != len(hand.steps) - 1):
+        positions.append(hand.position)
+    return [
+        Gap(turn, table.on_table(after, 0), table.on_table(after, 1))
+        for turn, after in enumerate(positions, start=1)
+    ]
+
+
+def gap_chart(gaps: list[Gap]) -> Chart | None:
+    """The score gap drawn as the progress page draws a rating (lessons.charts)."""
+    return rating_chart([gap.gap for gap in gaps]) if len(gaps) > 1 else None

@@ -1,0 +1,338 @@
+"""Issue 16, bots: one interface, decisions only from what a seat sees, replayable by seed."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from engine import judge
+from engine.actions import Action, ActionKind, apply, legal_actions
+from engine.bots import LEVELS, bot_op, decide, legal_in_view, make_bot
+from engine.bots.expert import Expert, estimate, play_out, sample_world
+from engine.bots.levels import Beginner, Club
+from engine.bots.view import Memory, view_of
+from engine.cards import Card
+from engine.deal import deal
+from engine.errors import InvalidNotationError
+from engine.rules import DEFAULT
+from engine.state import DECK_SIZE, Hidden, Phase, Position
+
+
+def positions(players: int, count: int, seed: int = 0) -> list[tuple[Position, Memory]]:
+    """Positions from club play, with what the table remembers, every few actions."""
+    found = []
+    rng = random.Random(seed)
+    position = deal(players, random.Random(seed))
+    memory = Memory.empty(players)
+    bot = make_bot("club")
+    while len(found) < count:
+        if position.is_over:
+            position = deal(players, random.Random(rng.random()))
+            memory = Memory.empty(players)
+        legal = legal_actions(position)
+        if rng.random() < 0.3:
+            found.append((position, memory))
+        action = bot.decide(view_of(position, None, memory), legal, rng)
+        memory = memory.after(position, action)
+        position = apply(position, action)
+    return found
+
+
+def hide_differently(position: Position, rng: random.Random) -> Position:
+    """The same position with the cards the player to move cannot see dealt again among
+    the places it cannot see (the other hands, the stock, the untaken pozzetti)."""
+    seat = position.to_move
+    places: list[tuple[str, int]] = []
+    cards: list[Card] = []
+    for other, hand in enumerate(position.hands):
+        if other != seat:
+            assert not isinstance(hand, Hidden)
+            places += [("hand", other)] * len(hand)
+            cards += hand
+    for side, pozzetto in enumerate(position.pozzetti):
+        if pozzetto is not None:
+            places += [("pozzetto", side)] * len(pozzetto)
+            cards += pozzetto
+    assert not isinstance(position.stock, Hidden)
+    places += [("stock", 0)] * len(position.stock)
+    cards += position.stock
+    rng.shuffle(cards)
+    dealt: dict[tuple[str, int], list[Card]] = {place: [] for place in places}
+    for place, card in zip(places, cards, strict=True):
+        dealt[place].append(card)
+    return replace(
+        position,
+        hands=tuple(
+            hand if other == seat else tuple(dealt[("hand", other)])
+            for other, hand in enumerate(position.hands)
+        ),
+        pozzetti=tuple(
+            None if pozzetto is None else tuple(dealt[("pozzetto", side)])
+            for side, pozzetto in enumerate(position.pozzetti)
+        ),
+        stock=tuple(dealt[("stock", 0)]),
+    )
+
+
+# --- the view holds no hidden card ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_view_holds_only_what_the_seat_sees(players: int) -> None:
+    for position, memory in positions(players, 30):
+        view = view_of(position, None, memory)
+        seat = position.to_move
+        shown = view.position
+        assert shown.hands[seat] == position.hands[seat]
+        for other, hand in enumerate(shown.hands):
+            if other != seat:
+                assert hand == Hidden(len(position.hands[other]))
+        assert shown.stock == Hidden(position.stock_count)
+        assert shown.pozzetti == (None, None)
+        assert shown.pozzetti_taken == position.pozzetti_taken
+        assert shown.melds == position.melds and shown.discard == position.discard
+        # Every card the view names is the seat's own, on the table or in the pile.
+        visible = Counter(position.hands[seat]) + Counter(position.discard)
+        for side in position.melds:
+            for meld in side:
+                visible.update(meld.cards)
+        assert not shown.known_cards() - visible
+        assert view.memory.held[seat] == ()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("level", LEVELS)
+def test_hidden_cards_change_no_decision(players: int, level: str) -> None:
+    rng = random.Random(5)
+    for position, memory in positions(players, 12, seed=players):
+        if position.pile_taken:
+            continue
+        other = hide_differently(position, rng)
+        assert other != position
+        assert view_of(other, None, memory) == view_of(position, None, memory)
+        legal = legal_actions(position)
+        assert legal_actions(other) == legal
+        first = decide(level, view_of(position, None, memory), legal, random.Random(9))
+        second = decide(level, view_of(other, None, memory), legal, random.Random(9))
+        assert first == second
+
+
+# --- the interface ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_picks_a_legal_action(players: int, level: str) -> None:
+    bot = make_bot(level)
+    assert bot.name == level
+    for position, memory in positions(players, 15, seed=3):
+        legal = legal_actions(position)
+        action = bot.decide(view_of(position, None, memory), legal, random.Random(1))
+        assert action in legal
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_seed_replays_a_whole_hand(level: str) -> None:
+    def hand(seed: int) -> list[str]:
+        position = deal(2, random.Random(11))
+        bots = [make_bot(level), make_bot("club")]
+        rngs = [random.Random(seed), random.Random(seed + 1)]
+        played = []
+        memory = Memory.empty(2)
+        while not position.is_over and len(played) < 60:
+            legal = legal_actions(position)
+            seat = position.to_move
+            action = bots[seat].decide(view_of(position, None, memory), legal, rngs[seat])
+            played.append(str(action))
+            memory = memory.after(position, action)
+            position = apply(position, action)
+        return played
+
+    assert hand(4) == hand(4)
+
+
+def test_an_unknown_level_is_refused() -> None:
+    with pytest.raises(InvalidNotationError, match="the levels are random, beginner"):
+        make_bot("grandmaster")
+
+
+def test_memory_keeps_the_pile_cards_until_they_are_played() -> None:
+    position = Position.parse(
+        """{"players": 2, "to_move": 1, "phase": "draw",
+        "hands": [["KS", "4D"], ["5H", "6H", "9C"]], "melds": [[], []],
+        "discard": ["7H", "QD"], "stock": ["4C", "9D", "JH"],
+        "pozzetti_taken": [false, false]}"""
+    )
+    memory = Memory.empty(2).after(position, Action.parse("pile"))
+    assert memory.held == ((), (Card.parse("7H"), Card.parse("QD")))
+    position = apply(position, "pile")
+    memory = memory.after(position, Action.parse("meld 5H 6H 7H"))
+    assert memory.held == ((), (Card.parse("QD"),))
+    # Seat 0 sees what seat 1 took; seat 1's own view has nothing to remember.
+    assert view_of(position, 0, memory).held_by(1) == (Card.parse("QD"),)
+    assert view_of(position, 1, memory).memory.held == ((), ())
+
+
+def test_beginner_lays_wildcards_and_club_keeps_them() -> None:
+    position = Position.parse(
+        """{"players": 2, "to_move": 0, "phase": "play",
+        "hands": [["5H", "6H", "7H", "JK", "KS", "9D", "QC"], {"count": 10}],
+        "melds": [[], []], "discard": ["QD"], "stock": 40,
+        "pozzetti_taken": [false, false]}"""
+    )
+    view, legal = view_of(position), legal_actions(position)
+    assert str(Beginner().decide(view, legal, random.Random(0))) == "meld JK 5H 6H 7H"
+    assert str(Club().decide(view, legal, random.Random(0))) == "meld 5H 6H 7H"
+
+
+def test_club_does_not_feed_the_opponents_meld() -> None:
+    position = Position.parse(
+        """{"players": 2, "to_move": 0, "phase": "play",
+        "hands": [["KS", "AC"], {"count": 10}],
+        "melds": [[], [["8C", "9C", "10C", "JC", "QC", "KC"]]], "discard": [],
+        "stock": 40, "pozzetti_taken": [false, false]}"""
+    )
+    legal = legal_actions(position)
+    # The A♣ would make the opponents' burraco; the K♠ gives them nothing.
+    assert str(Club().decide(view_of(position), legal, random.Random(0))) == "discard KS"
+
+
+# --- the expert's sampling and playouts ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_sampled_world_agrees_with_the_view(players: int) -> None:
+    for position, memory in positions(players, 10, seed=8):
+        view = view_of(position, None, memory)
+        world = sample_world(view, random.Random(2))
+        world.check()
+        assert world.card_count() == DECK_SIZE
+        assert view_of(world, None, memory) == view
+        for seat in range(players):
+            assert not Counter(view.held_by(seat)) - Counter(world.hands[seat])
+        assert legal_actions(world) == legal_actions(position)
+
+
+def test_play_out_ends_the_hand_and_is_replayable() -> None:
+    position = deal(2, random.Random(4))
+    first = play_out(position, "club", random.Random(3))
+    assert first.finished and first.actions > 0
+    assert play_out(position, "club", random.Random(3)) == first
+    short = play_out(position, "club", random.Random(3), max_actions=5)
+    assert not short.finished and short.actions == 5
+    assert short.diff == estimate(_played(position, 5), position.to_move % 2)
+
+
+def _played(position: Position, count: int) -> Position:
+    rng = random.Random(3)
+    bot = make_bot("club")
+    memory = Memory.empty(position.players)
+    for _ in range(count):
+        legal = legal_actions(position)
+        action = bot.decide(view_of(position, None, memory), legal, rng)
+        memory = memory.after(position, action)
+        position = apply(position, action)
+    return position
+
+
+def test_the_expert_within_a_small_budget_falls_back_to_the_club_choice() -> None:
+    from engine.budget import Budget
+
+    position = deal(2, random.Random(6))
+    position = apply(position, "draw")
+    view, legal = view_of(position), legal_actions(position)
+    club = Club().decide(view, legal, random.Random(1))
+    assert Expert(budget=Budget(1)).decide(view, legal, random.Random(1)) == club
+
+
+# --- the judge's op ---------------------------------------------------------------------------
+
+VIEW = {
+    "players": 2,
+    "to_move": 0,
+    "phase": "draw",
+    "hands": [["5H", "6H", "7H", "JK", "KS", "9D"], {"count": 10}],
+    "melds": [[], [["8C", "9C", "10C", "JC"]]],
+    "discard": ["QD"],
+    "stock": 40,
+    "pozzetti_taken": [False, False],
+}
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_judge_answers_a_legal_action_for_every_level(level: str) -> None:
+    for phase in ("draw", "play"):
+        request = {"op": "bot", "level": level, "position": {**VIEW, "phase": phase}, "seed": 1}
+        answer = judge.answer(request)
+        assert answer["ok"] is True, answer
+        view = view_of(Position.from_json(request["position"]))
+        assert Action.parse(answer["action"]) in legal_in_view(view)
+        assert judge.answer(request) == answer
+
+
+def test_the_judge_bot_draws_plainly_from_a_hidden_stock() -> None:
+    view = view_of(Position.from_json(VIEW))
+    legal = legal_in_view(view)
+    assert [a for a in legal if a.kind is ActionKind.DRAW] == [Action(ActionKind.DRAW)]
+
+
+def test_the_judge_hides_what_the_request_shows_of_other_seats() -> None:
+    shown = {
+        **VIEW,
+        "phase": "play",
+        "hands": [VIEW["hands"][0], ["AC", "AC", "3S", "3S", "4S", "4S", "8D", "8D", "9S", "QH"]],
+    }
+    hidden = {**VIEW, "phase": "play"}
+    for level in LEVELS:
+        first = bot_op({"level": level, "position": shown, "seed": 2}, DEFAULT)
+        assert first == bot_op({"level": level, "position": hidden, "seed": 2}, DEFAULT)
+
+
+@pytest.mark.parametrize(
+    ("request_", "words"),
+    [
+        ({"op": "bot", "level": "master", "position": VIEW, "seed": 1}, "level"),
+        ({"op": "bot", "position": VIEW, "seed": 1}, "level"),
+        ({"op": "bot", "level": "club", "position": VIEW, "seed": "1"}, "seed"),
+        ({"op": "bot", "level": "club", "position": VIEW, "seed": True}, "seed"),
+        ({"op": "bot", "level": "club", "position": VIEW, "seed": 2**70}, "seed"),
+        ({"op": "bot", "level": "club", "seed": 1}, "position"),
+        (
+            {
+                "op": "bot",
+                "level": "club",
+                "seed": 1,
+                "position": {**VIEW, "hands": [{"count": 6}, {"count": 10}]},
+            },
+            "hidden",
+        ),
+        (
+            {
+                "op": "bot",
+                "level": "club",
+                "seed": 1,
+                "position": {
+                    **VIEW,
+                    "hands": [[], {"count": 10}],
+                    "pozzetti_taken": [True, False],
+                    "melds": [[["5H", "6H", "7H", "8H", "9H", "10H", "JH"]], []],
+                },
+            },
+            "over",
+        ),
+    ],
+)
+def test_bad_bot_requests_get_ok_false_in_words(request_: dict[str, object], words: str) -> None:
+    answer = json.loads(judge.answer_line(json.dumps(request_)) or "")
+    assert answer["ok"] is False
+    assert words in answer["error"]
+
+
+def test_a_play_phase_view_in_the_judge_keeps_its_phase() -> None:
+    answer = judge.answer({"op": "bot", "level": "club", "position": VIEW, "seed": 0})
+    assert Position.from_json(VIEW).phase is Phase.DRAW
+    assert answer["action"] in ("draw", "pile")
