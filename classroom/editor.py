@@ -25,7 +25,6 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from burraco_tutor.http import small_int
-from classroom.forms import KIND_LABELS
 from classroom.models import AssignmentItem, Classroom, LibraryPuzzle, Rules
 from engine import puzzles as engine_puzzles
 from engine.budget import Budget
@@ -35,6 +34,7 @@ from engine.rules import HAND_SIZE, PRESETS
 from engine.state import DECK_SIZE, Position, meld_refusals, named_cards
 from lessons import quiz
 from lessons.models import Attempt, Puzzle
+from lessons.themes import KIND_LABELS
 
 MAX_MELDS = 12
 MAX_MELD_CARDS = 14

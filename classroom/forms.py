@@ -17,30 +17,13 @@ from django.utils.translation import gettext_lazy as _
 
 from classroom import assignments, services
 from classroom.models import Assignment, Classroom
-from engine.puzzles import Kind
 from engine.rules import PRESETS
 from lessons.models import Lesson, Puzzle
 from lessons.rulebook import theme_title
+from lessons.themes import KIND_LABELS
 
 MAX_NAMES_TEXT = 4000
 DATETIME_FORMAT = "%Y-%m-%dT%H:%M"
-
-KIND_LABELS = {
-    Kind.ATTACH.value: _("Attach cards to a meld"),
-    Kind.LAY_MELD.value: _("Lay down a new meld"),
-    Kind.WILDCARD.value: _("Where the wildcard goes"),
-    Kind.CLASSIFY.value: _("Which burraco is it"),
-    Kind.SCORE.value: _("Count the score"),
-    Kind.CLOSE.value: _("Close the hand"),
-    Kind.PILE.value: _("A turn with the pile"),
-}
-#: Kinds a page may name (curated strategy puzzles) that the editor and generated sets do
-#: not make.
-CURATED_KIND_LABELS = {
-    Kind.DISCARD.value: _("Which discard gives nothing away"),
-    Kind.PILE_USE.value: _("How much of the pile you can use at once"),
-}
-
 
 class ClassForm(forms.ModelForm[Classroom]):
     class Meta:

@@ -16,7 +16,7 @@ from lessons.learners import learner_filter
 from lessons.models import Attempt, Puzzle, Theme
 from lessons.rulebook import TOPIC_TITLES, is_rule, rule_number, theme_title
 
-#: The kinds of puzzle, as the list's filter names them (the teacher's editor has the same).
+#: The kinds of puzzle the teacher's editor and generated sets make, as pages name them.
 KIND_LABELS: dict[str, Promise] = {
     Kind.ATTACH.value: _("Attach cards to a meld"),
     Kind.LAY_MELD.value: _("Lay down a new meld"),
@@ -26,10 +26,15 @@ KIND_LABELS: dict[str, Promise] = {
     Kind.CLOSE.value: _("Close the hand"),
     Kind.PILE.value: _("A turn with the pile"),
 }
+#: Kinds only curated puzzles have (the strategy questions): named, but never made.
+CURATED_KIND_LABELS: dict[str, Promise] = {
+    Kind.DISCARD.value: _("Which discard gives nothing away"),
+    Kind.PILE_USE.value: _("How much of the pile you can use at once"),
+}
 
 
 def kind_label(kind: str) -> str:
-    return str(KIND_LABELS.get(kind, kind))
+    return str(KIND_LABELS.get(kind) or CURATED_KIND_LABELS.get(kind) or kind)
 
 
 def topic_of(theme: str) -> str:
@@ -72,7 +77,7 @@ def kinds() -> list[tuple[str, str]]:
         .values_list("kind", flat=True)
         .distinct()
     )
-    order = [*KIND_LABELS, *sorted(found - set(KIND_LABELS))]
+    order = [*KIND_LABELS, *CURATED_KIND_LABELS, *sorted(found - set(KIND_LABELS))]
     return [(kind, kind_label(kind)) for kind in order if kind in found]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import template
 
 from classroom.progress import Status
+from lessons import themes
 
 register = template.Library()
 
@@ -26,9 +27,7 @@ def badge(status: Status) -> str:
 @register.filter
 def kind_label(kind: str) -> str:
     """A kind of question in words: "Attach cards to a meld"."""
-    from classroom.forms import CURATED_KIND_LABELS, KIND_LABELS
-
-    return str(KIND_LABELS.get(kind) or CURATED_KIND_LABELS.get(kind) or kind)
+    return themes.kind_label(kind)
 
 
 @register.filter
