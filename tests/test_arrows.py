@@ -46,4 +46,14 @@ def test_lessons_templates_never_name_the_classroom_s_templates_or_tags() -> Non
 
 
 def test_the_engine_imports_no_web_app() -> None:
-    assert imports_of("engine", {"django", "lessons", "classroom", "accounts", "rulebook"}) == set()
+    assert imports_of("engine", {"django", "lessons", "classroom", "accounts", "rulebook", "play"}) == set()
+
+
+def test_accounts_imports_no_learning_app() -> None:
+    # Identity depends on none of them: accounts.signals tells them of a log-in and gathers
+    # their sections of "download my data".
+    assert imports_of("accounts", {"lessons", "classroom", "play"}) == set()
+
+
+def test_lessons_never_imports_the_practice_table() -> None:
+    assert imports_of("lessons", {"play"}) == set()
