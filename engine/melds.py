@@ -23,10 +23,10 @@ import enum
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations, product
 
-from engine.budget import LOOKUP_STEPS, Budget, Memo, spend
+from engine.budget import LOOKUP_STEPS, Budget, Cache, Memo, spend
 from engine.cards import ALL_CARDS, Card, Rank, Suit, check_copies, format_cards, parse_cards
 from engine.errors import InvalidMeldError, InvalidNotationError
 from engine.rules import DEFAULT, Rules
@@ -80,6 +80,14 @@ class Meld:
     kind: MeldKind
     wild: int | None
     start: int
+    #: The hash, worked out once: melds key the caches of the enumerations (issue 16).
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.cards, self.kind, self.wild, self.start)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def parse(cls, arrangement: str | Iterable[str | Card], rules: Rules = DEFAULT) -> Meld:
@@ -203,7 +211,21 @@ def make_meld(cards: Iterable[Card | str], rules: Rules = DEFAULT) -> Meld:
     ...
     engine.errors.InvalidMeldError: 2♥ would be a second wildcard in this meld: a meld holds ...
     """
-    cards = _as_cards(cards)
+    if cards.__class__ is not tuple:
+        return _make_meld(_as_cards(cards), rules)
+    # The melds made lately, by the cards as given (issue 16): a move re-makes the meld
+    # its legal actions made. Refusals are not kept.
+    made = _tables(rules).made
+    try:
+        meld = made.kept.get(cards)
+    except TypeError:  # something unhashable, which is no card: _as_cards says so
+        return _make_meld(_as_cards(cards), rules)
+    if meld is None:
+        meld = made.put(cards, _make_meld(_as_cards(cards), rules))
+    return meld
+
+
+def _make_meld(cards: tuple[Card, ...], rules: Rules) -> Meld:
     if len(cards) < MIN_CARDS:
         raise InvalidMeldError(
             "too_few_cards", "R10", cards=[str(c) for c in cards], count=len(cards)
@@ -401,7 +423,21 @@ def attach(meld: Meld, cards: Iterable[Card | str], rules: Rules = DEFAULT) -> M
     >>> str(attach(Meld.parse("6C JK 8C"), parse_cards("7C 10C")))
     '6C 7C 8C JK 10C'
     """
-    added = _as_cards(cards)
+    if cards.__class__ is not tuple:
+        return _attach(meld, _as_cards(cards), rules)
+    # As make_meld: the attachments made lately, refusals not kept.
+    attached = _tables(rules).attached
+    key = (meld, cards)
+    try:
+        result = attached.kept.get(key)
+    except TypeError:  # something unhashable, which is no card: _as_cards says so
+        return _attach(meld, _as_cards(cards), rules)
+    if result is None:
+        result = attached.put(key, _attach(meld, _as_cards(cards), rules))
+    return result
+
+
+def _attach(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Meld:
     if not added:
         raise InvalidMeldError("nothing_to_attach", "R17")
     check_copies(meld.cards + added)
@@ -665,6 +701,19 @@ def can_attach(meld: Meld, cards: Iterable[Card], rules: Rules = DEFAULT) -> boo
 
 
 # --- enumeration ----------------------------------------------------------------------
+#
+# Issue 16: a hand's melds fall into groups that each depend on a few of its cards only.
+# The sets of a rank depend on that rank's naturals and on which wildcards the hand holds.
+# The sequences of a suit come from runs of its places with at most one place missing
+# between two held ones (a candidate has at most one gap), each run depending on its own
+# cards and on the wildcards (how many of the suit's 2, natural or wild). The attachments
+# to a meld depend on the meld, on the hand's cards of its rank, or of its suit out from its
+# ends as far as wildcards could bridge, and on the wildcards. Each group is worked out once
+# from the fewest cards that give the same candidates, kept in a Cache, and the groups are
+# merged in the order the enumeration of the whole hand gives: the same melds in the same
+# order, for the same budget steps. That enumeration of the whole hand is kept as the
+# reference (``_possible_melds_reference``, ``_possible_attachments_reference``), and
+# tests/engine/test_fast.py checks the groups against it.
 
 
 def _key(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -689,6 +738,67 @@ def _available(counts: Counter[Card], suit: Suit) -> list[Card | None]:
 
 def _fits(cards: list[Card], counts: Counter[Card]) -> bool:
     return all(counts[card] >= n for card, n in Counter(cards).items())
+
+
+def _wild_kinds(counts: Counter[Card]) -> list[Card]:
+    return [card for card in counts if card.is_wild]
+
+
+def _set_candidates(
+    rank: Rank,
+    counts: Counter[Card],
+    wild_kinds: list[Card],
+    candidates: dict[tuple[Card, ...], None],
+) -> None:
+    """Candidate sets of a rank: two or more of its naturals, with or without a wildcard."""
+    of_rank = [(card, n) for card, n in counts.items() if card.rank is rank]
+    for naturals in _sub_multisets(of_rank):
+        if len(naturals) >= MIN_CARDS:
+            candidates[_key(naturals)] = None
+        if len(naturals) >= 2:
+            for wild in wild_kinds:
+                candidates[_key([*naturals, wild])] = None
+
+
+def _sequence_candidates(
+    suit: Suit,
+    counts: Counter[Card],
+    wild_kinds: list[Card],
+    candidates: dict[tuple[Card, ...], None],
+    lowest: int = 1,
+    highest: int = 14,
+) -> None:
+    """Candidate sequences of a suit: each run of places with at most one missing, from
+    place ``lowest`` to place ``highest`` at most."""
+    available = _available(counts, suit)
+    if all(available[place] is not None for place in range(1, MAX_NATURALS + 1)):
+        # The whole suit and a wildcard as the 14th card (R14).
+        whole = [card for card in available[1 : MAX_NATURALS + 1] if card is not None]
+        for wild in wild_kinds:
+            candidates[_key([*whole, wild])] = None
+    for low in range(lowest, 13):
+        for high in range(low + 2, min(low + MAX_NATURALS, highest + 1, 15)):
+            window = range(low, high + 1)
+            missing = [place for place in window if available[place] is None]
+            if len(missing) > 1:
+                break
+            naturals = [card for place in window if (card := available[place])]
+            if missing:
+                for wild in wild_kinds:
+                    candidates[_key([*naturals, wild])] = None
+                continue
+            candidates[_key(naturals)] = None
+            for i, wild in product(range(len(naturals)), wild_kinds):
+                candidates[_key([*naturals[:i], *naturals[i + 1 :], wild])] = None
+
+
+def _set_ranks(rules: Rules) -> list[Rank]:
+    """The ranks a set may have (R11; only aces and threes in the international game, R41)."""
+    return [
+        rank
+        for rank in Rank
+        if rank is not Rank.TWO and not (rules.international and rank not in (Rank.ACE, Rank.THREE))
+    ]
 
 
 def possible_melds(
@@ -716,54 +826,300 @@ def possible_melds(
 _MELDS: Memo[tuple[Meld, ...]] = Memo(50_000, len)
 
 
-def _possible_melds(
+def _possible_melds_reference(
     cards: tuple[Card, ...], rules: Rules, budget: Budget | None
 ) -> tuple[Meld, ...]:
+    """The melds of the whole hand enumerated at once: what :func:`_possible_melds` gives."""
     counts = Counter(cards)
-    wild_kinds = [card for card in counts if card.is_wild]
+    wild_kinds = _wild_kinds(counts)
     candidates: dict[tuple[Card, ...], None] = {}
-    for rank in Rank:
-        if rank is Rank.TWO or (rules.international and rank not in (Rank.ACE, Rank.THREE)):
-            continue
-        of_rank = [(card, n) for card, n in counts.items() if card.rank is rank]
-        for naturals in _sub_multisets(of_rank):
-            if len(naturals) >= MIN_CARDS:
-                candidates[_key(naturals)] = None
-            if len(naturals) >= 2:
-                for wild in wild_kinds:
-                    candidates[_key([*naturals, wild])] = None
+    for rank in _set_ranks(rules):
+        _set_candidates(rank, counts, wild_kinds, candidates)
     for suit in Suit:
-        available = _available(counts, suit)
-        if all(available[place] is not None for place in range(1, MAX_NATURALS + 1)):
-            # The whole suit and a wildcard as the 14th card (R14).
-            whole = [card for card in available[1 : MAX_NATURALS + 1] if card is not None]
-            for wild in wild_kinds:
-                candidates[_key([*whole, wild])] = None
-        for low in range(1, 13):
-            for high in range(low + 2, min(low + MAX_NATURALS, 15)):
-                window = range(low, high + 1)
-                missing = [place for place in window if available[place] is None]
-                if len(missing) > 1:
-                    break
-                naturals = [card for place in window if (card := available[place])]
-                if missing:
-                    for wild in wild_kinds:
-                        candidates[_key([*naturals, wild])] = None
-                    continue
-                candidates[_key(naturals)] = None
-                for i, wild in product(range(len(naturals)), wild_kinds):
-                    candidates[_key([*naturals[:i], *naturals[i + 1 :], wild])] = None
+        _sequence_candidates(suit, counts, wild_kinds, candidates)
     spend(budget, len(candidates) + LOOKUP_STEPS)
-    melds = []
-    for chosen in sorted(candidates, key=_order):
-        if _fits(list(chosen), counts):
-            with suppress(InvalidMeldError):
-                melds.append(make_meld(chosen, rules))
-    return tuple(melds)
+    return tuple(meld for _, meld in _made(candidates, counts, rules))
 
 
 def _order(cards: tuple[Card, ...]) -> list[tuple[int, int]]:
     return [card.sort_key for card in cards]
+
+
+# -- the groups, by the cards' small numbers (Card._key: 0 the joker, rank * 4 + suit + 1)
+
+_KEYS = 57
+_BY_KEY: list[Card] = [ALL_CARDS[-1]] * _KEYS
+#: A card's place in display order as one number: Card.sort_key (suit, rank) as suit * 16
+#: + rank, so tuples of them sort as lists of sort keys do; the joker (4, 0) is 64.
+_SORT_INDEX: list[int] = [0] * _KEYS
+for _card in ALL_CARDS:
+    _BY_KEY[_card._key] = _card
+    _suit_order, _rank_number = _card.sort_key
+    _SORT_INDEX[_card._key] = _suit_order * 16 + _rank_number
+_SET_RANKS = {
+    international: tuple(int(rank) for rank in _set_ranks(DEFAULT.replace(variant=variant)))
+    for international, variant in ((False, "italian"), (True, "international"))
+}
+_SUIT_OF_ORDER = tuple(Suit)
+_ACE_HIGH = 1 << 14
+
+#: One group's analysis: the candidates it tried (the budget's steps) and what they gave:
+#: each valid meld with its order key (its cards' display places), or each valid
+#: attachment's cards with the meld that results.
+MeldGroup = tuple[int, tuple[tuple[tuple[int, ...], Meld], ...]]
+AttachGroup = tuple[int, tuple[tuple[tuple[Card, ...], Meld], ...]]
+#: A group's key: (0, rank, the rank's naturals of each suit, wildcards held) for sets,
+#: (1, suit order, places held as bits, wildcards held) for sequences (_wild_codes).
+GroupKey = tuple[int, ...]
+
+
+class _Tables:
+    """Every analysis kept for one set of rules."""
+
+    __slots__ = ("attached", "attachments", "made", "melds")
+
+    def __init__(self) -> None:
+        self.melds: Cache[GroupKey, MeldGroup] = Cache(50_000)
+        self.attachments: Cache[tuple[Meld, GroupKey], AttachGroup] = Cache(50_000)
+        self.made: Cache[tuple[Card | str, ...], Meld] = Cache(20_000)
+        self.attached: Cache[tuple[Meld, tuple[Card | str, ...]], Meld] = Cache(20_000)
+
+
+_TABLES: dict[Rules, _Tables] = {}
+
+
+def _tables(rules: Rules) -> _Tables:
+    tables = _TABLES.get(rules)
+    if tables is None:
+        tables = _TABLES.setdefault(rules, _Tables())
+    return tables
+
+
+def _tally(cards: Iterable[Card]) -> tuple[list[int], list[int], list[int]]:
+    """How many of each card (by key), each suit's ranks held as bits (1 the ace, 2 the
+    2...), and how many naturals of each rank."""
+    counts = [0] * _KEYS
+    masks = [0, 0, 0, 0]
+    ranks = [0] * 14
+    for card in cards:
+        key = card._key
+        counts[key] += 1
+        if key:
+            key -= 1
+            masks[key & 3] |= 1 << (key >> 2)
+            ranks[key >> 2] += 1
+    return counts, masks, ranks
+
+
+def _wild_codes(counts: list[int]) -> tuple[int, int]:
+    """The wildcards held, as bits: the joker's, then two for how many of each 2 (a suit's
+    own 2 may be natural and wild in one sequence); and only whether each is held."""
+    joker = 1 if counts[0] else 0
+    held = joker | counts[9] << 1 | counts[10] << 3 | counts[11] << 5 | counts[12] << 7
+    present = joker
+    for order in range(4):
+        if counts[9 + order]:
+            present |= 1 << (1 + 2 * order)
+    return held, present
+
+
+def _held_for(held: int, present: int, order: int) -> int:
+    """The wildcards that matter to a suit's sequences: how many of its own 2, and whether
+    each other wildcard is held."""
+    shift = 1 + 2 * order
+    return present & ~(3 << shift) | held & 3 << shift
+
+
+#: The runs of a suit's places held (bits 1..14, the ace at 1 and 14), by the places held:
+#: each run as (its places as bits, the lowest and highest place a candidate may reach).
+_RUNS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _runs(places: int) -> tuple[tuple[int, int, int], ...]:
+    """Split the places held where two places in a row are missing: no candidate sequence
+    crosses such a split (a candidate misses one place at most). Runs of one place give no
+    candidate and are left out."""
+    found = _RUNS.get(places)
+    if found is not None:
+        return found
+    runs = []
+    run, first, last = 0, 0, 0
+    for place in range(1, 15):
+        if not places >> place & 1:
+            continue
+        if run and place - last > 2:
+            runs.append((run, first, last))
+            run = 0
+        if not run:
+            first = place
+        run |= 1 << place
+        last = place
+    if run:
+        runs.append((run, first, last))
+    found = tuple(
+        (run, max(1, first - 1), min(14, last + 1))
+        for run, first, last in runs
+        if run.bit_count() > 1
+    )
+    _RUNS[places] = found
+    return found
+
+
+def _reach(meld: Meld, mask: int) -> tuple[int, int, int]:
+    """What of ``mask`` (the hand's ranks of the meld's suit, as bits) can matter to what
+    the hand attaches to this sequence, and the lowest and highest place a candidate may
+    reach: from the meld's ends out to where more places are missing than wildcards could
+    fill (see _sequence_attachments); no candidate takes a card beyond."""
+    start, size, wild = meld.start, len(meld.cards), meld.wild
+    low = start + 1 if wild == 0 else start
+    high = start + size - 2 if wild == size - 1 else start + size - 1
+    spare = 1 if wild is None else 2
+    keep = 0
+    if wild is not None and 0 < wild < size - 1:
+        keep = 1 << start + wild
+    gaps = 0
+    place = low - 1
+    bottom = 2 if high == 14 else 1
+    while place >= bottom:
+        bit = 1 << place
+        if mask & bit:
+            keep |= bit
+        else:
+            gaps += 1
+            if gaps > spare:
+                break
+        place -= 1
+    lowest = place + 1
+    gaps = 0
+    place = high + 1
+    top = 13 if low == 1 else 14
+    while place <= top:
+        bit = 1 << (1 if place == 14 else place)
+        if mask & bit:
+            keep |= bit
+        else:
+            gaps += 1
+            if gaps > spare:
+                break
+        place += 1
+    return mask & keep, lowest, place - 1
+
+
+def _group_counts(key: GroupKey) -> Counter[Card]:
+    """The fewest cards that give a group's candidates: its naturals and its wildcards."""
+    counts: Counter[Card] = Counter()
+    wilds = key[-1]
+    if wilds & 1:
+        counts[_BY_KEY[0]] = 1
+    for order in range(4):
+        held = (wilds >> (1 + 2 * order)) & 3
+        if held:
+            counts[_BY_KEY[9 + order]] = held
+    if key[0] == 0:
+        rank = key[1]
+        for order in range(4):
+            if key[2 + order]:
+                counts[_BY_KEY[rank * 4 + order + 1]] = key[2 + order]
+    else:
+        order, places = key[1], key[2]
+        if places & _ACE_HIGH:
+            places |= 2
+        for rank in range(1, 14):
+            card = _BY_KEY[rank * 4 + order + 1]
+            if places >> rank & 1 and not counts[card]:
+                counts[card] = 1
+    return counts
+
+
+def _order_key(cards: tuple[Card, ...]) -> tuple[int, ...]:
+    return tuple([_SORT_INDEX[card._key] for card in cards])
+
+
+def _made(
+    candidates: Iterable[tuple[Card, ...]], counts: Counter[Card], rules: Rules
+) -> list[tuple[tuple[int, ...], Meld]]:
+    """The candidates held in ``counts`` that make a meld, in display order."""
+    made = []
+    for chosen in sorted(candidates, key=_order):
+        if _fits(list(chosen), counts):
+            with suppress(InvalidMeldError):
+                made.append((_order_key(chosen), make_meld(chosen, rules)))
+    return made
+
+
+def _possible_melds(
+    cards: tuple[Card, ...], rules: Rules, budget: Budget | None
+) -> tuple[Meld, ...]:
+    """What :func:`possible_melds` lists, the copies checked: group by group (see above)."""
+    counts, masks, ranks = _tally(cards)
+    return _melds_of(counts, masks, ranks, rules, budget)
+
+
+def _melds_of(
+    counts: list[int], masks: list[int], ranks: list[int], rules: Rules, budget: Budget | None
+) -> tuple[Meld, ...]:
+    held, present = _wild_codes(counts)
+    cache = _tables(rules).melds
+    kept = cache.kept
+    steps = LOOKUP_STEPS
+    parts: list[tuple[tuple[tuple[int, ...], Meld], ...]] = []
+    missing: list[tuple[GroupKey, int, int]] = []
+    for rank in _SET_RANKS[rules.international]:
+        if ranks[rank] >= 2:
+            base = rank * 4 + 1
+            key: GroupKey = (
+                0,
+                rank,
+                counts[base],
+                counts[base + 1],
+                counts[base + 2],
+                counts[base + 3],
+                present,
+            )
+            group = kept.get(key)
+            if group is None:
+                missing.append((key, 1, 14))
+            else:
+                steps += group[0]
+                parts.append(group[1])
+    for order in range(4):
+        mask = masks[order]
+        if mask.bit_count() < 2:
+            continue
+        wilds = _held_for(held, present, order)
+        for run, lowest, highest in _runs(mask | (mask & 2) << 13):
+            key = (1, order, run, wilds)
+            group = kept.get(key)
+            if group is None:
+                missing.append((key, lowest, highest))
+            else:
+                steps += group[0]
+                parts.append(group[1])
+    pending = []
+    for key, lowest, highest in missing:
+        group_counts = _group_counts(key)
+        candidates: dict[tuple[Card, ...], None] = {}
+        wild_kinds = _wild_kinds(group_counts)
+        if key[0] == 0:
+            _set_candidates(Rank(key[1]), group_counts, wild_kinds, candidates)
+        else:
+            suit = _SUIT_OF_ORDER[key[1]]
+            _sequence_candidates(suit, group_counts, wild_kinds, candidates, lowest, highest)
+        steps += len(candidates)
+        pending.append((key, group_counts, candidates))
+    spend(budget, steps)
+    for key, group_counts, candidates in pending:
+        made = tuple(_made(candidates, group_counts, rules))
+        parts.append(cache.put(key, (len(candidates), made))[1])
+    if len(parts) == 1:
+        return tuple([meld for _, meld in parts[0]])
+    merged = [item for part in parts for item in part]
+    merged.sort(key=_first)
+    return tuple([meld for _, meld in merged])
+
+
+def _first(item: tuple[tuple[int, ...], Meld]) -> tuple[int, ...]:
+    return item[0]
 
 
 def possible_attachments(
@@ -783,27 +1139,105 @@ def possible_attachments(
     """
     cards = _as_cards(hand)
     check_copies([*cards, *(card for meld in melds for card in meld.cards)])
+    counts, masks, _ = _tally(cards)
+    return _attachments_of(melds, counts, masks, rules, budget)
+
+
+def _attachments_of(
+    melds: Sequence[Meld],
+    counts: list[int],
+    masks: list[int],
+    rules: Rules,
+    budget: Budget | None,
+) -> list[tuple[int, tuple[Card, ...], Meld]]:
+    held, present = _wild_codes(counts)
+    cache = _tables(rules).attachments
+    kept = cache.kept
+    found: list[tuple[int, tuple[Card, ...], Meld]] = []
+    lowest, highest = 1, 14
+    for index, meld in enumerate(melds):
+        if meld.kind is MeldKind.SET:
+            base = meld.cards[0]._key - 1 & ~3
+            key: GroupKey = (
+                0,
+                base >> 2,
+                counts[base + 1],
+                counts[base + 2],
+                counts[base + 3],
+                counts[base + 4],
+                present if meld.wild is None else 0,
+            )
+            if not (key[2] or key[3] or key[4] or key[5] or key[6]):
+                spend(budget, LOOKUP_STEPS // 4)  # no card of the rank, no wildcard to add
+                continue
+        else:
+            natural = meld.cards[1] if meld.wild == 0 else meld.cards[0]
+            order = natural._key - 1 & 3
+            reach, lowest, highest = _reach(meld, masks[order])
+            wilds = _held_for(held, present, order)
+            if not (reach or wilds):
+                spend(budget, LOOKUP_STEPS // 4)  # no card within reach, no wildcard
+                continue
+            key = (1, order, reach, wilds)
+        group = kept.get((meld, key))
+        if group is None:
+            group_counts = _group_counts(key)
+            candidates = _attachment_candidates(meld, group_counts, lowest, highest)
+            spend(budget, len(candidates) + LOOKUP_STEPS // 4)
+            attached = tuple(_attached(meld, candidates, group_counts, rules))
+            group = cache.put((meld, key), (len(candidates), attached))
+        else:
+            spend(budget, group[0] + LOOKUP_STEPS // 4)
+        found += [(index, chosen, result) for chosen, result in group[1]]
+    return found
+
+
+def _possible_attachments_reference(
+    melds: Sequence[Meld], cards: tuple[Card, ...], rules: Rules, budget: Budget | None
+) -> list[tuple[int, tuple[Card, ...], Meld]]:
+    """The attachments of the whole hand enumerated at once: what
+    :func:`possible_attachments` gives."""
+    check_copies([*cards, *(card for meld in melds for card in meld.cards)])
     counts = Counter(cards)
-    wild_kinds = [card for card in counts if card.is_wild]
     found: list[tuple[int, tuple[Card, ...], Meld]] = []
     for index, meld in enumerate(melds):
-        candidates: dict[tuple[Card, ...], None] = {}
-        if meld.kind is MeldKind.SET:
-            of_rank = [(card, n) for card, n in counts.items() if card.rank is meld.rank]
-            for naturals in _sub_multisets(of_rank):
-                if naturals:
-                    candidates[_key(naturals)] = None
-                if meld.wild is None:
-                    for wild in wild_kinds:
-                        candidates[_key([*naturals, wild])] = None
-        else:
-            _sequence_attachments(meld, counts, wild_kinds, candidates)
+        candidates = _attachment_candidates(meld, counts)
         spend(budget, len(candidates) + LOOKUP_STEPS // 4)
-        for cards in sorted(candidates, key=_order):
-            if _fits(list(cards), counts):
-                with suppress(InvalidMeldError):
-                    found.append((index, cards, attach(meld, cards, rules)))
+        found += [(index, c, m) for c, m in _attached(meld, candidates, counts, rules)]
     return found
+
+
+def _attachment_candidates(
+    meld: Meld, counts: Counter[Card], lowest: int = 1, highest: int = 14
+) -> dict[tuple[Card, ...], None]:
+    wild_kinds = _wild_kinds(counts)
+    candidates: dict[tuple[Card, ...], None] = {}
+    if meld.kind is MeldKind.SET:
+        of_rank = [(card, n) for card, n in counts.items() if card.rank is meld.rank]
+        for naturals in _sub_multisets(of_rank):
+            if naturals:
+                candidates[_key(naturals)] = None
+            if meld.wild is None:
+                for wild in wild_kinds:
+                    candidates[_key([*naturals, wild])] = None
+    else:
+        _sequence_attachments(meld, counts, wild_kinds, candidates, lowest, highest)
+    return candidates
+
+
+def _attached(
+    meld: Meld,
+    candidates: Iterable[tuple[Card, ...]],
+    counts: Counter[Card],
+    rules: Rules,
+) -> list[tuple[tuple[Card, ...], Meld]]:
+    """The candidates held in ``counts`` that attach to ``meld``, in display order."""
+    attached = []
+    for cards in sorted(candidates, key=_order):
+        if _fits(list(cards), counts):
+            with suppress(InvalidMeldError):
+                attached.append((cards, attach(meld, cards, rules)))
+    return attached
 
 
 def _sequence_attachments(
@@ -811,8 +1245,11 @@ def _sequence_attachments(
     counts: Counter[Card],
     wild_kinds: list[Card],
     candidates: dict[tuple[Card, ...], None],
+    lowest: int = 1,
+    highest: int = 14,
 ) -> None:
-    """Candidate card sets for a sequence; :func:`attach` decides which are valid."""
+    """Candidate card sets for a sequence, reaching from place ``lowest`` to ``highest``
+    at most; :func:`attach` decides which are valid."""
     suit = meld.suit
     assert suit is not None
     available = _available(counts, suit)
@@ -827,8 +1264,8 @@ def _sequence_attachments(
         # The whole suit is there: only a wildcard can join, as the 14th card (R14).
         for wild in wild_kinds:
             candidates[(wild,)] = None
-    for low in range(max(bottom, high_natural - MAX_NATURALS + 1), low_natural + 1):
-        for high in range(high_natural, min(top, low + MAX_NATURALS - 1) + 1):
+    for low in range(max(bottom, high_natural - MAX_NATURALS + 1, lowest), low_natural + 1):
+        for high in range(high_natural, min(top, low + MAX_NATURALS - 1, highest) + 1):
             needed = [p for p in range(low, high + 1) if p not in natural_places]
             if not needed:
                 continue
