@@ -30,10 +30,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from engine.budget import Budget
+from engine.budget import Budget, Cache
 from engine.cards import ALL_CARDS, Card, max_copies, parse_cards
 from engine.errors import IllegalActionError, InvalidNotationError, Refusal
-from engine.melds import Meld, MeldKind, attach, make_meld, possible_attachments, possible_melds
+from engine.melds import (
+    Meld,
+    MeldKind,
+    attach,
+    hand_plays,
+    make_meld,
+    possible_attachments,
+    possible_melds,
+)
 from engine.state import (
     POZZETTO_SIZE,
     Cards,
@@ -413,20 +421,36 @@ def legal_plays(position: Position, budget: Budget | None = None) -> Plays:
 def _play_actions(position: Position, budget: Budget | None) -> list[Action]:
     """The actions of :func:`legal_plays`, without the usable cards."""
     hand = position.hand
+    side_melds = position.melds[position.side]
+    if budget is None:
+        return _as_actions(position, *hand_plays(hand, side_melds, position.rules))
     melds = possible_melds(hand, position.rules, budget)
-    attachments = possible_attachments(position.melds[position.side], hand, position.rules, budget)
+    attachments = possible_attachments(side_melds, hand, position.rules, budget)
     return _as_actions(position, melds, attachments)
 
 
 def _as_actions(
-    position: Position, melds: list[Meld], attachments: list[tuple[int, Cards, Meld]]
+    position: Position, melds: Sequence[Meld], attachments: list[tuple[int, Cards, Meld]]
 ) -> list[Action]:
-    actions = [Action(ActionKind.MELD, meld.cards) for meld in _legal_melds(position, melds)]
-    actions += [
-        Action(ActionKind.ATTACH, cards, index)
-        for index, cards, _ in _legal_attachments(position, attachments)
-    ]
+    kept = _PLAY_ACTIONS.kept
+    actions = []
+    for meld in _legal_melds(position, melds):
+        action = kept.get(meld)
+        if action is None:
+            action = _PLAY_ACTIONS.put(meld, Action(ActionKind.MELD, meld.cards))
+        actions.append(action)
+    for index, cards, _ in _legal_attachments(position, attachments):
+        key = (index, cards)
+        action = kept.get(key)
+        if action is None:
+            action = _PLAY_ACTIONS.put(key, Action(ActionKind.ATTACH, cards, index))
+        actions.append(action)
     return actions
+
+
+#: The meld and attach actions handed out lately, by the meld laid or by the meld's index
+#: and the cards attached: actions are values, and making one costs more than finding it.
+_PLAY_ACTIONS: Cache[Meld | tuple[int, Cards], Action] = Cache(50_000)
 
 
 def _plays(position: Position, budget: Budget | None = None) -> tuple[Action, ...]:
@@ -441,14 +465,14 @@ def legal_melds(position: Position, budget: Budget | None = None) -> list[Meld]:
     return _legal_melds(position, possible_melds(position.hand, position.rules, budget))
 
 
-def _legal_melds(position: Position, candidates: list[Meld]) -> list[Meld]:
+def _legal_melds(position: Position, candidates: Sequence[Meld]) -> list[Meld]:
     hand = position.hand
     side_melds = position.melds[position.side]
-    pile = set(position.pile_taken)
-    set_ranks = {meld.rank for meld in side_melds if meld.kind is MeldKind.SET}
+    pile = set(position.pile_taken) if position.pile_taken else None
+    set_ranks = {meld.cards[0].rank for meld in side_melds if meld.kind is MeldKind.SET}
     found = []
     for meld in candidates:
-        if meld.kind is MeldKind.SET and meld.rank in set_ranks:
+        if set_ranks and meld.kind is MeldKind.SET and meld.cards[0].rank in set_ranks:
             continue
         if pile and pile.isdisjoint(meld.cards):
             continue
@@ -479,7 +503,7 @@ def _legal_attachments(
 ) -> list[tuple[int, Cards, Meld]]:
     hand = position.hand
     side_melds = position.melds[position.side]
-    pile = set(position.pile_taken)
+    pile = set(position.pile_taken) if position.pile_taken else None
     found = []
     for index, cards, result in candidates:
         if pile and pile.isdisjoint(cards):

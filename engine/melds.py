@@ -871,16 +871,28 @@ AttachGroup = tuple[int, tuple[tuple[tuple[Card, ...], Meld], ...]]
 #: A group's key: (0, rank, the rank's naturals of each suit, wildcards held) for sets,
 #: (1, suit order, places held as bits, wildcards held) for sequences (_wild_codes).
 GroupKey = tuple[int, ...]
+#: An attachment's candidates before wildcards: the natural cards alone (each a candidate)
+#: and every choice of naturals, none included, that a wildcard may join.
+Choices = tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]
 
 
 class _Tables:
     """Every analysis kept for one set of rules."""
 
-    __slots__ = ("attached", "attachments", "made", "melds")
+    __slots__ = ("attached", "attachments", "choices", "made", "melds", "outcomes", "shapes")
 
     def __init__(self) -> None:
         self.melds: Cache[GroupKey, MeldGroup] = Cache(50_000)
         self.attachments: Cache[tuple[Meld, GroupKey], AttachGroup] = Cache(50_000)
+        #: The natural cards an attachment may take, before any wildcard (see _choices).
+        self.choices: Cache[GroupKey, Choices] = Cache(50_000)
+        #: What a candidate gives, a meld or a refusal (None), by the meld it is attached to
+        #: (None: a new meld) and its cards.
+        self.outcomes: Cache[tuple[Meld | None, tuple[Card, ...]], Meld | None] = Cache(100_000)
+        #: What attaching gives to a sequence, by shape (_sequence_outcome).
+        self.shapes: Cache[tuple[int, ...], tuple[int, int | None, tuple[int, ...]] | None] = Cache(
+            100_000
+        )
         self.made: Cache[tuple[Card | str, ...], Meld] = Cache(20_000)
         self.attached: Cache[tuple[Meld, tuple[Card | str, ...]], Meld] = Cache(20_000)
 
@@ -1047,19 +1059,118 @@ def _made(
     return made
 
 
+def _outcomes(
+    meld: Meld | None,
+    candidates: Iterable[tuple[Card, ...]],
+    counts: Counter[Card],
+    rules: Rules,
+    tables: _Tables,
+) -> list[tuple[tuple[Card, ...], Meld]]:
+    """What _made (``meld`` None) or _attached gives, each candidate's outcome kept: a
+    candidate met again under another key is not tried again, nor refused again."""
+    kept = tables.outcomes.kept
+    found = []
+    for cards in sorted(candidates, key=_order_key):
+        # Cards all different are held, since each came from the hand: only a card taken
+        # twice (a pair, or the suit's 2 natural and wild) needs counting.
+        if len({card._key for card in cards}) < len(cards) and not _fits(list(cards), counts):
+            continue
+        if meld is not None and meld.kind is MeldKind.SEQUENCE:
+            outcome = _sequence_outcome(meld, cards, rules, tables)
+        else:
+            try:
+                outcome = kept[(meld, cards)]
+            except KeyError:
+                try:
+                    outcome = (
+                        _make_meld(cards, rules) if meld is None else _attach(meld, cards, rules)
+                    )
+                except InvalidMeldError:
+                    outcome = None
+                tables.outcomes.put((meld, cards), outcome)
+        if outcome is not None:
+            found.append((cards, outcome))
+    return found
+
+
+def _card_code(card: Card, order: int) -> int:
+    """A card as attaching to a sequence of the suit ``order`` sees it: a natural of the suit
+    by its rank (the 2 is 2: natural or wild), any other wildcard 0, another suit's natural
+    100 and up."""
+    key = card._key
+    if not key:
+        return 0
+    key -= 1
+    rank = key >> 2
+    if key & 3 == order:
+        return rank
+    return 0 if rank == 2 else 100 + rank
+
+
+def _sequence_outcome(
+    meld: Meld, cards: tuple[Card, ...], rules: Rules, tables: _Tables
+) -> Meld | None:
+    """``attach(meld, cards)``, or None when refused, kept by shape: attaching to a
+    sequence depends on where its naturals and wildcard stand and on what each card added
+    is to it (its rank, the suit's 2, another wildcard), not on the suit or on which
+    wildcard: the joker and another suit's 2 go the same way (_attach_to_sequence). The
+    shape keeps where each card of the result comes from (the meld's cards, then those
+    added)."""
+    natural = meld.cards[1] if meld.wild == 0 else meld.cards[0]
+    order = natural._key - 1 & 3
+    wild = meld.wild
+    shape = (
+        meld.start,
+        len(meld.cards),
+        -1 if wild is None else wild,
+        -1 if wild is None else _card_code(meld.cards[wild], order),
+        *[_card_code(card, order) for card in cards],
+    )
+    pool = meld.cards + cards
+    try:
+        arranged = tables.shapes.kept[shape]
+    except KeyError:
+        try:
+            result = _attach(meld, cards, rules)
+        except InvalidMeldError:
+            tables.shapes.put(shape, None)
+            return None
+        sources = tuple(_source(pool, card) for card in result.cards)
+        tables.shapes.put(shape, (result.start, result.wild, sources))
+        return result
+    if arranged is None:
+        return None
+    start, result_wild, sources = arranged
+    return Meld(tuple([pool[i] for i in sources]), MeldKind.SEQUENCE, result_wild, start)
+
+
+def _source(pool: tuple[Card, ...], card: Card) -> int:
+    """Where ``card`` of a result came from in ``pool``: the same object, else an equal
+    card (equal cards are interchangeable)."""
+    for index, other in enumerate(pool):
+        if other is card:
+            return index
+    return pool.index(card)
+
+
 def _possible_melds(
     cards: tuple[Card, ...], rules: Rules, budget: Budget | None
 ) -> tuple[Meld, ...]:
     """What :func:`possible_melds` lists, the copies checked: group by group (see above)."""
     counts, masks, ranks = _tally(cards)
-    return _melds_of(counts, masks, ranks, rules, budget)
+    return _melds_of(counts, masks, ranks, rules, _tables(rules), budget)
 
 
 def _melds_of(
-    counts: list[int], masks: list[int], ranks: list[int], rules: Rules, budget: Budget | None
+    counts: list[int],
+    masks: list[int],
+    ranks: list[int],
+    rules: Rules,
+    tables: _Tables,
+    budget: Budget | None,
 ) -> tuple[Meld, ...]:
     held, present = _wild_codes(counts)
-    cache = _tables(rules).melds
+    cache = tables.melds
     kept = cache.kept
     steps = LOOKUP_STEPS
     parts: list[tuple[tuple[tuple[int, ...], Meld], ...]] = []
@@ -1109,7 +1220,8 @@ def _melds_of(
         pending.append((key, group_counts, candidates))
     spend(budget, steps)
     for key, group_counts, candidates in pending:
-        made = tuple(_made(candidates, group_counts, rules))
+        outcomes = _outcomes(None, candidates, group_counts, rules, tables)
+        made = tuple((_order_key(cards), meld) for cards, meld in outcomes)
         parts.append(cache.put(key, (len(candidates), made))[1])
     if len(parts) == 1:
         return tuple([meld for _, meld in parts[0]])
@@ -1140,7 +1252,23 @@ def possible_attachments(
     cards = _as_cards(hand)
     check_copies([*cards, *(card for meld in melds for card in meld.cards)])
     counts, masks, _ = _tally(cards)
-    return _attachments_of(melds, counts, masks, rules, budget)
+    return _attachments_of(melds, counts, masks, rules, _tables(rules), budget)
+
+
+def hand_plays(
+    hand: tuple[Card, ...], side_melds: Sequence[Meld], rules: Rules
+) -> tuple[tuple[Meld, ...], list[tuple[int, tuple[Card, ...], Meld]]]:
+    """:func:`possible_melds` of ``hand`` and :func:`possible_attachments` to
+    ``side_melds``, with no budget, for a hand and melds that a checked position holds:
+    one count of the hand for both, no copies counted again (engine.actions)."""
+    counts, masks, ranks = _tally(hand)
+    if counts[0] > Card.MAX_JOKERS or max(counts[1:]) > Card.MAX_COPIES:
+        check_copies(hand)  # raises, as possible_melds would
+    tables = _tables(rules)
+    melds = _melds_of(counts, masks, ranks, rules, tables, None)
+    if not side_melds:
+        return melds, []
+    return melds, _attachments_of(side_melds, counts, masks, rules, tables, None)
 
 
 def _attachments_of(
@@ -1148,10 +1276,11 @@ def _attachments_of(
     counts: list[int],
     masks: list[int],
     rules: Rules,
+    tables: _Tables,
     budget: Budget | None,
 ) -> list[tuple[int, tuple[Card, ...], Meld]]:
     held, present = _wild_codes(counts)
-    cache = _tables(rules).attachments
+    cache = tables.attachments
     kept = cache.kept
     found: list[tuple[int, tuple[Card, ...], Meld]] = []
     lowest, highest = 1, 14
@@ -1182,9 +1311,11 @@ def _attachments_of(
         group = kept.get((meld, key))
         if group is None:
             group_counts = _group_counts(key)
-            candidates = _attachment_candidates(meld, group_counts, lowest, highest)
+            candidates = _candidates_from_choices(
+                _choices(meld, key, lowest, highest, tables), _wild_kinds(group_counts)
+            )
             spend(budget, len(candidates) + LOOKUP_STEPS // 4)
-            attached = tuple(_attached(meld, candidates, group_counts, rules))
+            attached = tuple(_outcomes(meld, candidates, group_counts, rules, tables))
             group = cache.put((meld, key), (len(candidates), attached))
         else:
             spend(budget, group[0] + LOOKUP_STEPS // 4)
@@ -1238,6 +1369,82 @@ def _attached(
             with suppress(InvalidMeldError):
                 attached.append((cards, attach(meld, cards, rules)))
     return attached
+
+
+def _choices(meld: Meld, key: GroupKey, lowest: int, highest: int, tables: _Tables) -> Choices:
+    """The candidates of :func:`_attachment_candidates` before wildcards, kept by the
+    meld and the natural cards of the key (whatever wildcards the hand holds)."""
+    # The choices depend on the meld's shape only: a set's on whether it holds a wildcard,
+    # a sequence's on the places its naturals and its wildcard stand.
+    if meld.kind is MeldKind.SET:
+        naturals_key: GroupKey = (*key[:-1], meld.wild is None)
+    else:
+        naturals_key = (
+            *key[:-1],
+            meld.start,
+            len(meld.cards),
+            -1 if meld.wild is None else meld.wild,
+        )
+    found = tables.choices.kept.get(naturals_key)
+    if found is not None:
+        return found
+    counts = _group_counts((*key[:-1], 0))
+    choices: dict[tuple[Card, ...], None] = {}
+    if meld.kind is MeldKind.SET:
+        of_rank = [(card, n) for card, n in counts.items() if card.rank is meld.rank]
+        for naturals in _sub_multisets(of_rank):
+            choices[_key(naturals)] = None
+        alone = tuple(chosen for chosen in choices if chosen)
+        found = (alone, tuple(choices) if meld.wild is None else ())
+    else:
+        _sequence_choices(meld, counts, choices, lowest, highest)
+        found = (tuple(chosen for chosen in choices if chosen), tuple(choices))
+    return tables.choices.put(naturals_key, found)
+
+
+def _candidates_from_choices(
+    choices: Choices, wild_kinds: list[Card]
+) -> dict[tuple[Card, ...], None]:
+    alone, joined = choices
+    candidates = dict.fromkeys(alone)
+    for wild in wild_kinds:
+        for chosen in joined:
+            candidates[_key([*chosen, wild])] = None
+    return candidates
+
+
+def _sequence_choices(
+    meld: Meld,
+    counts: Counter[Card],
+    choices: dict[tuple[Card, ...], None],
+    lowest: int,
+    highest: int,
+) -> None:
+    """What _sequence_attachments tries, before wildcards: each choice of naturals (none
+    included: the whole suit takes a wildcard alone)."""
+    suit = meld.suit
+    assert suit is not None
+    available = _available(counts, suit)
+    natural_places = [p for i, p in enumerate(meld.places) if i != meld.wild]
+    low_natural, high_natural = min(natural_places), max(natural_places)
+    top = 13 if any(p == 1 for p in natural_places) else 14
+    bottom = 2 if any(p == 14 for p in natural_places) else 1
+    spare = 2 if meld.wild is not None else 1
+    if meld.wild is None and len(natural_places) == MAX_NATURALS:
+        choices[()] = None
+    for low in range(max(bottom, high_natural - MAX_NATURALS + 1, lowest), low_natural + 1):
+        for high in range(high_natural, min(top, low + MAX_NATURALS - 1, highest) + 1):
+            needed = [p for p in range(low, high + 1) if p not in natural_places]
+            if not needed:
+                continue
+            unavailable = [p for p in needed if available[p] is None]
+            if len(unavailable) > spare:
+                continue
+            free = [p for p in needed if available[p] is not None]
+            for skip in range(spare - len(unavailable) + 1):
+                for skipped in combinations(free, skip):
+                    chosen = [available[p] for p in free if p not in skipped]
+                    choices[_key([card for card in chosen if card is not None])] = None
 
 
 def _sequence_attachments(
