@@ -1075,7 +1075,9 @@ def _outcomes(
         # twice (a pair, or the suit's 2 natural and wild) needs counting.
         if len({card._key for card in cards}) < len(cards) and not _fits(list(cards), counts):
             continue
-        if meld is not None and meld.kind is MeldKind.SEQUENCE:
+        if meld is None:
+            outcome = _made_outcome(cards, rules, tables)
+        elif meld.kind is MeldKind.SEQUENCE:
             outcome = _sequence_outcome(meld, cards, rules, tables)
         else:
             try:
@@ -1094,9 +1096,9 @@ def _outcomes(
 
 
 def _card_code(card: Card, order: int) -> int:
-    """A card as attaching to a sequence of the suit ``order`` sees it: a natural of the suit
-    by its rank (the 2 is 2: natural or wild), any other wildcard 0, another suit's natural
-    100 and up."""
+    """A card as a meld of the suit ``order`` sees it: a natural of the suit by its rank
+    (the 2 is 2: natural or wild), any other wildcard 0, a natural of the suit 1, 2 or 3
+    places further in the suits' order 100, 200 or 300 plus its rank."""
     key = card._key
     if not key:
         return 0
@@ -1104,7 +1106,7 @@ def _card_code(card: Card, order: int) -> int:
     rank = key >> 2
     if key & 3 == order:
         return rank
-    return 0 if rank == 2 else 100 + rank
+    return 0 if rank == 2 else 100 * ((key & 3) - order & 3) + rank
 
 
 def _sequence_outcome(
@@ -1142,6 +1144,35 @@ def _sequence_outcome(
         return None
     start, result_wild, sources = arranged
     return Meld(tuple([pool[i] for i in sources]), MeldKind.SEQUENCE, result_wild, start)
+
+
+def _made_outcome(cards: tuple[Card, ...], rules: Rules, tables: _Tables) -> Meld | None:
+    """``make_meld(cards)``, or None when refused, kept by shape as _sequence_outcome
+    keeps attachments: each card as it is to the suit of the first natural card (its rank
+    in that suit; the 2 of that suit; another wildcard; a card of another suit)."""
+    order = 0
+    for card in cards:
+        key = card._key
+        if key and (key - 1) >> 2 != 2:
+            order = key - 1 & 3
+            break
+    shape = (-2, *[_card_code(card, order) for card in cards])
+    try:
+        arranged = tables.shapes.kept[shape]
+    except KeyError:
+        try:
+            result = _make_meld(cards, rules)
+        except InvalidMeldError:
+            tables.shapes.put(shape, None)
+            return None
+        sources = tuple(_source(cards, card) for card in result.cards)
+        tables.shapes.put(shape, (result.start, result.wild, sources))
+        return result
+    if arranged is None:
+        return None
+    start, result_wild, sources = arranged
+    kind = MeldKind.SEQUENCE if start else MeldKind.SET
+    return Meld(tuple([cards[i] for i in sources]), kind, result_wild, start)
 
 
 def _source(pool: tuple[Card, ...], card: Card) -> int:

@@ -146,6 +146,30 @@ def test_attachments_by_group_are_the_whole_hands_attachments(
     )
 
 
+def test_many_random_hands_and_tables_as_the_reference() -> None:
+    """Broader than the examples above: 200 hands of 3 to 30 cards at random, each with
+    a side's melds laid from other cards, every preset."""
+    rng = random.Random(1616)
+    for _ in range(200):
+        cards = DECK[:]
+        rng.shuffle(cards)
+        size = rng.choice([3, 5, 8, 11, 15, 20, 30])
+        hand, rest = tuple(cards[:size]), cards[size:]
+        rules = rng.choice(list(PRESETS.values()))
+        reference = engine_melds._possible_melds_reference
+        assert steps(engine_melds._possible_melds, hand, rules) == steps(reference, hand, rules)
+        melds: list[Meld] = []
+        for meld in possible_melds(rest[:30], rules):
+            if all(meld.cards.count(c) <= rest[:30].count(c) for c in meld.cards):
+                melds.append(meld)
+                for card in meld.cards:
+                    rest.remove(card)
+            if len(melds) == 4:
+                break
+        fast = steps(lambda *args: possible_attachments(*args), melds, hand, rules)
+        assert fast == steps(engine_melds._possible_attachments_reference, melds, hand, rules)
+
+
 def test_cold_caches_give_what_warm_ones_give() -> None:
     rng = random.Random(16)
     position = deal(2, rng)
