@@ -1017,6 +1017,13 @@ def _reach(meld: Meld, mask: int) -> tuple[int, int, int]:
     return mask & keep, lowest, place - 1
 
 
+def _wild_cards(wilds: int) -> list[Card]:
+    """The wildcards a group's code says are held (_group_counts' wildcards)."""
+    cards = [_BY_KEY[0]] if wilds & 1 else []
+    cards += [_BY_KEY[9 + order] for order in range(4) if wilds >> (1 + 2 * order) & 3]
+    return cards
+
+
 def _group_counts(key: GroupKey) -> Counter[Card]:
     """The fewest cards that give a group's candidates: its naturals and its wildcards."""
     counts: Counter[Card] = Counter()
@@ -1062,19 +1069,22 @@ def _made(
 def _outcomes(
     meld: Meld | None,
     candidates: Iterable[tuple[Card, ...]],
-    counts: Counter[Card],
+    key: GroupKey,
     rules: Rules,
     tables: _Tables,
 ) -> list[tuple[tuple[Card, ...], Meld]]:
-    """What _made (``meld`` None) or _attached gives, each candidate's outcome kept: a
-    candidate met again under another key is not tried again, nor refused again."""
+    """What _made (``meld`` None) or _attached gives for the candidates of the group
+    ``key``, each candidate's outcome kept: a candidate met again is not tried again."""
     kept = tables.outcomes.kept
     found = []
+    counts = None
     for cards in sorted(candidates, key=_order_key):
         # Cards all different are held, since each came from the hand: only a card taken
         # twice (a pair, or the suit's 2 natural and wild) needs counting.
-        if len({card._key for card in cards}) < len(cards) and not _fits(list(cards), counts):
-            continue
+        if len({card._key for card in cards}) < len(cards):
+            counts = counts or _group_counts(key)
+            if not _fits(list(cards), counts):
+                continue
         if meld is None:
             outcome = _made_outcome(cards, rules, tables)
         elif meld.kind is MeldKind.SEQUENCE:
@@ -1248,10 +1258,10 @@ def _melds_of(
             suit = _SUIT_OF_ORDER[key[1]]
             _sequence_candidates(suit, group_counts, wild_kinds, candidates, lowest, highest)
         steps += len(candidates)
-        pending.append((key, group_counts, candidates))
+        pending.append((key, candidates))
     spend(budget, steps)
-    for key, group_counts, candidates in pending:
-        outcomes = _outcomes(None, candidates, group_counts, rules, tables)
+    for key, candidates in pending:
+        outcomes = _outcomes(None, candidates, key, rules, tables)
         made = tuple((_order_key(cards), meld) for cards, meld in outcomes)
         parts.append(cache.put(key, (len(candidates), made))[1])
     if len(parts) == 1:
@@ -1341,12 +1351,11 @@ def _attachments_of(
             key = (1, order, reach, wilds)
         group = kept.get((meld, key))
         if group is None:
-            group_counts = _group_counts(key)
             candidates = _candidates_from_choices(
-                _choices(meld, key, lowest, highest, tables), _wild_kinds(group_counts)
+                _choices(meld, key, lowest, highest, tables), _wild_cards(key[-1])
             )
             spend(budget, len(candidates) + LOOKUP_STEPS // 4)
-            attached = tuple(_outcomes(meld, candidates, group_counts, rules, tables))
+            attached = tuple(_outcomes(meld, candidates, key, rules, tables))
             group = cache.put((meld, key), (len(candidates), attached))
         else:
             spend(budget, group[0] + LOOKUP_STEPS // 4)
