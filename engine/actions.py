@@ -450,7 +450,7 @@ def _as_actions(
 
 #: The meld and attach actions handed out lately, by the meld laid or by the meld's index
 #: and the cards attached: actions are values, and making one costs more than finding it.
-_PLAY_ACTIONS: Cache[Meld | tuple[int, Cards], Action] = Cache(50_000)
+_PLAY_ACTIONS: Cache[Meld | tuple[int, Cards], Action] = Cache(20_000)
 
 
 def _plays(position: Position, budget: Budget | None = None) -> tuple[Action, ...]:

@@ -882,13 +882,13 @@ class _Tables:
     __slots__ = ("attached", "attachments", "choices", "made", "melds", "outcomes", "shapes")
 
     def __init__(self) -> None:
-        self.melds: Cache[GroupKey, MeldGroup] = Cache(50_000)
-        self.attachments: Cache[tuple[Meld, GroupKey], AttachGroup] = Cache(50_000)
+        self.melds: Cache[GroupKey, MeldGroup] = Cache(20_000)
+        self.attachments: Cache[tuple[Meld, GroupKey], AttachGroup] = Cache(30_000)
         #: The natural cards an attachment may take, before any wildcard (see _choices).
-        self.choices: Cache[GroupKey, Choices] = Cache(50_000)
+        self.choices: Cache[GroupKey, Choices] = Cache(20_000)
         #: What a candidate gives, a meld or a refusal (None), by the meld it is attached to
         #: (None: a new meld) and its cards.
-        self.outcomes: Cache[tuple[Meld | None, tuple[Card, ...]], Meld | None] = Cache(100_000)
+        self.outcomes: Cache[tuple[Meld | None, tuple[Card, ...]], Meld | None] = Cache(50_000)
         #: What attaching gives to a sequence, by shape (_sequence_outcome).
         self.shapes: Cache[tuple[int, ...], tuple[int, int | None, tuple[int, ...]] | None] = Cache(
             100_000
