@@ -1130,14 +1130,18 @@ def _sequence_outcome(
     added)."""
     natural = meld.cards[1] if meld.wild == 0 else meld.cards[0]
     order = natural._key - 1 & 3
-    wild = meld.wild
-    shape = (
-        meld.start,
-        len(meld.cards),
-        -1 if wild is None else wild,
-        -1 if wild is None else _card_code(meld.cards[wild], order),
-        *[_card_code(card, order) for card in cards],
-    )
+    start, size, wild = meld.start, len(meld.cards), meld.wild
+    wild_code = -1 if wild is None else _card_code(meld.cards[wild], order)
+    codes = [_card_code(card, order) for card in cards]
+    # Away from the ace and the 2 (places 1, 2 and 14), where no natural stands, attaching
+    # goes the same way wherever the meld lies: the shape is then taken from its start.
+    low = start + 1 if wild == 0 else start
+    high = start + size - 2 if wild == size - 1 else start + size - 1
+    shift = 0
+    if low >= 3 and high <= 13 and wild_code <= 0 and all(not c or 3 <= c <= 13 for c in codes):
+        shift = start
+        codes = [c and c - start + 20 for c in codes]
+    shape = (-3 if shift else start, size, -1 if wild is None else wild, wild_code, *codes)
     pool = meld.cards + cards
     try:
         arranged = tables.shapes.kept[shape]
@@ -1148,12 +1152,14 @@ def _sequence_outcome(
             tables.shapes.put(shape, None)
             return None
         sources = tuple(_source(pool, card) for card in result.cards)
-        tables.shapes.put(shape, (result.start, result.wild, sources))
+        tables.shapes.put(shape, (result.start - shift, result.wild, sources))
         return result
     if arranged is None:
         return None
-    start, result_wild, sources = arranged
-    return Meld(tuple([pool[i] for i in sources]), MeldKind.SEQUENCE, result_wild, start)
+    result_start, result_wild, sources = arranged
+    return Meld(
+        tuple([pool[i] for i in sources]), MeldKind.SEQUENCE, result_wild, result_start + shift
+    )
 
 
 def _made_outcome(cards: tuple[Card, ...], rules: Rules, tables: _Tables) -> Meld | None:
