@@ -27,13 +27,21 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from engine.budget import Budget
-from engine.cards import Card, max_copies, parse_cards
+from engine.budget import Budget, Cache
+from engine.cards import ALL_CARDS, Card, max_copies, parse_cards
 from engine.errors import IllegalActionError, InvalidNotationError, Refusal
-from engine.melds import Meld, MeldKind, attach, make_meld, possible_attachments, possible_melds
+from engine.melds import (
+    Meld,
+    MeldKind,
+    attach,
+    hand_plays,
+    make_meld,
+    possible_attachments,
+    possible_melds,
+)
 from engine.state import (
     POZZETTO_SIZE,
     Cards,
@@ -236,7 +244,10 @@ def transition(
         return Transition(_take_pile(position, hand))
     if position.phase is not Phase.PLAY:
         raise IllegalActionError("draw_first", "R6")
-    _check_held(position, hand, action.cards)
+    rest = _held_rest(hand, action.cards)
+    if rest is None:
+        _check_held(position, hand, action.cards)
+        rest = _without(hand, action.cards)
     if action.kind is ActionKind.DISCARD:
         return _discard(position, hand, action.cards[0])
     if position.pile_taken and not _uses_pile(position, action.cards):
@@ -260,7 +271,6 @@ def transition(
         melds = _replaced(
             side_melds, index, attach(side_melds[index], action.cards, position.rules)
         )
-    rest = _without(hand, action.cards)
     refusal = _rest_refusal(position, melds, rest, action.cards)
     if refusal is not None:
         raise refusal
@@ -281,11 +291,11 @@ def legal_actions(position: Position, budget: Budget | None = None) -> list[Acti
         if isinstance(position.stock, Hidden):
             actions = [Action(ActionKind.DRAW, (card,)) for card in position.unseen()]
         else:
-            actions = [Action(ActionKind.DRAW)]
+            actions = [_DRAW]
         if _pile_refusal(position, hand, budget) is None:
-            actions.append(Action(ActionKind.PILE))
+            actions.append(_PILE)
         return actions
-    return [*legal_plays(position, budget).actions, *legal_discards(position)]
+    return [*_play_actions(position, budget), *legal_discards(position)]
 
 
 def legal_discards(position: Position) -> list[Action]:
@@ -294,11 +304,23 @@ def legal_discards(position: Position) -> list[Action]:
     hand = position.hand
     if position.pile_taken:
         return []
+    if len(hand) > 1 and position.pile_single is None:
+        # Issue 16: the usual case, where every card may go.
+        return [_DISCARDS[card._key] for card in dict.fromkeys(hand)]
     return [
-        Action(ActionKind.DISCARD, (card,))
+        _DISCARDS[card._key]
         for card in dict.fromkeys(hand)
         if _discard_refusal(position, hand, card) is None
     ]
+
+
+#: The actions that hold no card, or one card (by Card._key): actions are values, so
+#: legal_actions hands out the same ones each time rather than making them anew.
+_DRAW = Action(ActionKind.DRAW)
+_PILE = Action(ActionKind.PILE)
+_DISCARDS: list[Action] = [_DRAW] * 57
+for _card in ALL_CARDS:
+    _DISCARDS[_card._key] = Action(ActionKind.DISCARD, (_card,))
 
 
 # --- drawing (R7, R8, R33, R34, R41) -------------------------------------------------------
@@ -318,7 +340,7 @@ def _draw(position: Position, hand: Cards, action: Action) -> Transition:
             raise IllegalActionError("stock_known", "R7", card=str(stock[0]))
         card, rest = stock[0], stock[1:]
     return Transition(
-        replace(
+        _replace(
             position,
             hands=_seat(position.hands, position.to_move, (*hand, card)),
             stock=rest,
@@ -360,7 +382,7 @@ def _take_pile(position: Position, hand: Cards) -> Position:
         stall = Stall(position.to_move, 1)
     else:
         stall = Stall(stall.seat, stall.count + 1)
-    return replace(
+    return _replace(
         position,
         hands=_seat(position.hands, position.to_move, (*hand, *pile)),
         discard=(),
@@ -394,12 +416,42 @@ def legal_plays(position: Position, budget: Budget | None = None) -> Plays:
     attachments = possible_attachments(position.melds[position.side], hand, position.rules, budget)
     usable = {card for meld in melds for card in meld.cards}
     usable.update(card for _, cards, _ in attachments for card in cards)
-    actions = [Action(ActionKind.MELD, meld.cards) for meld in _legal_melds(position, melds)]
-    actions += [
-        Action(ActionKind.ATTACH, cards, index)
-        for index, cards, _ in _legal_attachments(position, attachments)
-    ]
-    return Plays(tuple(actions), frozenset(usable))
+    return Plays(tuple(_as_actions(position, melds, attachments)), frozenset(usable))
+
+
+def _play_actions(position: Position, budget: Budget | None) -> list[Action]:
+    """The actions of :func:`legal_plays`, without the usable cards."""
+    hand = position.hand
+    side_melds = position.melds[position.side]
+    if budget is None:
+        return _as_actions(position, *hand_plays(hand, side_melds, position.rules))
+    melds = possible_melds(hand, position.rules, budget)
+    attachments = possible_attachments(side_melds, hand, position.rules, budget)
+    return _as_actions(position, melds, attachments)
+
+
+def _as_actions(
+    position: Position, melds: Sequence[Meld], attachments: list[tuple[int, Cards, Meld]]
+) -> list[Action]:
+    kept = _PLAY_ACTIONS.kept
+    actions = []
+    for meld in _legal_melds(position, melds):
+        action = kept.get(meld)
+        if action is None:
+            action = _PLAY_ACTIONS.put(meld, Action(ActionKind.MELD, meld.cards))
+        actions.append(action)
+    for index, cards, _ in _legal_attachments(position, attachments):
+        key = (index, cards)
+        action = kept.get(key)
+        if action is None:
+            action = _PLAY_ACTIONS.put(key, Action(ActionKind.ATTACH, cards, index))
+        actions.append(action)
+    return actions
+
+
+#: The meld and attach actions handed out lately, by the meld laid or by the meld's index
+#: and the cards attached: actions are values, and making one costs more than finding it.
+_PLAY_ACTIONS: Cache[Meld | tuple[int, Cards], Action] = Cache(20_000)
 
 
 def _plays(position: Position, budget: Budget | None = None) -> tuple[Action, ...]:
@@ -414,16 +466,19 @@ def legal_melds(position: Position, budget: Budget | None = None) -> list[Meld]:
     return _legal_melds(position, possible_melds(position.hand, position.rules, budget))
 
 
-def _legal_melds(position: Position, candidates: list[Meld]) -> list[Meld]:
+def _legal_melds(position: Position, candidates: Sequence[Meld]) -> list[Meld]:
     hand = position.hand
     side_melds = position.melds[position.side]
-    pile = set(position.pile_taken)
-    set_ranks = {meld.rank for meld in side_melds if meld.kind is MeldKind.SET}
+    pile = set(position.pile_taken) if position.pile_taken else None
+    set_ranks = {meld.cards[0].rank for meld in side_melds if meld.kind is MeldKind.SET}
     found = []
     for meld in candidates:
-        if meld.kind is MeldKind.SET and meld.rank in set_ranks:
+        if set_ranks and meld.kind is MeldKind.SET and meld.cards[0].rank in set_ranks:
             continue
         if pile and pile.isdisjoint(meld.cards):
+            continue
+        if len(hand) - len(meld.cards) > 1:
+            found.append(meld)  # two cards left or more: nothing to refuse (R32)
             continue
         melds = (*side_melds, meld)
         if _rest_refusal_fast(position, hand, melds, meld.cards) is None:
@@ -449,10 +504,13 @@ def _legal_attachments(
 ) -> list[tuple[int, Cards, Meld]]:
     hand = position.hand
     side_melds = position.melds[position.side]
-    pile = set(position.pile_taken)
+    pile = set(position.pile_taken) if position.pile_taken else None
     found = []
     for index, cards, result in candidates:
         if pile and pile.isdisjoint(cards):
+            continue
+        if len(hand) - len(cards) > 1:
+            found.append((index, cards, result))  # nothing to refuse (R32)
             continue
         melds = _replaced(side_melds, index, result)
         if _rest_refusal_fast(position, hand, melds, cards) is None:
@@ -509,7 +567,7 @@ def _after_play(
         pozzetti = _seat(pozzetti, side, None)
         events = (Event.POZZETTO_AL_VOLO,)
     return Transition(
-        replace(
+        _replace(
             position,
             hands=_seat(position.hands, position.to_move, hand),
             melds=_seat(position.melds, side, melds),
@@ -538,12 +596,13 @@ def _uses_pile(position: Position, cards: Cards) -> bool:
 def _discard_refusal(position: Position, hand: Cards, card: Card) -> IllegalActionError | None:
     if position.pile_taken:
         return IllegalActionError("pile_card_first", "R41", cards=_texts(position.pile_taken))
-    rest = _without(hand, (card,))
-    if not rest:
+    # The card is in the hand: discarding it leaves none when it is the only one (R29-R31),
+    # and takes the pile's card away when it is that card's only copy (R8).
+    if len(hand) == 1:
         return last_discard_refusal(
             position, position.melds[position.side], card, position.pile_single
         )
-    if card == position.pile_single and card not in rest:
+    if card == position.pile_single and hand.count(card) == 1:
         return IllegalActionError("pile_single", "R8", card=str(card))
     return None
 
@@ -568,7 +627,7 @@ def _discard(position: Position, hand: Cards, card: Card) -> Transition:
     if Event.CLOSED not in events and position.is_last_turn:
         events.append(Event.STOCK_EXHAUSTED)
     return Transition(
-        replace(
+        _replace(
             position,
             hands=_seat(position.hands, position.to_move, rest),
             discard=(*position.discard, card),
@@ -597,6 +656,17 @@ def _check_held(position: Position, hand: Cards, cards: Cards) -> None:
     raise IllegalActionError("not_in_hand", "R6", card=str(card))
 
 
+def _held_rest(hand: Cards, cards: Cards) -> Cards | None:
+    """The hand without ``cards``, or None when it does not hold them all."""
+    rest = list(hand)
+    try:
+        for card in cards:
+            rest.remove(card)
+    except ValueError:
+        return None
+    return tuple(rest)
+
+
 def _pozzetto(position: Position, side: int) -> Hand:
     pozzetto = position.pozzetti[side]
     return Hidden(POZZETTO_SIZE) if pozzetto is None else pozzetto
@@ -607,6 +677,26 @@ def _without(hand: Cards, cards: Iterable[Card]) -> Cards:
     for card in cards:
         rest.remove(card)
     return tuple(rest)
+
+
+def _replace(position: Position, **changes: Any) -> Position:
+    """``dataclasses.replace`` for positions at half the cost (issue 16): each field copied
+    through its slot, none re-checked (Position has no ``__post_init__``, so
+    dataclasses.replace would check nothing either)."""
+    if _CHECKED:
+        return replace(position, **changes)
+    new = object.__new__(Position)
+    for name, put, get in _SLOTS:
+        put(new, changes[name] if name in changes else get(position))
+    return new
+
+
+_CHECKED = hasattr(Position, "__post_init__")
+#: Each field of a position: its name, and its slot's setter and getter.
+_SLOTS = [
+    (field.name, getattr(Position, field.name).__set__, getattr(Position, field.name).__get__)
+    for field in fields(Position)
+]
 
 
 def _seat(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

@@ -3,6 +3,12 @@
 A benchmark, never a timed test: it prints figures and always exits 0. Each figure is the
 median of several rounds, each round timing a batch of calls.
 
+``python -m engine.bench --against /tmp/wt-41d90e9`` compares this engine with another
+checkout of the project (issue 16: at least 5x the engine of commit 41d90e9): one process
+for each engine plays the same seeded random hands and lists the legal actions of the same
+positions, and the ratios are printed. Make the other checkout with
+``git worktree add /tmp/wt-41d90e9 41d90e9``.
+
 ``python -m engine.bench --budget`` prints instead the CPU time of the worst requests a
 visitor, a learner or a teacher can send (issue 13): 40-card hands, close puzzles with no
 pozzetto taken, pile checks, judge lines. Each is decided or refused (``too_big``) within
@@ -13,8 +19,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -293,9 +301,126 @@ def budget_benchmark() -> None:
     print(f"{name + ', again':<48} {time.process_time() - start:>8.3f} s  (the memo: same steps)")
 
 
+#: What ``--against`` runs in one process for each engine: only the public API both engines
+#: share (deal, play_hand, random_action, apply, legal_actions), so an older checkout runs it
+#: unchanged. Both engines play the same seeded hands and so do the same work; every hand and
+#: every position is met once, as in play. It prints one JSON object: hands a second over
+#: the first ``hands`` hands, the memos empty at the start (so their filling is counted),
+#: and over the next ``hands`` (as a process that has been playing a while); and the
+#: seconds of one ``legal_actions`` call on a typical play-phase position (140 positions
+#: met after 10 to 60 actions of random hands), each position new, with the memos as the
+#: hands and the earlier positions left them ("in play"), and with every memo emptied
+#: before each call ("cold": nothing kept from any other position).
+#: Times are CPU times of the process (time.process_time), which other work on the machine
+#: disturbs less than the clock.
+MEASURE = """
+import json, random, statistics, sys, time
+from engine.actions import apply, legal_actions
+try:
+    from engine.budget import clear_memos
+except ImportError:  # an engine older than its memos
+    def clear_memos():
+        pass
+from engine.deal import deal
+from engine.simulate import play_hand, random_action
+from engine.state import Phase
+
+hands, rounds = int(sys.argv[1]), int(sys.argv[2])
+
+
+def positions(seed):
+    rng = random.Random(seed)
+    found = []
+    while len(found) < 140:
+        position = deal(2, rng)
+        for _ in range(rng.randrange(10, 60)):
+            if position.is_over:
+                break
+            position = apply(position, random_action(position, rng))
+        if not position.is_over and position.phase is Phase.PLAY:
+            found.append(position)
+    return found
+
+
+def per_call(cold):
+    times = []
+    for round in range(rounds):
+        found = positions(round + (rounds if cold else 0))
+        spent = 0.0
+        for position in found:
+            if cold:
+                clear_memos()
+            start = time.process_time()
+            legal_actions(position)
+            spent += time.process_time() - start
+        times.append(spent / len(found))
+    return statistics.median(times)
+
+
+clear_memos()
+rates = []
+for first in (0, hands):
+    start = time.process_time()
+    for number in range(first, first + hands):
+        rng = random.Random(f"bench:{number}")
+        play_hand(deal(2, rng), rng, check=False)
+    rates.append(hands / (time.process_time() - start))
+result = {"hands": rates[0], "more": rates[1], "play": per_call(False), "cold": per_call(True)}
+print(json.dumps(result))
+"""
+
+
+def measure(tree: str, hands: int, rounds: int) -> dict[str, float]:
+    """Run :data:`MEASURE` in a fresh process against the engine in ``tree``."""
+    env = {**os.environ, "PYTHONPATH": os.path.abspath(tree), "PYTHONHASHSEED": "0"}
+    done = subprocess.run(
+        [sys.executable, "-c", MEASURE, str(hands), str(rounds)],
+        cwd=os.path.abspath(tree),
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode:
+        sys.exit(f"the benchmark failed in {tree}:\n{done.stderr}")
+    result: dict[str, float] = json.loads(done.stdout)
+    return result
+
+
+def against(other: str, hands: int = 100, rounds: int = 3) -> None:
+    """Issue 16: this engine against the one in ``other``, each in one process, the two
+    run one after the other; prints each figure and the ratio."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    print(f"this engine ({here}) against {other}: {hands} seeded two-player hands (then")
+    print(f"{hands} more), and")
+    print(f"legal_actions on 140 play-phase positions (median of {rounds} sets), one process each")
+    before = measure(other, hands, rounds)
+    after = measure(here, hands, rounds)
+    rows = (
+        ("whole random hands, two players", "hands", "/s", 1, True),
+        ("  the next hands, as the process goes on", "more", "/s", 1, True),
+        ("legal_actions, a typical position (in play)", "play", "µs", 1e6, False),
+        ("legal_actions, a typical position (cold)", "cold", "µs", 1e6, False),
+    )
+    print(f"{'':<44} {'other':>10} {'this':>10}   ratio")
+    for name, key, unit, scale, higher in rows:
+        ratio = after[key] / before[key] if higher else before[key] / after[key]
+        print(
+            f"{name:<44} {before[key] * scale:>10.1f} {after[key] * scale:>10.1f} {unit:<3}"
+            f" {ratio:5.1f}x"
+        )
+
+
 def main() -> None:
-    if "--budget" in sys.argv[1:]:
+    arguments = sys.argv[1:]
+    if "--budget" in arguments:
         budget_benchmark()
+        return
+    if "--against" in arguments:
+        index = arguments.index("--against")
+        if index + 1 >= len(arguments):
+            sys.exit("usage: python -m engine.bench --against PATH-OF-ANOTHER-CHECKOUT")
+        against(arguments[index + 1])
         return
     print("engine benchmark: median of", ROUNDS, "rounds")
     meld_benchmarks()

@@ -35,6 +35,8 @@ from typing import Any, Generic, TypeVar
 from engine.errors import TooBigError
 
 T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 
 #: The steps one request may spend: a web request (a puzzle checked or solved, the
 #: editor's check) or one line of the judge.
@@ -134,7 +136,34 @@ class Memo(Generic[T]):
             self._weight = 0
 
 
-_MEMOS: list[Memo[Any]] = []
+class Cache(Generic[K, V]):
+    """Analyses that never change, kept by the key they depend on alone (issue 16: the
+    melds of a suit's cards, the attachments to one meld), unlike :class:`Memo` shared by
+    every caller, budgeted or not: a cache only saves CPU, never changes what is decided.
+
+    Read ``kept`` directly (``cache.kept.get(key)``) on hot paths; :meth:`put` empties the
+    whole cache when it holds ``size`` entries, which keeps it bounded without the cost
+    of tracking use. :func:`clear_memos` empties it too.
+    """
+
+    __slots__ = ("kept", "size")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.kept: dict[K, V] = {}
+        _MEMOS.append(self)
+
+    def put(self, key: K, value: V) -> V:
+        if len(self.kept) >= self.size:
+            self.kept.clear()
+        self.kept[key] = value
+        return value
+
+    def clear(self) -> None:
+        self.kept.clear()
+
+
+_MEMOS: list[Memo[Any] | Cache[Any, Any]] = []
 
 
 def clear_memos() -> None:

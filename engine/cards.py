@@ -241,6 +241,13 @@ def check_copies(cards: Iterable[Card]) -> None:
 
     Raises :class:`InvalidMeldError` with code ``too_many_copies``.
     """
+    if cards.__class__ is not list and cards.__class__ is not tuple:
+        cards = list(cards)
+    # Counting the cards' small numbers is quick; only a card over two copies (a joker may
+    # be: there are four) needs the closer look below.
+    counts = Counter([card._key for card in cards])
+    if not counts or max(counts.values()) <= Card.MAX_COPIES:
+        return
     for card, count in Counter(cards).items():
         if count > max_copies(card):
             raise InvalidMeldError(

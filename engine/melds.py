@@ -23,10 +23,10 @@ import enum
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations, product
 
-from engine.budget import LOOKUP_STEPS, Budget, Memo, spend
+from engine.budget import LOOKUP_STEPS, Budget, Cache, Memo, spend
 from engine.cards import ALL_CARDS, Card, Rank, Suit, check_copies, format_cards, parse_cards
 from engine.errors import InvalidMeldError, InvalidNotationError
 from engine.rules import DEFAULT, Rules
@@ -80,6 +80,14 @@ class Meld:
     kind: MeldKind
     wild: int | None
     start: int
+    #: The hash, worked out once: melds key the caches of the enumerations (issue 16).
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.cards, self.kind, self.wild, self.start)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def parse(cls, arrangement: str | Iterable[str | Card], rules: Rules = DEFAULT) -> Meld:
@@ -203,7 +211,21 @@ def make_meld(cards: Iterable[Card | str], rules: Rules = DEFAULT) -> Meld:
     ...
     engine.errors.InvalidMeldError: With the 2 of hearts this meld would hold a second wildcard, ...
     """
-    cards = _as_cards(cards)
+    if cards.__class__ is not tuple:
+        return _make_meld(_as_cards(cards), rules)
+    # The melds made lately, by the cards as given (issue 16): a move re-makes the meld
+    # its legal actions made. Refusals are not kept.
+    made = _tables(rules).made
+    try:
+        meld = made.kept.get(cards)
+    except TypeError:  # something unhashable, which is no card: _as_cards says so
+        return _make_meld(_as_cards(cards), rules)
+    if meld is None:
+        meld = made.put(cards, _make_meld(_as_cards(cards), rules))
+    return meld
+
+
+def _make_meld(cards: tuple[Card, ...], rules: Rules) -> Meld:
     if len(cards) < MIN_CARDS:
         raise InvalidMeldError(
             "too_few_cards", "R10", cards=[str(c) for c in cards], count=len(cards)
@@ -410,7 +432,21 @@ def attach(meld: Meld, cards: Iterable[Card | str], rules: Rules = DEFAULT) -> M
     >>> str(attach(Meld.parse("6C JK 8C"), parse_cards("7C 10C")))
     '6C 7C 8C JK 10C'
     """
-    added = _as_cards(cards)
+    if cards.__class__ is not tuple:
+        return _attach(meld, _as_cards(cards), rules)
+    # As make_meld: the attachments made lately, refusals not kept.
+    attached = _tables(rules).attached
+    key = (meld, cards)
+    try:
+        result = attached.kept.get(key)
+    except TypeError:  # something unhashable, which is no card: _as_cards says so
+        return _attach(meld, _as_cards(cards), rules)
+    if result is None:
+        result = attached.put(key, _attach(meld, _as_cards(cards), rules))
+    return result
+
+
+def _attach(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Meld:
     if not added:
         raise InvalidMeldError("nothing_to_attach", "R17")
     check_copies(meld.cards + added)
@@ -674,6 +710,19 @@ def can_attach(meld: Meld, cards: Iterable[Card], rules: Rules = DEFAULT) -> boo
 
 
 # --- enumeration ----------------------------------------------------------------------
+#
+# Issue 16: a hand's melds fall into groups that each depend on a few of its cards only.
+# The sets of a rank depend on that rank's naturals and on which wildcards the hand holds.
+# The sequences of a suit come from runs of its places with at most one place missing
+# between two held ones (a candidate has at most one gap), each run depending on its own
+# cards and on the wildcards (how many of the suit's 2, natural or wild). The attachments
+# to a meld depend on the meld, on the hand's cards of its rank, or of its suit out from its
+# ends as far as wildcards could bridge, and on the wildcards. Each group is worked out once
+# from the fewest cards that give the same candidates, kept in a Cache, and the groups are
+# merged in the order the enumeration of the whole hand gives: the same melds in the same
+# order, for the same budget steps. That enumeration of the whole hand is kept as the
+# reference (``_possible_melds_reference``, ``_possible_attachments_reference``), and
+# tests/engine/test_fast.py checks the groups against it.
 
 
 def _key(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -698,6 +747,67 @@ def _available(counts: Counter[Card], suit: Suit) -> list[Card | None]:
 
 def _fits(cards: list[Card], counts: Counter[Card]) -> bool:
     return all(counts[card] >= n for card, n in Counter(cards).items())
+
+
+def _wild_kinds(counts: Counter[Card]) -> list[Card]:
+    return [card for card in counts if card.is_wild]
+
+
+def _set_candidates(
+    rank: Rank,
+    counts: Counter[Card],
+    wild_kinds: list[Card],
+    candidates: dict[tuple[Card, ...], None],
+) -> None:
+    """Candidate sets of a rank: two or more of its naturals, with or without a wildcard."""
+    of_rank = [(card, n) for card, n in counts.items() if card.rank is rank]
+    for naturals in _sub_multisets(of_rank):
+        if len(naturals) >= MIN_CARDS:
+            candidates[_key(naturals)] = None
+        if len(naturals) >= 2:
+            for wild in wild_kinds:
+                candidates[_key([*naturals, wild])] = None
+
+
+def _sequence_candidates(
+    suit: Suit,
+    counts: Counter[Card],
+    wild_kinds: list[Card],
+    candidates: dict[tuple[Card, ...], None],
+    lowest: int = 1,
+    highest: int = 14,
+) -> None:
+    """Candidate sequences of a suit: each run of places with at most one missing, from
+    place ``lowest`` to place ``highest`` at most."""
+    available = _available(counts, suit)
+    if all(available[place] is not None for place in range(1, MAX_NATURALS + 1)):
+        # The whole suit and a wildcard as the 14th card (R14).
+        whole = [card for card in available[1 : MAX_NATURALS + 1] if card is not None]
+        for wild in wild_kinds:
+            candidates[_key([*whole, wild])] = None
+    for low in range(lowest, 13):
+        for high in range(low + 2, min(low + MAX_NATURALS, highest + 1, 15)):
+            window = range(low, high + 1)
+            missing = [place for place in window if available[place] is None]
+            if len(missing) > 1:
+                break
+            naturals = [card for place in window if (card := available[place])]
+            if missing:
+                for wild in wild_kinds:
+                    candidates[_key([*naturals, wild])] = None
+                continue
+            candidates[_key(naturals)] = None
+            for i, wild in product(range(len(naturals)), wild_kinds):
+                candidates[_key([*naturals[:i], *naturals[i + 1 :], wild])] = None
+
+
+def _set_ranks(rules: Rules) -> list[Rank]:
+    """The ranks a set may have (R11; only aces and threes in the international game, R41)."""
+    return [
+        rank
+        for rank in Rank
+        if rank is not Rank.TWO and not (rules.international and rank not in (Rank.ACE, Rank.THREE))
+    ]
 
 
 def possible_melds(
@@ -725,54 +835,459 @@ def possible_melds(
 _MELDS: Memo[tuple[Meld, ...]] = Memo(50_000, len)
 
 
-def _possible_melds(
+def _possible_melds_reference(
     cards: tuple[Card, ...], rules: Rules, budget: Budget | None
 ) -> tuple[Meld, ...]:
+    """The melds of the whole hand enumerated at once: what :func:`_possible_melds` gives."""
     counts = Counter(cards)
-    wild_kinds = [card for card in counts if card.is_wild]
+    wild_kinds = _wild_kinds(counts)
     candidates: dict[tuple[Card, ...], None] = {}
-    for rank in Rank:
-        if rank is Rank.TWO or (rules.international and rank not in (Rank.ACE, Rank.THREE)):
-            continue
-        of_rank = [(card, n) for card, n in counts.items() if card.rank is rank]
-        for naturals in _sub_multisets(of_rank):
-            if len(naturals) >= MIN_CARDS:
-                candidates[_key(naturals)] = None
-            if len(naturals) >= 2:
-                for wild in wild_kinds:
-                    candidates[_key([*naturals, wild])] = None
+    for rank in _set_ranks(rules):
+        _set_candidates(rank, counts, wild_kinds, candidates)
     for suit in Suit:
-        available = _available(counts, suit)
-        if all(available[place] is not None for place in range(1, MAX_NATURALS + 1)):
-            # The whole suit and a wildcard as the 14th card (R14).
-            whole = [card for card in available[1 : MAX_NATURALS + 1] if card is not None]
-            for wild in wild_kinds:
-                candidates[_key([*whole, wild])] = None
-        for low in range(1, 13):
-            for high in range(low + 2, min(low + MAX_NATURALS, 15)):
-                window = range(low, high + 1)
-                missing = [place for place in window if available[place] is None]
-                if len(missing) > 1:
-                    break
-                naturals = [card for place in window if (card := available[place])]
-                if missing:
-                    for wild in wild_kinds:
-                        candidates[_key([*naturals, wild])] = None
-                    continue
-                candidates[_key(naturals)] = None
-                for i, wild in product(range(len(naturals)), wild_kinds):
-                    candidates[_key([*naturals[:i], *naturals[i + 1 :], wild])] = None
+        _sequence_candidates(suit, counts, wild_kinds, candidates)
     spend(budget, len(candidates) + LOOKUP_STEPS)
-    melds = []
-    for chosen in sorted(candidates, key=_order):
-        if _fits(list(chosen), counts):
-            with suppress(InvalidMeldError):
-                melds.append(make_meld(chosen, rules))
-    return tuple(melds)
+    return tuple(meld for _, meld in _made(candidates, counts, rules))
 
 
 def _order(cards: tuple[Card, ...]) -> list[tuple[int, int]]:
     return [card.sort_key for card in cards]
+
+
+# -- the groups, by the cards' small numbers (Card._key: 0 the joker, rank * 4 + suit + 1)
+
+_KEYS = 57
+_BY_KEY: list[Card] = [ALL_CARDS[-1]] * _KEYS
+#: A card's place in display order as one number: Card.sort_key (suit, rank) as suit * 16
+#: + rank, so tuples of them sort as lists of sort keys do; the joker (4, 0) is 64.
+_SORT_INDEX: list[int] = [0] * _KEYS
+for _card in ALL_CARDS:
+    _BY_KEY[_card._key] = _card
+    _suit_order, _rank_number = _card.sort_key
+    _SORT_INDEX[_card._key] = _suit_order * 16 + _rank_number
+_SET_RANKS = {
+    international: tuple(int(rank) for rank in _set_ranks(DEFAULT.replace(variant=variant)))
+    for international, variant in ((False, "italian"), (True, "international"))
+}
+_SUIT_OF_ORDER = tuple(Suit)
+_ACE_HIGH = 1 << 14
+
+#: One group's analysis: the candidates it tried (the budget's steps) and what they gave:
+#: each valid meld with its order key (its cards' display places), or each valid
+#: attachment's cards with the meld that results.
+MeldGroup = tuple[int, tuple[tuple[tuple[int, ...], Meld], ...]]
+AttachGroup = tuple[int, tuple[tuple[tuple[Card, ...], Meld], ...]]
+#: A group's key: (0, rank, the rank's naturals of each suit, wildcards held) for sets,
+#: (1, suit order, places held as bits, wildcards held) for sequences (_wild_codes).
+GroupKey = tuple[int, ...]
+#: An attachment's candidates before wildcards: the natural cards alone (each a candidate)
+#: and every choice of naturals, none included, that a wildcard may join.
+Choices = tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]
+
+
+class _Tables:
+    """Every analysis kept for one set of rules."""
+
+    __slots__ = ("attached", "attachments", "choices", "made", "melds", "outcomes", "shapes")
+
+    def __init__(self) -> None:
+        self.melds: Cache[GroupKey, MeldGroup] = Cache(20_000)
+        self.attachments: Cache[tuple[Meld, GroupKey], AttachGroup] = Cache(30_000)
+        #: The natural cards an attachment may take, before any wildcard (see _choices).
+        self.choices: Cache[GroupKey, Choices] = Cache(20_000)
+        #: What a candidate gives, a meld or a refusal (None), by the meld it is attached to
+        #: (None: a new meld) and its cards.
+        self.outcomes: Cache[tuple[Meld | None, tuple[Card, ...]], Meld | None] = Cache(50_000)
+        #: What attaching gives to a sequence, by shape (_sequence_outcome).
+        self.shapes: Cache[tuple[int, ...], tuple[int, int | None, tuple[int, ...]] | None] = Cache(
+            100_000
+        )
+        self.made: Cache[tuple[Card | str, ...], Meld] = Cache(20_000)
+        self.attached: Cache[tuple[Meld, tuple[Card | str, ...]], Meld] = Cache(20_000)
+
+
+_TABLES: dict[Rules, _Tables] = {}
+
+
+def _tables(rules: Rules) -> _Tables:
+    tables = _TABLES.get(rules)
+    if tables is None:
+        tables = _TABLES.setdefault(rules, _Tables())
+    return tables
+
+
+def _tally(cards: Iterable[Card]) -> tuple[list[int], list[int], list[int]]:
+    """How many of each card (by key), each suit's ranks held as bits (1 the ace, 2 the
+    2...), and how many naturals of each rank."""
+    counts = [0] * _KEYS
+    masks = [0, 0, 0, 0]
+    ranks = [0] * 14
+    for card in cards:
+        key = card._key
+        counts[key] += 1
+        if key:
+            key -= 1
+            masks[key & 3] |= 1 << (key >> 2)
+            ranks[key >> 2] += 1
+    return counts, masks, ranks
+
+
+def _wild_codes(counts: list[int]) -> tuple[int, int]:
+    """The wildcards held, as bits: the joker's, then two for how many of each 2 (a suit's
+    own 2 may be natural and wild in one sequence); and only whether each is held."""
+    joker = 1 if counts[0] else 0
+    held = joker | counts[9] << 1 | counts[10] << 3 | counts[11] << 5 | counts[12] << 7
+    present = joker
+    for order in range(4):
+        if counts[9 + order]:
+            present |= 1 << (1 + 2 * order)
+    return held, present
+
+
+def _held_for(held: int, present: int, order: int) -> int:
+    """The wildcards that matter to a suit's sequences: how many of its own 2, and whether
+    each other wildcard is held."""
+    shift = 1 + 2 * order
+    return present & ~(3 << shift) | held & 3 << shift
+
+
+#: The runs of a suit's places held (bits 1..14, the ace at 1 and 14), by the places held:
+#: each run as (its places as bits, the lowest and highest place a candidate may reach).
+_RUNS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _runs(places: int) -> tuple[tuple[int, int, int], ...]:
+    """Split the places held where two places in a row are missing: no candidate sequence
+    crosses such a split (a candidate misses one place at most). Runs of one place give no
+    candidate and are left out."""
+    found = _RUNS.get(places)
+    if found is not None:
+        return found
+    runs = []
+    run, first, last = 0, 0, 0
+    for place in range(1, 15):
+        if not places >> place & 1:
+            continue
+        if run and place - last > 2:
+            runs.append((run, first, last))
+            run = 0
+        if not run:
+            first = place
+        run |= 1 << place
+        last = place
+    if run:
+        runs.append((run, first, last))
+    found = tuple(
+        (run, max(1, first - 1), min(14, last + 1))
+        for run, first, last in runs
+        if run.bit_count() > 1
+    )
+    _RUNS[places] = found
+    return found
+
+
+def _reach(meld: Meld, mask: int) -> tuple[int, int, int]:
+    """What of ``mask`` (the hand's ranks of the meld's suit, as bits) can matter to what
+    the hand attaches to this sequence, and the lowest and highest place a candidate may
+    reach: from the meld's ends out to where more places are missing than wildcards could
+    fill (see _sequence_attachments); no candidate takes a card beyond."""
+    start, size, wild = meld.start, len(meld.cards), meld.wild
+    low = start + 1 if wild == 0 else start
+    high = start + size - 2 if wild == size - 1 else start + size - 1
+    spare = 1 if wild is None else 2
+    keep = 0
+    if wild is not None and 0 < wild < size - 1:
+        keep = 1 << start + wild
+    gaps = 0
+    place = low - 1
+    bottom = 2 if high == 14 else 1
+    while place >= bottom:
+        bit = 1 << place
+        if mask & bit:
+            keep |= bit
+        else:
+            gaps += 1
+            if gaps > spare:
+                break
+        place -= 1
+    lowest = place + 1
+    gaps = 0
+    place = high + 1
+    top = 13 if low == 1 else 14
+    while place <= top:
+        bit = 1 << (1 if place == 14 else place)
+        if mask & bit:
+            keep |= bit
+        else:
+            gaps += 1
+            if gaps > spare:
+                break
+        place += 1
+    return mask & keep, lowest, place - 1
+
+
+def _wild_cards(wilds: int) -> list[Card]:
+    """The wildcards a group's code says are held (_group_counts' wildcards)."""
+    cards = [_BY_KEY[0]] if wilds & 1 else []
+    cards += [_BY_KEY[9 + order] for order in range(4) if wilds >> (1 + 2 * order) & 3]
+    return cards
+
+
+def _group_counts(key: GroupKey) -> Counter[Card]:
+    """The fewest cards that give a group's candidates: its naturals and its wildcards."""
+    counts: Counter[Card] = Counter()
+    wilds = key[-1]
+    if wilds & 1:
+        counts[_BY_KEY[0]] = 1
+    for order in range(4):
+        held = (wilds >> (1 + 2 * order)) & 3
+        if held:
+            counts[_BY_KEY[9 + order]] = held
+    if key[0] == 0:
+        rank = key[1]
+        for order in range(4):
+            if key[2 + order]:
+                counts[_BY_KEY[rank * 4 + order + 1]] = key[2 + order]
+    else:
+        order, places = key[1], key[2]
+        if places & _ACE_HIGH:
+            places |= 2
+        for rank in range(1, 14):
+            card = _BY_KEY[rank * 4 + order + 1]
+            if places >> rank & 1 and not counts[card]:
+                counts[card] = 1
+    return counts
+
+
+def _order_key(cards: tuple[Card, ...]) -> tuple[int, ...]:
+    return tuple([_SORT_INDEX[card._key] for card in cards])
+
+
+def _made(
+    candidates: Iterable[tuple[Card, ...]], counts: Counter[Card], rules: Rules
+) -> list[tuple[tuple[int, ...], Meld]]:
+    """The candidates held in ``counts`` that make a meld, in display order."""
+    made = []
+    for chosen in sorted(candidates, key=_order):
+        if _fits(list(chosen), counts):
+            with suppress(InvalidMeldError):
+                made.append((_order_key(chosen), make_meld(chosen, rules)))
+    return made
+
+
+def _outcomes(
+    meld: Meld | None,
+    candidates: Iterable[tuple[Card, ...]],
+    key: GroupKey,
+    rules: Rules,
+    tables: _Tables,
+) -> list[tuple[tuple[Card, ...], Meld]]:
+    """What _made (``meld`` None) or _attached gives for the candidates of the group
+    ``key``, each candidate's outcome kept: a candidate met again is not tried again."""
+    kept = tables.outcomes.kept
+    found = []
+    counts = None
+    for cards in sorted(candidates, key=_order_key):
+        # Cards all different are held, since each came from the hand: only a card taken
+        # twice (a pair, or the suit's 2 natural and wild) needs counting.
+        if len({card._key for card in cards}) < len(cards):
+            counts = counts or _group_counts(key)
+            if not _fits(list(cards), counts):
+                continue
+        if meld is None:
+            outcome = _made_outcome(cards, rules, tables)
+        elif meld.kind is MeldKind.SEQUENCE:
+            outcome = _sequence_outcome(meld, cards, rules, tables)
+        else:
+            try:
+                outcome = kept[(meld, cards)]
+            except KeyError:
+                try:
+                    outcome = (
+                        _make_meld(cards, rules) if meld is None else _attach(meld, cards, rules)
+                    )
+                except InvalidMeldError:
+                    outcome = None
+                tables.outcomes.put((meld, cards), outcome)
+        if outcome is not None:
+            found.append((cards, outcome))
+    return found
+
+
+def _card_code(card: Card, order: int) -> int:
+    """A card as a meld of the suit ``order`` sees it: a natural of the suit by its rank
+    (the 2 is 2: natural or wild), any other wildcard 0, a natural of the suit 1, 2 or 3
+    places further in the suits' order 100, 200 or 300 plus its rank."""
+    key = card._key
+    if not key:
+        return 0
+    key -= 1
+    rank = key >> 2
+    if key & 3 == order:
+        return rank
+    return 0 if rank == 2 else 100 * ((key & 3) - order & 3) + rank
+
+
+def _sequence_outcome(
+    meld: Meld, cards: tuple[Card, ...], rules: Rules, tables: _Tables
+) -> Meld | None:
+    """``attach(meld, cards)``, or None when refused, kept by shape: attaching to a
+    sequence depends on where its naturals and wildcard stand and on what each card added
+    is to it (its rank, the suit's 2, another wildcard), not on the suit or on which
+    wildcard: the joker and another suit's 2 go the same way (_attach_to_sequence). The
+    shape keeps where each card of the result comes from (the meld's cards, then those
+    added)."""
+    natural = meld.cards[1] if meld.wild == 0 else meld.cards[0]
+    order = natural._key - 1 & 3
+    start, size, wild = meld.start, len(meld.cards), meld.wild
+    wild_code = -1 if wild is None else _card_code(meld.cards[wild], order)
+    codes = [_card_code(card, order) for card in cards]
+    # Away from the ace and the 2 (places 1, 2 and 14), where no natural stands, attaching
+    # goes the same way wherever the meld lies: the shape is then taken from its start.
+    low = start + 1 if wild == 0 else start
+    high = start + size - 2 if wild == size - 1 else start + size - 1
+    shift = 0
+    if low >= 3 and high <= 13 and wild_code <= 0 and all(not c or 3 <= c <= 13 for c in codes):
+        shift = start
+        codes = [c and c - start + 20 for c in codes]
+    shape = (-3 if shift else start, size, -1 if wild is None else wild, wild_code, *codes)
+    pool = meld.cards + cards
+    try:
+        arranged = tables.shapes.kept[shape]
+    except KeyError:
+        try:
+            result = _attach(meld, cards, rules)
+        except InvalidMeldError:
+            tables.shapes.put(shape, None)
+            return None
+        sources = tuple(_source(pool, card) for card in result.cards)
+        tables.shapes.put(shape, (result.start - shift, result.wild, sources))
+        return result
+    if arranged is None:
+        return None
+    result_start, result_wild, sources = arranged
+    return Meld(
+        tuple([pool[i] for i in sources]), MeldKind.SEQUENCE, result_wild, result_start + shift
+    )
+
+
+def _made_outcome(cards: tuple[Card, ...], rules: Rules, tables: _Tables) -> Meld | None:
+    """``make_meld(cards)``, or None when refused, kept by shape as _sequence_outcome
+    keeps attachments: each card as it is to the suit of the first natural card (its rank
+    in that suit; the 2 of that suit; another wildcard; a card of another suit)."""
+    order = 0
+    for card in cards:
+        key = card._key
+        if key and (key - 1) >> 2 != 2:
+            order = key - 1 & 3
+            break
+    shape = (-2, *[_card_code(card, order) for card in cards])
+    try:
+        arranged = tables.shapes.kept[shape]
+    except KeyError:
+        try:
+            result = _make_meld(cards, rules)
+        except InvalidMeldError:
+            tables.shapes.put(shape, None)
+            return None
+        sources = tuple(_source(cards, card) for card in result.cards)
+        tables.shapes.put(shape, (result.start, result.wild, sources))
+        return result
+    if arranged is None:
+        return None
+    start, result_wild, sources = arranged
+    kind = MeldKind.SEQUENCE if start else MeldKind.SET
+    return Meld(tuple([cards[i] for i in sources]), kind, result_wild, start)
+
+
+def _source(pool: tuple[Card, ...], card: Card) -> int:
+    """Where ``card`` of a result came from in ``pool``: the same object, else an equal
+    card (equal cards are interchangeable)."""
+    for index, other in enumerate(pool):
+        if other is card:
+            return index
+    return pool.index(card)
+
+
+def _possible_melds(
+    cards: tuple[Card, ...], rules: Rules, budget: Budget | None
+) -> tuple[Meld, ...]:
+    """What :func:`possible_melds` lists, the copies checked: group by group (see above)."""
+    counts, masks, ranks = _tally(cards)
+    return _melds_of(counts, masks, ranks, rules, _tables(rules), budget)
+
+
+def _melds_of(
+    counts: list[int],
+    masks: list[int],
+    ranks: list[int],
+    rules: Rules,
+    tables: _Tables,
+    budget: Budget | None,
+) -> tuple[Meld, ...]:
+    held, present = _wild_codes(counts)
+    cache = tables.melds
+    kept = cache.kept
+    steps = LOOKUP_STEPS
+    parts: list[tuple[tuple[tuple[int, ...], Meld], ...]] = []
+    missing: list[tuple[GroupKey, int, int]] = []
+    for rank in _SET_RANKS[rules.international]:
+        if ranks[rank] >= 2:
+            base = rank * 4 + 1
+            key: GroupKey = (
+                0,
+                rank,
+                counts[base],
+                counts[base + 1],
+                counts[base + 2],
+                counts[base + 3],
+                present,
+            )
+            group = kept.get(key)
+            if group is None:
+                missing.append((key, 1, 14))
+            else:
+                steps += group[0]
+                parts.append(group[1])
+    for order in range(4):
+        mask = masks[order]
+        if mask.bit_count() < 2:
+            continue
+        wilds = _held_for(held, present, order)
+        for run, lowest, highest in _runs(mask | (mask & 2) << 13):
+            key = (1, order, run, wilds)
+            group = kept.get(key)
+            if group is None:
+                missing.append((key, lowest, highest))
+            else:
+                steps += group[0]
+                parts.append(group[1])
+    pending = []
+    for key, lowest, highest in missing:
+        group_counts = _group_counts(key)
+        candidates: dict[tuple[Card, ...], None] = {}
+        wild_kinds = _wild_kinds(group_counts)
+        if key[0] == 0:
+            _set_candidates(Rank(key[1]), group_counts, wild_kinds, candidates)
+        else:
+            suit = _SUIT_OF_ORDER[key[1]]
+            _sequence_candidates(suit, group_counts, wild_kinds, candidates, lowest, highest)
+        steps += len(candidates)
+        pending.append((key, candidates))
+    spend(budget, steps)
+    for key, candidates in pending:
+        outcomes = _outcomes(None, candidates, key, rules, tables)
+        made = tuple((_order_key(cards), meld) for cards, meld in outcomes)
+        parts.append(cache.put(key, (len(candidates), made))[1])
+    if len(parts) == 1:
+        return tuple([meld for _, meld in parts[0]])
+    merged = [item for part in parts for item in part]
+    merged.sort(key=_first)
+    return tuple([meld for _, meld in merged])
+
+
+def _first(item: tuple[tuple[int, ...], Meld]) -> tuple[int, ...]:
+    return item[0]
 
 
 def possible_attachments(
@@ -792,27 +1307,199 @@ def possible_attachments(
     """
     cards = _as_cards(hand)
     check_copies([*cards, *(card for meld in melds for card in meld.cards)])
+    counts, masks, _ = _tally(cards)
+    return _attachments_of(melds, counts, masks, rules, _tables(rules), budget)
+
+
+def hand_plays(
+    hand: tuple[Card, ...], side_melds: Sequence[Meld], rules: Rules
+) -> tuple[tuple[Meld, ...], list[tuple[int, tuple[Card, ...], Meld]]]:
+    """:func:`possible_melds` of ``hand`` and :func:`possible_attachments` to
+    ``side_melds``, with no budget, for a hand and melds that a checked position holds:
+    one count of the hand for both, no copies counted again (engine.actions)."""
+    counts, masks, ranks = _tally(hand)
+    if counts[0] > Card.MAX_JOKERS or max(counts[1:]) > Card.MAX_COPIES:
+        check_copies(hand)  # raises, as possible_melds would
+    tables = _tables(rules)
+    melds = _melds_of(counts, masks, ranks, rules, tables, None)
+    if not side_melds:
+        return melds, []
+    return melds, _attachments_of(side_melds, counts, masks, rules, tables, None)
+
+
+def _attachments_of(
+    melds: Sequence[Meld],
+    counts: list[int],
+    masks: list[int],
+    rules: Rules,
+    tables: _Tables,
+    budget: Budget | None,
+) -> list[tuple[int, tuple[Card, ...], Meld]]:
+    held, present = _wild_codes(counts)
+    cache = tables.attachments
+    kept = cache.kept
+    found: list[tuple[int, tuple[Card, ...], Meld]] = []
+    lowest, highest = 1, 14
+    for index, meld in enumerate(melds):
+        if meld.kind is MeldKind.SET:
+            base = meld.cards[0]._key - 1 & ~3
+            key: GroupKey = (
+                0,
+                base >> 2,
+                counts[base + 1],
+                counts[base + 2],
+                counts[base + 3],
+                counts[base + 4],
+                present if meld.wild is None else 0,
+            )
+            if not (key[2] or key[3] or key[4] or key[5] or key[6]):
+                spend(budget, LOOKUP_STEPS // 4)  # no card of the rank, no wildcard to add
+                continue
+        else:
+            natural = meld.cards[1] if meld.wild == 0 else meld.cards[0]
+            order = natural._key - 1 & 3
+            reach, lowest, highest = _reach(meld, masks[order])
+            wilds = _held_for(held, present, order)
+            if not (reach or wilds):
+                spend(budget, LOOKUP_STEPS // 4)  # no card within reach, no wildcard
+                continue
+            key = (1, order, reach, wilds)
+        group = kept.get((meld, key))
+        if group is None:
+            candidates = _candidates_from_choices(
+                _choices(meld, key, lowest, highest, tables), _wild_cards(key[-1])
+            )
+            spend(budget, len(candidates) + LOOKUP_STEPS // 4)
+            attached = tuple(_outcomes(meld, candidates, key, rules, tables))
+            group = cache.put((meld, key), (len(candidates), attached))
+        else:
+            spend(budget, group[0] + LOOKUP_STEPS // 4)
+        found += [(index, chosen, result) for chosen, result in group[1]]
+    return found
+
+
+def _possible_attachments_reference(
+    melds: Sequence[Meld], cards: tuple[Card, ...], rules: Rules, budget: Budget | None
+) -> list[tuple[int, tuple[Card, ...], Meld]]:
+    """The attachments of the whole hand enumerated at once: what
+    :func:`possible_attachments` gives."""
+    check_copies([*cards, *(card for meld in melds for card in meld.cards)])
     counts = Counter(cards)
-    wild_kinds = [card for card in counts if card.is_wild]
     found: list[tuple[int, tuple[Card, ...], Meld]] = []
     for index, meld in enumerate(melds):
-        candidates: dict[tuple[Card, ...], None] = {}
-        if meld.kind is MeldKind.SET:
-            of_rank = [(card, n) for card, n in counts.items() if card.rank is meld.rank]
-            for naturals in _sub_multisets(of_rank):
-                if naturals:
-                    candidates[_key(naturals)] = None
-                if meld.wild is None:
-                    for wild in wild_kinds:
-                        candidates[_key([*naturals, wild])] = None
-        else:
-            _sequence_attachments(meld, counts, wild_kinds, candidates)
+        candidates = _attachment_candidates(meld, counts)
         spend(budget, len(candidates) + LOOKUP_STEPS // 4)
-        for cards in sorted(candidates, key=_order):
-            if _fits(list(cards), counts):
-                with suppress(InvalidMeldError):
-                    found.append((index, cards, attach(meld, cards, rules)))
+        found += [(index, c, m) for c, m in _attached(meld, candidates, counts, rules)]
     return found
+
+
+def _attachment_candidates(
+    meld: Meld, counts: Counter[Card], lowest: int = 1, highest: int = 14
+) -> dict[tuple[Card, ...], None]:
+    wild_kinds = _wild_kinds(counts)
+    candidates: dict[tuple[Card, ...], None] = {}
+    if meld.kind is MeldKind.SET:
+        of_rank = [(card, n) for card, n in counts.items() if card.rank is meld.rank]
+        for naturals in _sub_multisets(of_rank):
+            if naturals:
+                candidates[_key(naturals)] = None
+            if meld.wild is None:
+                for wild in wild_kinds:
+                    candidates[_key([*naturals, wild])] = None
+    else:
+        _sequence_attachments(meld, counts, wild_kinds, candidates, lowest, highest)
+    return candidates
+
+
+def _attached(
+    meld: Meld,
+    candidates: Iterable[tuple[Card, ...]],
+    counts: Counter[Card],
+    rules: Rules,
+) -> list[tuple[tuple[Card, ...], Meld]]:
+    """The candidates held in ``counts`` that attach to ``meld``, in display order."""
+    attached = []
+    for cards in sorted(candidates, key=_order):
+        if _fits(list(cards), counts):
+            with suppress(InvalidMeldError):
+                attached.append((cards, attach(meld, cards, rules)))
+    return attached
+
+
+def _choices(meld: Meld, key: GroupKey, lowest: int, highest: int, tables: _Tables) -> Choices:
+    """The candidates of :func:`_attachment_candidates` before wildcards, kept by the
+    meld and the natural cards of the key (whatever wildcards the hand holds)."""
+    # The choices depend on the meld's shape only: a set's on whether it holds a wildcard,
+    # a sequence's on the places its naturals and its wildcard stand.
+    if meld.kind is MeldKind.SET:
+        naturals_key: GroupKey = (*key[:-1], meld.wild is None)
+    else:
+        naturals_key = (
+            *key[:-1],
+            meld.start,
+            len(meld.cards),
+            -1 if meld.wild is None else meld.wild,
+        )
+    found = tables.choices.kept.get(naturals_key)
+    if found is not None:
+        return found
+    counts = _group_counts((*key[:-1], 0))
+    choices: dict[tuple[Card, ...], None] = {}
+    if meld.kind is MeldKind.SET:
+        of_rank = [(card, n) for card, n in counts.items() if card.rank is meld.rank]
+        for naturals in _sub_multisets(of_rank):
+            choices[_key(naturals)] = None
+        alone = tuple(chosen for chosen in choices if chosen)
+        found = (alone, tuple(choices) if meld.wild is None else ())
+    else:
+        _sequence_choices(meld, counts, choices, lowest, highest)
+        found = (tuple(chosen for chosen in choices if chosen), tuple(choices))
+    return tables.choices.put(naturals_key, found)
+
+
+def _candidates_from_choices(
+    choices: Choices, wild_kinds: list[Card]
+) -> dict[tuple[Card, ...], None]:
+    alone, joined = choices
+    candidates = dict.fromkeys(alone)
+    for wild in wild_kinds:
+        for chosen in joined:
+            candidates[_key([*chosen, wild])] = None
+    return candidates
+
+
+def _sequence_choices(
+    meld: Meld,
+    counts: Counter[Card],
+    choices: dict[tuple[Card, ...], None],
+    lowest: int,
+    highest: int,
+) -> None:
+    """What _sequence_attachments tries, before wildcards: each choice of naturals (none
+    included: the whole suit takes a wildcard alone)."""
+    suit = meld.suit
+    assert suit is not None
+    available = _available(counts, suit)
+    natural_places = [p for i, p in enumerate(meld.places) if i != meld.wild]
+    low_natural, high_natural = min(natural_places), max(natural_places)
+    top = 13 if any(p == 1 for p in natural_places) else 14
+    bottom = 2 if any(p == 14 for p in natural_places) else 1
+    spare = 2 if meld.wild is not None else 1
+    if meld.wild is None and len(natural_places) == MAX_NATURALS:
+        choices[()] = None
+    for low in range(max(bottom, high_natural - MAX_NATURALS + 1, lowest), low_natural + 1):
+        for high in range(high_natural, min(top, low + MAX_NATURALS - 1, highest) + 1):
+            needed = [p for p in range(low, high + 1) if p not in natural_places]
+            if not needed:
+                continue
+            unavailable = [p for p in needed if available[p] is None]
+            if len(unavailable) > spare:
+                continue
+            free = [p for p in needed if available[p] is not None]
+            for skip in range(spare - len(unavailable) + 1):
+                for skipped in combinations(free, skip):
+                    chosen = [available[p] for p in free if p not in skipped]
+                    choices[_key([card for card in chosen if card is not None])] = None
 
 
 def _sequence_attachments(
@@ -820,8 +1507,11 @@ def _sequence_attachments(
     counts: Counter[Card],
     wild_kinds: list[Card],
     candidates: dict[tuple[Card, ...], None],
+    lowest: int = 1,
+    highest: int = 14,
 ) -> None:
-    """Candidate card sets for a sequence; :func:`attach` decides which are valid."""
+    """Candidate card sets for a sequence, reaching from place ``lowest`` to ``highest``
+    at most; :func:`attach` decides which are valid."""
     suit = meld.suit
     assert suit is not None
     available = _available(counts, suit)
@@ -836,8 +1526,8 @@ def _sequence_attachments(
         # The whole suit is there: only a wildcard can join, as the 14th card (R14).
         for wild in wild_kinds:
             candidates[(wild,)] = None
-    for low in range(max(bottom, high_natural - MAX_NATURALS + 1), low_natural + 1):
-        for high in range(high_natural, min(top, low + MAX_NATURALS - 1) + 1):
+    for low in range(max(bottom, high_natural - MAX_NATURALS + 1, lowest), low_natural + 1):
+        for high in range(high_natural, min(top, low + MAX_NATURALS - 1, highest) + 1):
             needed = [p for p in range(low, high + 1) if p not in natural_places]
             if not needed:
                 continue

@@ -1,0 +1,217 @@
+"""Issue 16: the faster engine decides exactly what the engine decided before it.
+
+- The melds and attachments of a hand, found group by group from the caches, are the ones
+  the enumeration of the whole hand at once finds (the reference kept in engine.melds), in
+  the same order and for the same budget steps, refused at the same budget (Hypothesis, on
+  random hands and tables, the caches kept warm from one example to the next).
+- Whole random hands of every preset, with two and four players, list the same legal
+  actions at every step and end with the same position and scores as the engine before the
+  speed-up (tests/engine/fast_reference.py, record in data/fast_reference.json).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import melds as engine_melds
+from engine.actions import apply, legal_actions
+from engine.budget import Budget, Cache, clear_memos
+from engine.cards import JOKER, Card, Rank, Suit, deck
+from engine.deal import deal
+from engine.errors import TooBigError
+from engine.melds import Meld, possible_attachments, possible_melds
+from engine.rules import PRESETS, Rules
+from engine.simulate import random_action
+from engine.state import Phase
+from tests.engine.fast_reference import record_hand
+
+QUIET = [HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large]
+CHECKED = settings(max_examples=150, deadline=None, suppress_health_check=QUIET)
+ALL_RULES = st.sampled_from(list(PRESETS.values()) + [Rules(semi_clean=True, wild_moves=False)])
+DECK = deck()
+WILDS = [card for card in DECK if card.is_wild]
+RECORD = Path(__file__).parent / "data" / "fast_reference.json"
+
+
+@st.composite
+def runs(draw: st.DrawFn) -> list[Card]:
+    """Cards that make many sequences and sets: runs of one or two suits, with gaps, some
+    pairs, wildcards, and a few cards at random; never more copies than the deck holds."""
+    left = Counter(DECK)
+    cards: list[Card] = []
+
+    def take(card: Card) -> None:
+        if left[card]:
+            left[card] -= 1
+            cards.append(card)
+
+    for suit in draw(st.lists(st.sampled_from(list(Suit)), min_size=1, max_size=2)):
+        low = draw(st.integers(1, 13))
+        high = draw(st.integers(low, 13))
+        for rank in range(low, high + 1):
+            if draw(st.integers(0, 9)) < 8:
+                take(Card(Rank(rank), suit))
+    for rank in draw(st.lists(st.integers(1, 13), max_size=3)):
+        for suit in draw(st.lists(st.sampled_from(list(Suit)), max_size=3)):
+            take(Card(Rank(rank), suit))
+    for wild in draw(st.lists(st.sampled_from(WILDS), max_size=3)):
+        take(wild)
+    for card in draw(st.lists(st.sampled_from(DECK), max_size=4)):
+        take(card)
+    return cards
+
+
+@st.composite
+def hands(draw: st.DrawFn) -> tuple[Card, ...]:
+    if draw(st.booleans()):
+        return tuple(draw(runs()))
+    shuffled = draw(st.permutations(DECK))
+    return tuple(shuffled[: draw(st.integers(0, 30))])
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> tuple[Rules, tuple[Card, ...], list[Meld]]:
+    """Rules, a hand, and a side's melds laid (and sometimes grown) from other cards."""
+    rules = draw(ALL_RULES)
+    left = Counter(DECK)
+    hand = draw(hands())
+    left.subtract(hand)
+    pool = list((left - Counter()).elements())
+    pool = draw(st.permutations(pool))[: draw(st.integers(6, 45))]
+    melds: list[Meld] = []
+    for _ in range(draw(st.integers(0, 5))):
+        options = possible_melds(pool, rules)
+        if not options:
+            break
+        meld = options[draw(st.integers(0, len(options) - 1))]
+        for card in meld.cards:
+            pool.remove(card)
+        for _ in range(draw(st.integers(0, 3))):
+            grown = possible_attachments([meld], pool, rules)
+            if not grown:
+                break
+            _, added, meld = grown[draw(st.integers(0, len(grown) - 1))]
+            for card in added:
+                pool.remove(card)
+        melds.append(meld)
+    return rules, hand, melds
+
+
+def steps(search: Any, *args: Any) -> tuple[Any, int]:
+    budget = Budget(10**9)
+    return search(*args, budget), budget.spent
+
+
+def outcome_within(search: Any, steps: int, *args: Any) -> Any:
+    """What the search gives within ``steps``, or the refusal's code."""
+    budget = Budget(steps)
+    try:
+        return search(*args, budget), budget.spent
+    except TooBigError as refusal:
+        return refusal.code, budget.spent
+
+
+@CHECKED
+@given(hands(), ALL_RULES, st.integers(0, 400))
+def test_melds_by_group_are_the_whole_hands_melds(
+    hand: tuple[Card, ...], rules: Rules, small: int
+) -> None:
+    reference = engine_melds._possible_melds_reference
+    fast = engine_melds._possible_melds
+    assert fast(hand, rules, None) == reference(hand, rules, None)
+    assert steps(fast, hand, rules) == steps(reference, hand, rules)
+    assert outcome_within(fast, small, hand, rules) == outcome_within(reference, small, hand, rules)
+
+
+@CHECKED
+@given(tables(), st.integers(0, 200))
+def test_attachments_by_group_are_the_whole_hands_attachments(
+    table: tuple[Rules, tuple[Card, ...], list[Meld]], small: int
+) -> None:
+    rules, hand, melds = table
+    reference = engine_melds._possible_attachments_reference
+    assert possible_attachments(melds, hand, rules) == reference(melds, hand, rules, None)
+    fast_steps = steps(lambda *args: possible_attachments(*args), melds, hand, rules)
+    assert fast_steps == steps(reference, melds, hand, rules)
+    assert outcome_within(possible_attachments, small, melds, hand, rules) == outcome_within(
+        reference, small, melds, hand, rules
+    )
+
+
+def test_many_random_hands_and_tables_as_the_reference() -> None:
+    """Broader than the examples above: 200 hands of 3 to 30 cards at random, each with
+    a side's melds laid from other cards, every preset."""
+    rng = random.Random(1616)
+    for _ in range(200):
+        cards = DECK[:]
+        rng.shuffle(cards)
+        size = rng.choice([3, 5, 8, 11, 15, 20, 30])
+        hand, rest = tuple(cards[:size]), cards[size:]
+        rules = rng.choice(list(PRESETS.values()))
+        reference = engine_melds._possible_melds_reference
+        assert steps(engine_melds._possible_melds, hand, rules) == steps(reference, hand, rules)
+        melds: list[Meld] = []
+        for meld in possible_melds(rest[:30], rules):
+            if all(meld.cards.count(c) <= rest[:30].count(c) for c in meld.cards):
+                melds.append(meld)
+                for card in meld.cards:
+                    rest.remove(card)
+            if len(melds) == 4:
+                break
+        fast = steps(lambda *args: possible_attachments(*args), melds, hand, rules)
+        assert fast == steps(engine_melds._possible_attachments_reference, melds, hand, rules)
+
+
+def test_cold_caches_give_what_warm_ones_give() -> None:
+    rng = random.Random(16)
+    position = deal(2, rng)
+    seen = []
+    while not position.is_over:
+        if position.phase is Phase.PLAY:
+            seen.append((position, [str(a) for a in legal_actions(position)]))
+        position = apply(position, random_action(position, rng))
+    for position, listed in seen:
+        clear_memos()
+        assert [str(a) for a in legal_actions(position)] == listed
+
+
+def test_a_budget_changes_nothing_but_the_steps() -> None:
+    rng = random.Random(7)
+    for _ in range(3):
+        position = deal(2, rng)
+        while not position.is_over:
+            assert legal_actions(position, Budget()) == legal_actions(position)
+            position = apply(position, random_action(position, rng))
+
+
+def test_the_caches_stay_bounded_and_empty_with_the_memos() -> None:
+    cache: Cache[int, str] = Cache(3)
+    for number in range(10):
+        cache.put(number, str(number))
+        assert len(cache.kept) <= 3
+    assert cache.kept[9] == "9"
+    clear_memos()
+    assert not cache.kept
+
+
+def test_a_refused_meld_is_not_kept() -> None:
+    cards = (Card(Rank.FIVE, Suit.HEARTS), JOKER, JOKER)
+    for _ in range(2):
+        with pytest.raises(Exception, match="second wildcard"):
+            engine_melds.make_meld(cards)
+
+
+@pytest.mark.slow
+def test_whole_hands_are_played_as_before() -> None:
+    recorded = json.loads(RECORD.read_text())
+    assert len(recorded) == 60
+    for hand in recorded:
+        assert record_hand(hand["players"], hand["preset"], hand["number"]) == hand
