@@ -46,7 +46,10 @@ def test_lessons_templates_never_name_the_classroom_s_templates_or_tags() -> Non
 
 
 def test_the_engine_imports_no_web_app() -> None:
-    assert imports_of("engine", {"django", "lessons", "classroom", "accounts", "rulebook", "play"}) == set()
+    assert (
+        imports_of("engine", {"django", "lessons", "classroom", "accounts", "rulebook", "play"})
+        == set()
+    )
 
 
 def test_accounts_imports_no_learning_app() -> None:
