@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
 from burraco_tutor.http import HtmxHttpRequest, small_int
@@ -127,11 +127,15 @@ def assignment_detail(request: HtmxHttpRequest, pk: int, assignment: int) -> Htt
 
 
 @teacher_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def set_puzzle(request: HtmxHttpRequest, puzzle: int) -> HttpResponse:
     """The "set this in a class" control of a puzzle's page: add the puzzle to one of the
-    teacher's hand-picked assignments, or open a new assignment's form with it chosen."""
+    teacher's hand-picked assignments, or open a new assignment's form with it chosen.
+    Opened (a teacher whose session ran out comes back here from the log-in page), it goes
+    to the puzzle's page, where the control is, instead of an empty 405."""
     found = get_object_or_404(Puzzle, pk=puzzle)
+    if request.method != "POST":
+        return redirect("lessons:puzzle", found.slug)
     places = assignments.places_for(found, request.user)
     target = request.POST.get("target", "")
     for place in places:

@@ -6,11 +6,12 @@ as English writes them; in running Italian text months are lower case ("10 dicem
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime, timedelta
 
 from django import template
 from django.template.defaultfilters import date as date_filter
 from django.utils.dates import MONTHS, MONTHS_3
+from django.utils.timesince import timeuntil
 from django.utils.translation import get_language
 
 register = template.Library()
@@ -39,3 +40,12 @@ def when(value: date | None, format: str) -> str:
     for name in (str(MONTHS[month]), str(MONTHS_3[month]).title()):
         text = text.replace(name, name.lower())
     return text
+
+
+@register.filter
+def until_rounded_up(value: datetime | None) -> str:
+    """``timeuntil`` rounded up to the minute: a review due in 40 seconds "comes back in
+    1 minute", not "in 0 minutes" beside "0 rules to review now" (timeuntil rounds down)."""
+    if value is None:
+        return ""
+    return timeuntil(value + timedelta(seconds=59))

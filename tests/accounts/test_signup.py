@@ -88,3 +88,14 @@ def test_it_refuses_a_form_with_a_problem(changes: dict[str, str], field: str) -
     assert response.status_code == 200
     assert field in response.context["form"].errors
     assert not get_user_model().objects.filter(username="giulia").exists()
+
+
+def test_the_username_help_and_error_read_as_italian_sentences() -> None:
+    # Django's own Italian runs "meno.Solo" together and puts a space before a stop.
+    html = Client().get("/accounts/signup/", headers={"accept-language": "it"}).content.decode()
+    assert "al massimo 150 caratteri" in html and "meno.Solo" not in html
+    response = Client().post(
+        "/accounts/signup/", form(username="a b"), headers={"accept-language": "it"}
+    )
+    html = response.content.decode()
+    assert "Scegli un nome utente valido" in html and "@/./+/-/_ ." not in html

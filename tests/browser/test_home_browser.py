@@ -114,3 +114,23 @@ def test_the_lesson_titles_stay_in_line_past_lesson_nine(visit: Visit) -> None:
         "links => links.map(link => Math.round(link.getBoundingClientRect().left))"
     )
     assert len(lefts) == 11 and len(set(lefts)) == 1
+
+
+@pytest.mark.parametrize("visit", [{"viewport": PHONE}], indirect=True)
+def test_on_a_phone_a_lessons_summary_keeps_the_rows_width(visit: Visit) -> None:
+    # Beside the stars and the steps done, the summary was squeezed into half the row.
+    Lesson.objects.create(
+        slug="long",
+        order=1,
+        title_it="Lezione",
+        title_en="Lesson",
+        summary_it="Un riassunto abbastanza lungo da andare a capo su un telefono. " * 3,
+        summary_en="A summary long enough to wrap on a phone. " * 3,
+    )
+    page = visit.open("/lessons/")
+    row = page.locator(".lesson-list > li").first.bounding_box()
+    text = page.locator(".lesson-list .lesson-text").first.bounding_box()
+    meta = page.locator(".lesson-list .lesson-meta").first.bounding_box()
+    assert row and text and meta
+    assert text["width"] > row["width"] * 0.7
+    assert meta["y"] >= text["y"] + text["height"] - 1  # under the summary, not beside it

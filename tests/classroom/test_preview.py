@@ -87,3 +87,13 @@ def test_a_generated_set_in_a_class_without_students_says_there_is_nothing_to_sh
     assert response.status_code == 200
     assert "La classe non ha ancora studenti" in response.content.decode()
     assert not AssignmentItem.objects.filter(assignment=generated).exists()
+
+
+def test_the_preview_and_the_edit_page_lead_back_to_the_classes_like_the_others(
+    world: World,
+) -> None:
+    edit = f"/classes/{world.classroom.pk}/assignments/{world.assignment.pk}/edit/"
+    for page in (url(world), edit):
+        html = logged_in(world.teacher).get(page).content.decode()
+        crumbs = html[html.index('class="breadcrumb"') : html.index("</ol>")]
+        assert 'href="/classes/">Classi</a>' in crumbs

@@ -84,3 +84,12 @@ def test_only_teachers_may_set_puzzles(world: World) -> None:
         set_url(puzzle), {"target": f"add-{world.assignment.pk}"}
     )
     assert response.status_code == 403
+
+
+def test_opening_the_address_after_logging_in_again_leads_to_the_puzzle(world: World) -> None:
+    # A teacher whose session ran out posts, logs in again and lands here with a GET.
+    puzzle = PuzzleFactory()
+    response = logged_in(world.teacher).get(set_url(puzzle))
+    assert response.status_code == 302
+    assert response["Location"] == f"/puzzles/{puzzle.slug}/"
+    assert not AssignmentItem.objects.filter(puzzle=puzzle).exists()

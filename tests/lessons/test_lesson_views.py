@@ -84,6 +84,13 @@ def test_a_lesson_speaks_the_learners_language(client: Client, lesson: Lesson) -
     assert "Jokers" in html and "Start the lesson" in html
 
 
+def test_a_step_in_the_list_sits_beside_its_number(client: Client, lesson: Lesson) -> None:
+    # list-group-numbered draws the number as a flex item: without me-auto the link was
+    # pushed to the far end of the row, away from its number.
+    html = client.get("/lessons/jokers/").content.decode()
+    assert '<a class="ms-2 me-auto" href="/lessons/jokers/1/">' in html
+
+
 def test_an_explanation_draws_its_cards_and_board_and_counts_as_done(
     client: Client, lesson: Lesson
 ) -> None:
@@ -257,14 +264,16 @@ def test_the_last_step_sums_up_and_leads_to_the_next_lesson(client: Client, less
     html = client.get("/lessons/jokers/3/", headers={"accept-language": "en"}).content.decode()
     assert "Skip the advanced lessons: Core again" in html and 'href="/lessons/core-again/"' in html
     last = client.get("/lessons/later/", headers={"accept-language": "en"}).content.decode()
-    assert "You may skip it on a first pass" in last
+    # Beside the "Advanced" badge, the sentence does not say "Advanced" again.
+    assert "you may skip this lesson on a first pass" in last and "Advanced: the" not in last
 
 
 def test_the_list_marks_advanced_lessons(client: Client, lesson: Lesson) -> None:
     lesson.level = Lesson.Level.ADVANCED
     lesson.save()
     html = client.get("/lessons/").content.decode()
-    assert "Avanzata" in html and "Al primo giro puoi saltarla" in html
+    assert "Avanzata" in html and "al primo giro puoi saltare questa lezione" in html
+    assert "Avanzata: i dettagli" not in html
 
 
 def test_the_next_lesson_offered_is_a_core_one(client: Client, lesson: Lesson) -> None:

@@ -81,6 +81,17 @@ def test_the_kind_filter_lists_only_that_kinds_themes_and_carries_to_the_next_pu
     assert "R23 ·" in unknown and "<script>" not in unknown
 
 
+def test_the_kind_filter_names_the_strategy_kinds_in_words() -> None:
+    themed("R17", kind="discard")
+    themed("R7", kind="pile-use")
+    html = Client().get("/puzzles/").content.decode()
+    assert "Quale scarto non regala niente" in html
+    assert "Quanto degli scarti puoi usare subito" in html
+    html = Client().get("/puzzles/", headers=EN).content.decode()
+    assert "Which discard gives nothing away</a>" in html
+    assert ">discard</a>" not in html and ">pile-use</a>" not in html
+
+
 def test_match_and_victory_points_read_in_italian() -> None:
     themed("R37", "match")
     themed("R38", "match")

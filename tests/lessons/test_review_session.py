@@ -75,3 +75,15 @@ def test_a_puzzle_opened_on_a_theme_says_which_and_keeps_it_after_the_answer() -
     assert "theme=R23%2Cwildcards" in response["Location"]
     html = Client().get(f"/puzzles/{puzzle.slug}/?theme=<b>nothing</b>", headers=EN)
     assert "Practising" not in html.content.decode()
+
+
+def test_a_review_due_within_the_minute_is_not_said_to_come_back_in_0_minutes() -> None:
+    client = Client()
+    answer(client, PuzzleFactory(), right=False)
+    ReviewCard.objects.update(due=timezone.now() + timedelta(seconds=40))
+    for url in ("/progress/", "/progress/review/next/"):
+        html = client.get(url, headers=EN).content.decode()
+        assert "comes back in 1\xa0minute." in html, url
+        assert "0\xa0minutes" not in html, url
+    ReviewCard.objects.update(due=timezone.now() + timedelta(minutes=9, seconds=30))
+    assert "comes back in 10\xa0minutes." in client.get("/progress/", headers=EN).content.decode()
