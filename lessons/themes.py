@@ -25,8 +25,6 @@ KIND_LABELS: dict[str, Promise] = {
     Kind.SCORE.value: _("Count the score"),
     Kind.CLOSE.value: _("Close the hand"),
     Kind.PILE.value: _("A turn with the pile"),
-    Kind.DISCARD.value: _("Which discard gives nothing away"),
-    Kind.PILE_USE.value: _("How much of the pile you can use at once"),
 }
 #: Kinds only curated puzzles have (the strategy questions): named, but never made.
 CURATED_KIND_LABELS: dict[str, Promise] = {
