@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.db.models import prefetch_related_objects
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -51,9 +50,11 @@ def _kind(request: HtmxHttpRequest) -> str | None:
 @require_http_methods(["GET", "POST"])
 @limited("answer")
 def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    puzzle = visibility.visible_puzzle(request, slug)
-    question = puzzle.engine_puzzle()
+    # Content kept in memory (lessons.versioned); the rating the page shows is read again
+    # (by record, for an answer kept).
+    puzzle, question = visibility.visible_question(request, slug)
     if request.method == "GET":
+        puzzle.refresh_from_db(fields=["rating"])
         quiz.started(request, puzzle)
         attempt = quiz.own_attempt(request, puzzle, request.GET.get("attempt", ""))
         return _page(request, puzzle, question, attempt=attempt)
@@ -62,15 +63,15 @@ def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     except quiz.AnswerError as error:
         # A close or pile question keeps the moves played so far.
         line, played = quiz.line_so_far(question, request.POST)
+        puzzle.refresh_from_db(fields=["rating"])
         return _page(
             request, puzzle, question, line=line, played=played, error=str(error), status=400
         )
     if posted.verdict is None:
         if posted.played is not None and posted.played.refusal is not None:
             quiz.refused_move(request, puzzle)
+        puzzle.refresh_from_db(fields=["rating"])
         return _page(request, puzzle, question, line=posted.line, played=posted.played)
-    # The themes: the review queue's rules, and the badges of the answered page.
-    prefetch_related_objects([puzzle], "themes")
     attempt = quiz.record(request, puzzle, posted.answer, posted.verdict)
     if request.htmx:
         return _page(request, puzzle, question, attempt=attempt, verdict=posted.verdict)

@@ -9,18 +9,14 @@ from __future__ import annotations
 
 import json
 import time
-import uuid
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Protocol
 
-from django.core.cache import cache
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Exists, F, OuterRef, Value
 from django.http import HttpRequest, QueryDict
-from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -33,10 +29,11 @@ from engine.errors import BurracoError, Refusal
 from engine.melds import Meld
 from engine.messages import MESSAGES, render
 from engine.state import Position
-from lessons import tracking
+from lessons import tracking, versioned
 from lessons.board import board
+from lessons.fields import sentence
 from lessons.learners import learner_fields, learner_filter, owner_filter, visitor_key
-from lessons.models import Attempt, Puzzle, Step
+from lessons.models import Attempt, Puzzle
 from lessons.rulebook import theme_title
 
 MAX_CARDS = 30
@@ -66,7 +63,7 @@ class Feedback:
     def lesson_url(self) -> str | None:
         """The step that teaches the rule, looked up when a page links it (the teacher's
         pages show many verdicts and link none)."""
-        return lesson_url(self.rule) if self.rule else None
+        return versioned.lesson_url(self.rule) if self.rule else None
 
 
 def answer_from_form(kind: engine_puzzles.Kind, data: QueryDict) -> dict[str, Any]:
@@ -148,13 +145,6 @@ def _text(data: QueryDict, name: str, missing: str) -> str:
     if not value or len(value) > MAX_TEXT:
         raise AnswerError(missing)
     return value
-
-
-def sentence(error: BurracoError) -> str:
-    """The engine's reason in the page's language where it has a code, else its own words."""
-    if isinstance(error, Refusal):
-        return render(error.code, error.params, gettext)
-    return gettext("The engine says: %(reason)s") % {"reason": str(error)}
 
 
 @dataclass(frozen=True)
@@ -264,47 +254,6 @@ class Refused:
     said: Feedback
 
 
-def lesson_url(rule: str) -> str | None:
-    """The first lesson step that names a rule."""
-    return _lesson_urls(steps_version()).get(rule)
-
-
-#: The shared cache's key for the version of the steps: saving a step or a lesson in any
-#: process (load_content, the admin) gives it a new value (steps_changed), and each worker
-#: then reads the map from rules to steps again.
-STEPS_VERSION_KEY = "lessons:steps-version"
-
-
-def steps_version() -> str:
-    """A value that changes whenever a step or a lesson is saved or deleted, anywhere."""
-    version = cache.get(STEPS_VERSION_KEY)
-    if version is None:
-        cache.add(STEPS_VERSION_KEY, uuid.uuid4().hex, timeout=None)
-        version = cache.get(STEPS_VERSION_KEY, "")
-    return str(version)
-
-
-def steps_changed(**kwargs: Any) -> None:
-    """Signal receiver (lessons.apps): a step or lesson was saved or deleted."""
-    cache.set(STEPS_VERSION_KEY, uuid.uuid4().hex, timeout=None)
-
-
-@lru_cache(maxsize=4)
-def _lesson_urls(version: tuple[Any, ...]) -> dict[str, str]:
-    """Each rule's first step, read once for each version of the steps: every answer links
-    to one, and reading all the steps' rules took a millisecond or more an answer
-    (bench/profile.py)."""
-    urls: dict[str, str] = {}
-    steps = Step.objects.order_by("lesson__order", "number").values_list(
-        "lesson__slug", "number", "rules"
-    )
-    # A few hundred short rows: filtering JSON lists in Python works on every database.
-    for slug, number, rules in steps:
-        for rule in rules:
-            urls.setdefault(rule, reverse("lessons:step", args=[slug, number]))
-    return urls
-
-
 def own_attempt(request: HttpRequest, puzzle: Puzzle, pk: str) -> Attempt | None:
     """One of this learner's attempts at this puzzle, named by ``?attempt=`` after an answer
     posted without JavaScript; anyone else's, or no number, is simply not shown."""
@@ -346,9 +295,17 @@ def record(
     fields = learner_fields(request)
     visitor = visitor_key(request)
     with transaction.atomic():
-        Puzzle.objects.select_for_update().filter(pk=puzzle.pk).update(plays=F("plays") + 1)
-        first = not Attempt.objects.filter(owner_filter(fields), puzzle=puzzle).exists()
-        moved = first and not hinted and not refused and not _rated_from(visitor, puzzle, fields)
+        # The play counted takes the puzzle's lock; then, in one query that sees every
+        # answer committed before it, the puzzle's rating and the earlier answers.
+        Puzzle.objects.filter(pk=puzzle.pk).update(plays=F("plays") + 1)
+        row = _earlier(puzzle, fields, visitor)
+        puzzle.rating, puzzle.rating_deviation, puzzle.volatility = (
+            row["rating"],
+            row["rating_deviation"],
+            row["volatility"],
+        )
+        first = not row["answered"]
+        moved = first and not hinted and not refused and not row["rated_from"]
         attempt = Attempt.objects.create(
             **fields,
             puzzle=puzzle,
@@ -363,19 +320,33 @@ def record(
             visitor=visitor,
         )
         # Ratings and the review queue move in this transaction, under the puzzle's lock.
-        tracking.attempt_recorded(request, puzzle, attempt, puzzle_moves=moved)
+        rating = tracking.attempt_recorded(request, puzzle, attempt, puzzle_moves=moved)
+        if rating is not None:
+            Puzzle.objects.filter(pk=puzzle.pk).update(
+                rating=rating.rating,
+                rating_deviation=rating.deviation,
+                volatility=rating.volatility,
+            )
         return attempt
 
 
-def _rated_from(visitor: str, puzzle: Puzzle, fields: Mapping[str, Any]) -> bool:
-    """Has an answer from this visitor's address already moved the puzzle's rating? For an
-    account, only anonymous answers count (classmates share a school's address)."""
-    if not visitor:
-        return False
-    rated = Attempt.objects.filter(puzzle=puzzle, visitor=visitor, rated=True)
+def _earlier(puzzle: Puzzle, fields: Mapping[str, Any], visitor: str) -> dict[str, Any]:
+    """The puzzle's rating (its row locked by the caller), whether this learner answered it
+    before (``answered``) and whether an answer from this
+    visitor's address already moved its rating (``rated_from``). For an account, only
+    anonymous answers count there (classmates share a school's address)."""
+    mine = Attempt.objects.filter(owner_filter(fields), puzzle=OuterRef("pk"))
+    theirs = Attempt.objects.filter(puzzle=OuterRef("pk"), visitor=visitor, rated=True)
     if fields["user"] is not None:
-        rated = rated.filter(user=None)
-    return rated.exists()
+        theirs = theirs.filter(user=None)
+    return (
+        Puzzle.objects.annotate(
+            answered=Exists(mine),
+            rated_from=Exists(theirs) if visitor else Value(False),
+        )
+        .values("rating", "rating_deviation", "volatility", "answered", "rated_from")
+        .get(pk=puzzle.pk)
+    )
 
 
 def chosen_cards(question: engine_puzzles.Puzzle, texts: list[str]) -> list[Card]:

@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 from django.urls import reverse
 
 from lessons.models import Step
-from lessons.quiz import steps_version
+from lessons.versioned import content_version
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ def practice_url(rule: str) -> str:
 
 def teaching_steps(rule: str) -> tuple[Taught, ...]:
     """The lesson steps that name this rule, in the order of the course."""
-    return _steps(steps_version()).get(rule, ())
+    return _steps(content_version()).get(rule, ())
 
 
 @lru_cache(maxsize=4)
