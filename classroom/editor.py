@@ -34,7 +34,7 @@ from engine.errors import BurracoError, InvalidNotationError, TooBigError
 from engine.melds import Meld
 from engine.rules import PRESETS
 from engine.state import Position
-from lessons import quiz
+from lessons import fields, quiz
 from lessons.models import Attempt, Puzzle
 
 MAX_MELDS = 12
@@ -98,58 +98,20 @@ class EditorError(Exception):
     """A request the editor cannot act on (a forged card or place); answered with 400."""
 
 
-def _not_a_card(word: str) -> forms.ValidationError:
-    return forms.ValidationError(
-        _(
-            "“%(word)s” is not a card: write the rank (A, 2–10, J, Q, K) then the"
-            " suit (H, D, C, S), or JK for the joker."
-        ),
-        code="notation",
-        params={"word": word[:12]},
-    )
-
-
 def _words(text: str) -> list[str]:
-    return text.replace(",", " ").split()
+    return fields.words(text)
 
 
 def parse_words(words: list[str]) -> list[str]:
     """Cards in the canonical notation; raises ValidationError naming the first bad word."""
-    cards = []
-    for word in words:
-        try:
-            cards.append(str(Card.parse(word)))
-        except InvalidNotationError:
-            raise _not_a_card(word) from None
-    return cards
+    return [str(card) for card in fields.parse_words(words)]
 
 
-class CardsField(forms.CharField):
-    """Cards in the notation, separated by spaces or commas: ``10H QS JK``."""
-
-    def __init__(self, *, most: int = 108, **kwargs: Any) -> None:
-        self.most = most
-        kwargs.setdefault("required", False)
-        kwargs.setdefault("max_length", 600)
-        kwargs.setdefault(
-            "widget",
-            forms.TextInput(
-                attrs={
-                    "autocomplete": "off",
-                    "autocapitalize": "characters",
-                    "spellcheck": "false",
-                }
-            ),
-        )
-        super().__init__(**kwargs)
+class CardsField(fields.CardsField):
+    """Cards in the notation (lessons.fields.CardsField), as the editor keeps them: text."""
 
     def clean(self, value: Any) -> list[str]:  # type: ignore[override]
-        words = _words(super().clean(value) or "")
-        if len(words) > self.most:
-            raise forms.ValidationError(
-                _("At most %(most)d cards here."), params={"most": self.most}, code="many"
-            )
-        return parse_words(words)
+        return [str(card) for card in super().clean(value)]
 
 
 class MeldsField(forms.CharField):
