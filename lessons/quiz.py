@@ -21,6 +21,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from burraco_tutor.http import small_int
+from engine import answers
 from engine import puzzles as engine_puzzles
 from engine.actions import Action, ActionKind
 from engine.budget import Budget
@@ -66,8 +67,8 @@ class Feedback:
         return versioned.lesson_url(self.rule) if self.rule else None
 
 
-def answer_from_form(kind: engine_puzzles.Kind, data: QueryDict) -> dict[str, Any]:
-    """The engine's answer (docs/content.md) from the answer form's fields.
+def answer_from_form(kind: engine_puzzles.Kind, data: QueryDict) -> answers.Answer:
+    """The engine's answer (engine.answers, docs/content.md) from the answer form's fields.
 
     Raises :class:`AnswerError` for a form that names nothing answerable.
     """
@@ -75,40 +76,40 @@ def answer_from_form(kind: engine_puzzles.Kind, data: QueryDict) -> dict[str, An
         if data.get(button, "1") != "1":
             raise AnswerError(gettext("That button does not exist on this page."))
     if data.get("none"):
-        return {"none": True}
+        return answers.CannotBeDone()
     if kind in (KIND.ATTACH, KIND.LAY_MELD):
-        cards = _cards(data)
+        cards = tuple(_cards(data))
         if kind is KIND.LAY_MELD:
-            return {"cards": cards}
+            return answers.LayMeld(cards)
         meld = small_int(data.get("meld", ""), 3)
         if meld is None:
             raise AnswerError(gettext("Choose the meld to attach to."))
-        return {"meld": meld, "cards": cards}
+        return answers.Attach(meld, cards)
     if kind is KIND.WILDCARD:
         if data.get("natural"):
-            return {"natural": True}
-        return {"stands_for": _text(data, "stands_for", gettext("Choose a card."))}
+            return answers.Wildcard(None)
+        return answers.Wildcard(_text(data, "stands_for", gettext("Choose a card.")))
     if kind is KIND.CLASSIFY:
-        return {"burraco": _text(data, "burraco", gettext("Choose an answer."))}
+        return answers.Classify(_text(data, "burraco", gettext("Choose an answer.")))
     if kind is KIND.DISCARD:
-        return {"card": _text(data, "card", gettext("Choose the card to discard."))}
+        return answers.Discard(_text(data, "card", gettext("Choose the card to discard.")))
     if kind is KIND.PILE_USE:
         count = small_int(data.get("count", "").strip(), 3)
         if count is None:
             raise AnswerError(gettext("Write how many cards, as a whole number such as 2."))
-        return {"count": count}
+        return answers.PileUse(count)
     if kind is KIND.SCORE:
         if "winner" in data:
             winner = data["winner"]
             if winner not in ("0", "1", "none"):
                 raise AnswerError(gettext("Choose a side, or nobody yet."))
-            return {"winner": None if winner == "none" else int(winner)}
+            return answers.Winner(None if winner == "none" else int(winner))
         text = data.get("score", "").strip().replace("−", "-")
         score = small_int(text.removeprefix("-"), 5)
         if score is None:
             raise AnswerError(gettext("Write the score as a whole number, such as 345 or -120."))
-        return {"score": -score if text.startswith("-") else score}
-    return {"actions": line_from_form(data)}
+        return answers.Score(-score if text.startswith("-") else score)
+    return answers.Line(tuple(line_from_form(data)))
 
 
 def line_from_form(data: QueryDict) -> list[str]:
@@ -169,7 +170,12 @@ def read_answer(question: engine_puzzles.Puzzle, data: QueryDict) -> Posted:
         raise AnswerError(render(refusal.code, refusal.params, gettext))
     if built is not None and (not built[1].finished or refusal is not None):
         return Posted(line=built[0], played=built[1])
-    answer = {"actions": built[0]} if built is not None else answer_from_form(question.kind, data)
+    typed = (
+        answers.Line(tuple(built[0]))
+        if built is not None
+        else answer_from_form(question.kind, data)
+    )
+    answer = typed.to_json()
     return Posted(answer, mark(question, answer))
 
 
@@ -620,40 +626,45 @@ def describe(
     answer: Mapping[str, Any],
     verdict: engine_puzzles.Verdict | None,
 ) -> Described:
-    """An answer as the board draws it: the cards chosen, the meld they make."""
+    """An answer as the board draws it: the cards chosen, the meld they make. The answer is
+    read as the puzzle's kind takes it (engine.answers), not guessed from its keys."""
     detail = verdict.detail if verdict is not None else {}
     arrangement = tuple(detail.get("arrangement", ()))
-    if answer.get("none"):
-        return Described(gettext("It cannot be done."))
-    if "actions" in answer:
-        return Described(gettext("Moves:"), actions=tuple(moves(answer["actions"])))
-    if "meld" in answer:
-        text = gettext("Attach to meld %(number)s:") % {"number": int(answer["meld"]) + 1}
-        return Described(text, tuple(answer["cards"]), (arrangement,) if arrangement else ())
-    if "cards" in answer:
-        return Described(gettext("Lay down:"), tuple(answer["cards"]))
-    if "stands_for" in answer:
-        return Described(gettext("The wildcard stands for:"), (answer["stands_for"],))
-    if "natural" in answer:
-        return Described(gettext("The 2 becomes a natural card."))
-    if "card" in answer:
-        return Described(gettext("Discard:"), (answer["card"],))
-    if "count" in answer:
-        cards = tuple(detail.get("cards", ()))
-        return Described(
-            gettext("Cards of the pile you could use at once: %(count)s")
-            % {"count": answer["count"]},
-            cards,
-        )
-    if "burraco" in answer:
-        return Described(str(BURRACO_LABELS.get(answer["burraco"], answer["burraco"])))
-    if "winner" in answer:
-        winner = answer["winner"]
-        if winner is None:
+    try:
+        typed = answers.read(question.kind.value, answer)
+    except BurracoError:
+        return Described("")
+    match typed:
+        case answers.CannotBeDone():
+            return Described(gettext("It cannot be done."))
+        case answers.Line(actions):
+            return Described(gettext("Moves:"), actions=tuple(moves(list(actions))))
+        case answers.Attach(meld, cards):
+            text = gettext("Attach to meld %(number)s:") % {"number": meld + 1}
+            return Described(text, cards, (arrangement,) if arrangement else ())
+        case answers.LayMeld(cards):
+            return Described(gettext("Lay down:"), cards)
+        case answers.Wildcard(None):
+            return Described(gettext("The 2 becomes a natural card."))
+        case answers.Wildcard(str() as card):
+            return Described(gettext("The wildcard stands for:"), (card,))
+        case answers.Discard(card):
+            return Described(gettext("Discard:"), (card,))
+        case answers.PileUse(count):
+            return Described(
+                gettext("Cards of the pile you could use at once: %(count)s") % {"count": count},
+                tuple(detail.get("cards", ())),
+            )
+        case answers.Classify(burraco):
+            return Described(str(BURRACO_LABELS.get(burraco, burraco)))
+        case answers.Winner(None):
             return Described(gettext("Nobody yet: the game goes on"))
-        mine = winner == question.viewer % 2
-        return Described(gettext("Your side") if mine else gettext("The other side"))
-    return Described(str(answer.get("score", "")))
+        case answers.Winner(side):
+            mine = side == question.viewer % 2
+            return Described(gettext("Your side") if mine else gettext("The other side"))
+        case answers.Score(score):
+            return Described(str(score))
+    return Described("")
 
 
 SCORE_LABELS = {
