@@ -47,7 +47,7 @@ def _whole(value: Any, field: str) -> int:
 
 @dataclass(frozen=True)
 class CannotBeDone:
-    """"It cannot be done": no attachment, no meld, no line of play reaches the goal."""
+    """It cannot be done ("none"): no attachment, no meld, no line of play reaches the goal."""
 
     keys: ClassVar[frozenset[str]] = frozenset({"none"})
 
@@ -205,7 +205,16 @@ class Line:
 
 
 Answer: TypeAlias = (
-    CannotBeDone | Attach | LayMeld | Wildcard | Classify | Score | Winner | Discard | PileUse | Line
+    CannotBeDone
+    | Attach
+    | LayMeld
+    | Wildcard
+    | Classify
+    | Score
+    | Winner
+    | Discard
+    | PileUse
+    | Line
 )
 
 #: The answers each kind of puzzle takes (by Kind's value).
