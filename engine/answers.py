@@ -221,7 +221,7 @@ Answer: TypeAlias = (
 TAKES: dict[str, tuple[type[Answer], ...]] = {
     "attach": (CannotBeDone, Attach),
     "lay-meld": (CannotBeDone, LayMeld),
-    "wildcard": (Wildcard,),
+    "wildcard": (CannotBeDone, Wildcard),
     "classify": (Classify,),
     "score": (Score, Winner),
     "close": (CannotBeDone, Line),

@@ -465,6 +465,8 @@ def page_context(
     context: dict[str, Any] = {
         "question": question,
         "kind": question.kind.value,
+        # The answer's controls: one template a kind (templates/lessons/answer_form.html).
+        "answer_template": f"lessons/answers/{question.kind.value}.html",
         "board": board(
             position,
             changed=question.meld if marked else None,

@@ -14,6 +14,7 @@ EXAMPLES = [
     ("lay-meld", answers.LayMeld(("7H", "8H", "9H"))),
     ("wildcard", answers.Wildcard("7C")),
     ("wildcard", answers.Wildcard(None)),
+    ("wildcard", answers.CannotBeDone()),
     ("classify", answers.Classify("semi-clean")),
     ("score", answers.Score(-120)),
     ("score", answers.Winner(1)),
