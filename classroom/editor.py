@@ -34,7 +34,7 @@ from engine.errors import BurracoError, InvalidNotationError, TooBigError
 from engine.melds import Meld
 from engine.rules import PRESETS
 from engine.state import Position
-from lessons import fields, quiz
+from lessons import answering, fields
 from lessons.models import Attempt, Puzzle
 
 MAX_MELDS = 12
@@ -473,7 +473,7 @@ class Checked:
 
     problems: list[str] = field(default_factory=list)
     context: dict[str, Any] = field(default_factory=dict)
-    answers: list[quiz.Described] = field(default_factory=list)
+    answers: list[answering.Described] = field(default_factory=list)
     question: engine_puzzles.Puzzle | None = None
     #: The engine refused the puzzle as too big to settle within its budget: a 400.
     too_big: bool = False
@@ -498,21 +498,21 @@ def check(fields: dict[str, Any]) -> Checked:
                 Meld.parse(cards, rules)
             except BurracoError as error:
                 where = owner % {"number": index + 1}
-                checked.problems.append(f"{where}: {quiz.sentence(error)}")
+                checked.problems.append(f"{where}: {answering.sentence(error)}")
     try:
         check_copies(parse_cards(_known(fields)))
     except BurracoError as error:
-        checked.problems.append(quiz.sentence(error))
+        checked.problems.append(answering.sentence(error))
     if checked.problems:
         return checked
     try:
         question = engine_puzzles.Puzzle.from_dict(fields)
     except BurracoError as error:
-        checked.problems.append(quiz.sentence(error))
+        checked.problems.append(answering.sentence(error))
         _board_only(checked, fields)
         return checked
     checked.question = question
-    checked.context = quiz.page_context(question, None, [], None)
+    checked.context = answering.page_context(question, None, [], None)
     checked.context["show_own_hand"] = True
     budget = Budget()  # one for the whole check: a request's engine work is bounded (issue 13)
     try:
@@ -520,10 +520,10 @@ def check(fields: dict[str, Any]) -> Checked:
         for answer in answers:
             verdict = engine_puzzles.check(question, answer, budget)
             if verdict.correct:
-                checked.answers.append(quiz.describe(question, answer, verdict))
+                checked.answers.append(answering.describe(question, answer, verdict))
     except BurracoError as error:
         checked.too_big = isinstance(error, TooBigError)
-        checked.problems.append(quiz.sentence(error))
+        checked.problems.append(answering.sentence(error))
     if not checked.answers and not checked.problems:
         checked.problems.append(gettext("The engine finds no correct answer to this question."))
     return checked

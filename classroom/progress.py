@@ -56,7 +56,7 @@ class AttemptRow:
     seconds: float | None
     hint_used: bool
     created_at: datetime
-    #: The engine's verdict kept with the attempt (lessons.quiz.kept_verdict), when the
+    #: The engine's verdict kept with the attempt (lessons.answering.kept_verdict), when the
     #: page draws answers (load's ``verdicts``); None otherwise.
     verdict: Any = None
 

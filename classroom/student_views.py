@@ -2,7 +2,7 @@
 
 A puzzle of an assignment is answered here rather than on /puzzles/, so the student
 stays in the assignment (its number, the next one, the way back); the answer goes through
-the same pipeline (lessons.quiz) and is kept as the same Attempt, filed under this
+the same pipeline (lessons.answering) and is kept as the same Attempt, filed under this
 assignment and number (AssignmentAnswer), which is what the teacher's pages read.
 """
 
@@ -27,7 +27,7 @@ from classroom.access import my_assignment
 from classroom.forms import JoinForm
 from classroom.models import Assignment, AssignmentItem, Classroom
 from engine import puzzles as engine_puzzles
-from lessons import quiz
+from lessons import answering
 from lessons.models import Attempt
 
 
@@ -100,22 +100,22 @@ def item(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     item = _my_item(request, pk, number)
     question = item.puzzle.engine_puzzle()
     if request.method == "GET":
-        quiz.started(request, item.puzzle)
-        attempt = quiz.own_attempt(request, item.puzzle, request.GET.get("attempt", ""))
+        answering.started(request, item.puzzle)
+        attempt = answering.own_attempt(request, item.puzzle, request.GET.get("attempt", ""))
         return _page(request, item, question, attempt=attempt)
     op = request.POST.get("op", "answer")
     if op == "hint":
-        quiz.use_hint(request, item.puzzle)
+        answering.use_hint(request, item.puzzle)
         return _after_post(request, item, question, "#hint")
     try:
-        posted = quiz.read_answer(question, request.POST)
-    except quiz.AnswerError as error:
+        posted = answering.read_answer(question, request.POST)
+    except answering.AnswerError as error:
         return _page(request, item, question, error=str(error), status=400)
     if posted.verdict is None:
         return _page(request, item, question, line=posted.line, played=posted.played)
     prefetch_related_objects([item.puzzle], "themes")
     with transaction.atomic():
-        attempt = quiz.record(request, item.puzzle, posted.answer, posted.verdict)
+        attempt = answering.record(request, item.puzzle, posted.answer, posted.verdict)
         assignments.file_answer(attempt, item)
     return _after_post(request, item, question, "#feedback", attempt, posted.verdict)
 
@@ -160,7 +160,7 @@ def _page(
 ) -> HttpResponse:
     work = item.assignment
     loaded = progress.load([work], [request.user.pk])
-    context = quiz.page_context(question, attempt, line or [], played, verdict)
+    context = answering.page_context(question, attempt, line or [], played, verdict)
     context.update(
         item=item,
         assignment=work,
@@ -169,7 +169,7 @@ def _page(
         next=_next_number(loaded, work, request.user.pk, after=item.number),
         selection_url=reverse("lessons:puzzle_selection", args=[item.puzzle.slug]),
         error=error,
-        hint=quiz.hint_used(request, item.puzzle),
+        hint=answering.hint_used(request, item.puzzle),
     )
     template = "classroom/item.html#item" if request.htmx else "classroom/item.html"
     return render(request, template, context, status=status)

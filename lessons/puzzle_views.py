@@ -12,7 +12,7 @@ from django.views.decorators.vary import vary_on_headers
 from burraco_tutor.http import HtmxHttpRequest
 from burraco_tutor.limits import limited
 from engine import puzzles as engine_puzzles
-from lessons import quiz, ratings, review, selection, themes, visibility
+from lessons import answering, ratings, review, selection, themes, visibility
 from lessons.models import Attempt, Puzzle
 from lessons.rulebook import theme_title
 
@@ -55,24 +55,24 @@ def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     puzzle, question = visibility.visible_question(request, slug)
     if request.method == "GET":
         puzzle.refresh_from_db(fields=["rating"])
-        quiz.started(request, puzzle)
-        attempt = quiz.own_attempt(request, puzzle, request.GET.get("attempt", ""))
+        answering.started(request, puzzle)
+        attempt = answering.own_attempt(request, puzzle, request.GET.get("attempt", ""))
         return _page(request, puzzle, question, attempt=attempt)
     try:
-        posted = quiz.read_answer(question, request.POST)
-    except quiz.AnswerError as error:
+        posted = answering.read_answer(question, request.POST)
+    except answering.AnswerError as error:
         # A close or pile question keeps the moves played so far.
-        line, played = quiz.line_so_far(question, request.POST)
+        line, played = answering.line_so_far(question, request.POST)
         puzzle.refresh_from_db(fields=["rating"])
         return _page(
             request, puzzle, question, line=line, played=played, error=str(error), status=400
         )
     if posted.verdict is None:
         if posted.played is not None and posted.played.refusal is not None:
-            quiz.refused_move(request, puzzle)
+            answering.refused_move(request, puzzle)
         puzzle.refresh_from_db(fields=["rating"])
         return _page(request, puzzle, question, line=posted.line, played=posted.played)
-    attempt = quiz.record(request, puzzle, posted.answer, posted.verdict)
+    attempt = answering.record(request, puzzle, posted.answer, posted.verdict)
     if request.htmx:
         return _page(request, puzzle, question, attempt=attempt, verdict=posted.verdict)
     url = reverse("lessons:puzzle", args=[puzzle.slug])
@@ -95,7 +95,7 @@ def _practice_query(request: HtmxHttpRequest) -> dict[str, str]:
 def puzzle_selection(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """The cards chosen from the hand so far, drawn: the board's answer to each choice."""
     puzzle = visibility.visible_puzzle(request, slug)
-    chosen = quiz.chosen_cards(puzzle.engine_puzzle(), request.GET.getlist("cards"))
+    chosen = answering.chosen_cards(puzzle.engine_puzzle(), request.GET.getlist("cards"))
     context = {"chosen": chosen, "selection_url": request.path}
     return render(request, "lessons/board.html#selection", context)
 
@@ -104,7 +104,7 @@ def puzzle_selection(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 def puzzle_hint(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Show the hint: the next attempt at this puzzle will not be rated."""
     puzzle = visibility.visible_puzzle(request, slug)
-    quiz.use_hint(request, puzzle)
+    answering.use_hint(request, puzzle)
     if request.htmx:
         return render(request, "lessons/puzzle.html#hint", {"puzzle": puzzle, "hint": True})
     return redirect(reverse("lessons:puzzle", args=[puzzle.slug]) + "#hint")
@@ -122,7 +122,7 @@ def _page(
     error: str = "",
     status: int = 200,
 ) -> HttpResponse:
-    context = quiz.page_context(question, attempt, line or [], played, verdict)
+    context = answering.page_context(question, attempt, line or [], played, verdict)
     practice = urlencode(_practice_query(request))
     answer_url = reverse("lessons:puzzle", args=[puzzle.slug])
     theme, kind = request.GET.get("theme", "")[:400], _kind(request)
@@ -135,7 +135,7 @@ def _page(
         selection_url=reverse("lessons:puzzle_selection", args=[puzzle.slug]),
         puzzle=puzzle,
         error=error,
-        hint=quiz.hint_used(request, puzzle),
+        hint=answering.hint_used(request, puzzle),
         practice_query=practice,
         answer_url=f"{answer_url}?{practice}" if practice else answer_url,
         # A review session names its rule and what is left; practice on a theme names it.
@@ -144,7 +144,7 @@ def _page(
         review_left=review.due_count(request) if reviewing else None,
         practising="" if reviewing else practising,
         rating_change=_rating_change(attempt),
-        # A move refused and taken back leaves the attempt unrated (quiz.refused_move).
+        # A move refused and taken back leaves the attempt unrated (answering.refused_move).
         refusal_unrated=True,
     )
     template = "lessons/puzzle.html#puzzle" if request.htmx else "lessons/puzzle.html"

@@ -1,6 +1,6 @@
 """Puzzle ratings on the site: the learner's and the puzzle's Glicko-2 values, moved together.
 
-A rated attempt (lessons.quiz.record decides which) moves both ratings in the transaction
+A rated attempt (lessons.answering.record decides which) moves both ratings in the transaction
 that records it, with both rows locked (the puzzle first, then the learner), so two tabs
 answering at once are applied one after the other and neither update is lost. The maths is
 in :mod:`lessons.glicko`.
@@ -75,7 +75,7 @@ def rate(
     for the caller to write with the rest of the puzzle's row, or None when it stays where
     it is (``puzzle_moves`` false: the same visitor moved it before, anonymously).
 
-    Runs inside the caller's transaction (lessons.quiz.record's), which holds the puzzle's
+    Runs inside the caller's transaction (lessons.answering.record's), which holds the puzzle's
     row locked; the learner's is locked here.
     """
     with transaction.atomic(savepoint=False):

@@ -1,6 +1,6 @@
 """What an answer to a puzzle changes besides the attempt itself: the ratings and the review.
 
-lessons.quiz.record calls :func:`attempt_recorded` inside the transaction that records the
+lessons.answering.record calls :func:`attempt_recorded` inside the transaction that records the
 attempt, with the puzzle's row locked.
 """
 

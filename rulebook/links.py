@@ -40,7 +40,7 @@ def teaching_steps(rule: str) -> tuple[Taught, ...]:
 
 @lru_cache(maxsize=4)
 def _steps(version: Any) -> dict[str, tuple[Taught, ...]]:
-    """Every rule's steps, read once for each version of the steps (lessons.quiz renews it
+    """Every rule's steps, read once for each version of the steps (lessons.answering renews it
     whenever a step or a lesson is saved)."""
     found: dict[str, list[Taught]] = {}
     steps = Step.objects.order_by("lesson__order", "number").values_list(
