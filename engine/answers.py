@@ -231,6 +231,59 @@ TAKES: dict[str, tuple[type[Answer], ...]] = {
 }
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """What a verdict's ``detail`` gives a page to draw, typed: the meld an answer made (its
+    index among the side's melds, when it joined one, and its cards as they lie), the
+    position after a line of play (as :meth:`engine.state.Position.to_json` writes it), and
+    the cards of the pile a pile-use answer counts. Every field is empty when the verdict
+    draws nothing of the kind.
+
+    >>> Drawn.from_json({"meld": 0, "arrangement": ["6C", "JK", "8C"], "score": 5})
+    Drawn(meld=0, arrangement=('6C', 'JK', '8C'), position=None, cards=())
+    >>> laid = Drawn(None, ("7H", "8H", "9H"))
+    >>> Drawn.from_json(laid.to_json()) == laid
+    True
+    """
+
+    meld: int | None = None
+    arrangement: tuple[str, ...] = ()
+    position: Mapping[str, Any] | None = None
+    cards: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        if self.meld is not None:
+            data["meld"] = self.meld
+        if self.arrangement:
+            data["arrangement"] = list(self.arrangement)
+        if self.position is not None:
+            data["position"] = dict(self.position)
+        if self.cards:
+            data["cards"] = list(self.cards)
+        return data
+
+    @classmethod
+    def from_json(cls, detail: Mapping[str, Any]) -> Drawn:
+        """The drawable part of a verdict's detail (its other keys, a score's breakdown or a
+        discard's feeds, are the templates' to read); what is malformed is left out."""
+        meld = detail.get("meld")
+        position = detail.get("position")
+        return cls(
+            meld=meld if isinstance(meld, int) and not isinstance(meld, bool) else None,
+            arrangement=_texts_or_none(detail.get("arrangement")),
+            position=position if isinstance(position, Mapping) else None,
+            cards=_texts_or_none(detail.get("cards")),
+        )
+
+
+def _texts_or_none(value: Any) -> tuple[str, ...]:
+    try:
+        return _texts(value, "cards")
+    except InvalidNotationError:
+        return ()
+
+
 def read(kind: str, data: Mapping[str, Any]) -> Answer:
     """The answer this JSON object stands for, in a puzzle of this kind (its value, such as
     "lay-meld"). Raises :class:`InvalidNotationError` for an object that is none of the

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from engine import answers
 from engine import puzzles as engine_puzzles
 from engine.actions import Action, ActionKind
+from engine.answers import Drawn
 from engine.budget import Budget
 from engine.cards import Card, sorted_cards
 from engine.errors import BurracoError, Refusal
@@ -194,9 +195,9 @@ def solution_board(question: engine_puzzles.Puzzle, verdict: engine_puzzles.Verd
         else:
             changed = len(question.side_melds)
             actions = [f"meld {cards}"]
-    elif question.kind is KIND.WILDCARD and "arrangement" in verdict.detail:
+    elif question.kind is KIND.WILDCARD and verdict.drawn.arrangement:
         melds = list(question.side_melds)
-        melds[question.meld] = Meld.parse(verdict.detail["arrangement"], question.rules)
+        melds[question.meld] = Meld.parse(list(verdict.drawn.arrangement), question.rules)
         return board(
             question.position, changed=question.meld, melds=tuple(melds), seat=question.viewer
         )
@@ -215,16 +216,16 @@ def _board_after(question: engine_puzzles.Puzzle, verdict: engine_puzzles.Verdic
     """The board with a correct answer played: the line's position, or the meld it made."""
     if not verdict.correct:
         return None
-    detail = verdict.detail
-    if "position" in detail:
+    drawn = verdict.drawn
+    if drawn.position is not None:
         # Seen by the learner still: after the turn's last discard the seat to move is theirs
         # no more, and the board drew the other side's melds as the learner's.
-        return board(Position.from_json(detail["position"]), seat=question.viewer)
-    if "meld" in detail and "arrangement" in detail:
+        return board(Position.from_json(drawn.position), seat=question.viewer)
+    if drawn.meld is not None and drawn.arrangement:
         melds = list(question.side_melds)
-        index = int(detail["meld"])
+        index = drawn.meld
         before = melds[index]
-        melds[index] = Meld.parse(detail["arrangement"], question.rules)
+        melds[index] = Meld.parse(list(drawn.arrangement), question.rules)
         # The cards attached left the hand (issue 18: the 9♥ was drawn in both places).
         played = tuple((Counter(melds[index].cards) - Counter(before.cards)).elements())
         return board(
@@ -295,8 +296,8 @@ def describe(
 ) -> Described:
     """An answer as the board draws it: the cards chosen, the meld they make. The answer is
     read as the puzzle's kind takes it (engine.answers), not guessed from its keys."""
-    detail = verdict.detail if verdict is not None else {}
-    arrangement = tuple(detail.get("arrangement", ()))
+    drawn = verdict.drawn if verdict is not None else Drawn()
+    arrangement = drawn.arrangement
     try:
         typed = answers.read(question.kind.value, answer)
     except BurracoError:
@@ -320,7 +321,7 @@ def describe(
         case answers.PileUse(count):
             return Described(
                 gettext("Cards of the pile you could use at once: %(count)s") % {"count": count},
-                tuple(detail.get("cards", ())),
+                drawn.cards,
             )
         case answers.Classify(burraco):
             return Described(str(BURRACO_LABELS.get(burraco, burraco)))

@@ -60,3 +60,25 @@ def test_what_is_no_answer_of_the_kind_is_refused(kind: str, data: object) -> No
 def test_answers_are_frozen() -> None:
     with pytest.raises(AttributeError):
         answers.Discard("KS").card = "QS"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    "drawn",
+    [
+        answers.Drawn(),
+        answers.Drawn(0, ("6C", "JK", "8C")),
+        answers.Drawn(None, ("7H", "8H", "9H")),
+        answers.Drawn(cards=("KS", "QS")),
+        answers.Drawn(position={"hands": [], "phase": "draw"}),
+    ],
+)
+def test_a_verdicts_drawn_detail_round_trips_through_json(drawn: answers.Drawn) -> None:
+    assert answers.Drawn.from_json(drawn.to_json()) == drawn
+
+
+def test_a_verdict_gives_its_detail_typed() -> None:
+    from engine.puzzles import Verdict
+
+    verdict = Verdict(True, "correct", "R17", detail={"meld": 1, "arrangement": ["5C", "6C"]})
+    assert verdict.drawn == answers.Drawn(1, ("5C", "6C"))
+    assert Verdict(True, "correct", detail={"score": 30}).drawn == answers.Drawn()
