@@ -24,7 +24,7 @@ from engine.melds import Meld
 from engine.messages import MESSAGES, render
 from engine.state import Position
 from lessons import versioned
-from lessons.answering.reading import wild_choices
+from lessons.answering.reading import FORMS, wild_choices
 from lessons.board import board
 from lessons.rulebook import theme_title
 
@@ -131,8 +131,8 @@ def page_context(
     context: dict[str, Any] = {
         "question": question,
         "kind": question.kind.value,
-        # The answer's controls: one template a kind (templates/lessons/answer_form.html).
-        "answer_template": f"lessons/answers/{question.kind.value}.html",
+        # The answer's controls: the kind's form's template (templates/lessons/answer_form.html).
+        "answer_template": FORMS[question.kind].template,
         "board": board(
             position,
             changed=question.meld if marked else None,

@@ -8,8 +8,9 @@ import json
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
+from django import forms
 from django.http import QueryDict
 from django.utils.translation import gettext
 
@@ -32,38 +33,95 @@ class AnswerError(Exception):
     """A form that is no answer to this puzzle; the view answers 400 with this message."""
 
 
-def answer_from_form(kind: engine_puzzles.Kind, data: QueryDict) -> answers.Answer:
-    """The engine's answer (engine.answers, docs/content.md) from the answer form's fields.
+class AnswerForm(forms.Form):
+    """The answer form of one kind of question: its controls are the kind's template
+    (``template``, which every page includes through templates/lessons/answer_form.html), its
+    clean gives the engine's typed answer (engine.answers) in ``cleaned_data["answer"]``.
 
-    Raises :class:`AnswerError` for a form that names nothing answerable.
-    """
-    for button in ("none", "natural"):
-        if data.get(button, "1") != "1":
-            raise AnswerError(gettext("That button does not exist on this page."))
-    if data.get("none"):
-        return answers.CannotBeDone()
-    if kind in (KIND.ATTACH, KIND.LAY_MELD):
+    The buttons every kind may send ("none": it cannot be done; "natural" in a wildcard
+    question) are read first; then the kind's own fields (:meth:`read`), each error a
+    sentence for the learner."""
+
+    template: ClassVar[str]
+
+    def clean(self) -> dict[str, Any]:
+        data = self.data
+        for button in ("none", "natural"):
+            if data.get(button, "1") != "1":
+                raise forms.ValidationError(gettext("That button does not exist on this page."))
+        if data.get("none"):
+            return {"answer": answers.CannotBeDone()}
+        try:
+            return {"answer": self.read(data)}
+        except AnswerError as error:
+            raise forms.ValidationError(str(error)) from None
+
+    def read(self, data: QueryDict) -> answers.Answer:
+        raise NotImplementedError
+
+    def answer(self) -> answers.Answer:
+        """The typed answer; raises :class:`AnswerError` with the form's first error."""
+        if not self.is_valid():
+            raise AnswerError(next(iter(self.non_field_errors()), ""))
+        typed: answers.Answer = self.cleaned_data["answer"]
+        return typed
+
+
+class AttachForm(AnswerForm):
+    template = "lessons/answers/attach.html"
+
+    def read(self, data: QueryDict) -> answers.Answer:
         cards = tuple(_cards(data))
-        if kind is KIND.LAY_MELD:
-            return answers.LayMeld(cards)
         meld = small_int(data.get("meld", ""), 3)
         if meld is None:
             raise AnswerError(gettext("Choose the meld to attach to."))
         return answers.Attach(meld, cards)
-    if kind is KIND.WILDCARD:
+
+
+class LayMeldForm(AnswerForm):
+    template = "lessons/answers/lay-meld.html"
+
+    def read(self, data: QueryDict) -> answers.Answer:
+        return answers.LayMeld(tuple(_cards(data)))
+
+
+class WildcardForm(AnswerForm):
+    template = "lessons/answers/wildcard.html"
+
+    def read(self, data: QueryDict) -> answers.Answer:
         if data.get("natural"):
             return answers.Wildcard(None)
         return answers.Wildcard(_text(data, "stands_for", gettext("Choose a card.")))
-    if kind is KIND.CLASSIFY:
+
+
+class ClassifyForm(AnswerForm):
+    template = "lessons/answers/classify.html"
+
+    def read(self, data: QueryDict) -> answers.Answer:
         return answers.Classify(_text(data, "burraco", gettext("Choose an answer.")))
-    if kind is KIND.DISCARD:
+
+
+class DiscardForm(AnswerForm):
+    template = "lessons/answers/discard.html"
+
+    def read(self, data: QueryDict) -> answers.Answer:
         return answers.Discard(_text(data, "card", gettext("Choose the card to discard.")))
-    if kind is KIND.PILE_USE:
+
+
+class PileUseForm(AnswerForm):
+    template = "lessons/answers/pile-use.html"
+
+    def read(self, data: QueryDict) -> answers.Answer:
         count = small_int(data.get("count", "").strip(), 3)
         if count is None:
             raise AnswerError(gettext("Write how many cards, as a whole number such as 2."))
         return answers.PileUse(count)
-    if kind is KIND.SCORE:
+
+
+class ScoreForm(AnswerForm):
+    template = "lessons/answers/score.html"
+
+    def read(self, data: QueryDict) -> answers.Answer:
         if "winner" in data:
             winner = data["winner"]
             if winner not in ("0", "1", "none"):
@@ -74,7 +132,38 @@ def answer_from_form(kind: engine_puzzles.Kind, data: QueryDict) -> answers.Answ
         if score is None:
             raise AnswerError(gettext("Write the score as a whole number, such as 345 or -120."))
         return answers.Score(-score if text.startswith("-") else score)
-    return answers.Line(tuple(line_from_form(data)))
+
+
+class LineForm(AnswerForm):
+    """A close or pile question: the line of play built so far (its builder's steps are
+    read by :func:`build_line`)."""
+
+    template = "lessons/answers/line.html"
+
+    def read(self, data: QueryDict) -> answers.Answer:
+        return answers.Line(tuple(line_from_form(data)))
+
+
+#: The answer form of each kind of question.
+FORMS: dict[engine_puzzles.Kind, type[AnswerForm]] = {
+    KIND.ATTACH: AttachForm,
+    KIND.LAY_MELD: LayMeldForm,
+    KIND.WILDCARD: WildcardForm,
+    KIND.CLASSIFY: ClassifyForm,
+    KIND.DISCARD: DiscardForm,
+    KIND.PILE_USE: PileUseForm,
+    KIND.SCORE: ScoreForm,
+    KIND.CLOSE: LineForm,
+    KIND.PILE: LineForm,
+}
+
+
+def answer_from_form(kind: engine_puzzles.Kind, data: QueryDict) -> answers.Answer:
+    """The engine's answer (engine.answers, docs/content.md) from the kind's answer form.
+
+    Raises :class:`AnswerError` for a form that names nothing answerable.
+    """
+    return FORMS[kind](data).answer()
 
 
 def line_from_form(data: QueryDict) -> list[str]:
