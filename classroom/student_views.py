@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
-from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -28,6 +26,7 @@ from classroom.forms import JoinForm
 from classroom.models import Assignment, AssignmentItem, Classroom
 from engine import puzzles as engine_puzzles
 from lessons import answering
+from lessons.answering import flow
 from lessons.models import Attempt
 
 
@@ -107,17 +106,16 @@ def item(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     if op == "hint":
         answering.use_hint(request, item.puzzle)
         return _after_post(request, item, question, "#hint")
-    try:
-        posted = answering.read_answer(question, request.POST)
-    except answering.AnswerError as error:
-        return _page(request, item, question, error=str(error), status=400)
-    if posted.verdict is None:
-        return _page(request, item, question, line=posted.line, played=posted.played)
-    prefetch_related_objects([item.puzzle], "themes")
-    with transaction.atomic():
-        attempt = answering.record(request, item.puzzle, posted.answer, posted.verdict)
-        assignments.file_answer(attempt, item)
-    return _after_post(request, item, question, "#feedback", attempt, posted.verdict)
+    submitted = flow.submit(
+        request, item.puzzle, question, file=lambda attempt: assignments.file_answer(attempt, item)
+    )
+    if submitted.attempt is None:
+        line, played = submitted.line, submitted.played
+        status = 400 if submitted.error else 200
+        return _page(
+            request, item, question, line=line, played=played, error=submitted.error, status=status
+        )
+    return _after_post(request, item, question, "#feedback", submitted.attempt, submitted.verdict)
 
 
 def _my_item(request: HtmxHttpRequest, pk: int, number: int) -> AssignmentItem:
@@ -170,6 +168,8 @@ def _page(
         selection_url=reverse("lessons:puzzle_selection", args=[item.puzzle.slug]),
         error=error,
         hint=answering.hint_used(request, item.puzzle),
+        # A move refused and taken back leaves the attempt unrated (answering.refused_move).
+        refusal_unrated=True,
     )
     template = "classroom/item.html#item" if request.htmx else "classroom/item.html"
     return render(request, template, context, status=status)

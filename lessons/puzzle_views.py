@@ -13,6 +13,7 @@ from burraco_tutor.http import HtmxHttpRequest
 from burraco_tutor.limits import limited
 from engine import puzzles as engine_puzzles
 from lessons import answering, ratings, review, selection, themes, visibility
+from lessons.answering import flow
 from lessons.models import Attempt, Puzzle
 from lessons.rulebook import theme_title
 
@@ -58,23 +59,22 @@ def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         answering.started(request, puzzle)
         attempt = answering.own_attempt(request, puzzle, request.GET.get("attempt", ""))
         return _page(request, puzzle, question, attempt=attempt)
-    try:
-        posted = answering.read_answer(question, request.POST)
-    except answering.AnswerError as error:
-        # A close or pile question keeps the moves played so far.
-        line, played = answering.line_so_far(question, request.POST)
+    submitted = flow.submit(request, puzzle, question)
+    if submitted.attempt is None:
         puzzle.refresh_from_db(fields=["rating"])
+        status = 400 if submitted.error else 200
         return _page(
-            request, puzzle, question, line=line, played=played, error=str(error), status=400
+            request,
+            puzzle,
+            question,
+            line=submitted.line,
+            played=submitted.played,
+            error=submitted.error,
+            status=status,
         )
-    if posted.verdict is None:
-        if posted.played is not None and posted.played.refusal is not None:
-            answering.refused_move(request, puzzle)
-        puzzle.refresh_from_db(fields=["rating"])
-        return _page(request, puzzle, question, line=posted.line, played=posted.played)
-    attempt = answering.record(request, puzzle, posted.answer, posted.verdict)
+    attempt = submitted.attempt
     if request.htmx:
-        return _page(request, puzzle, question, attempt=attempt, verdict=posted.verdict)
+        return _page(request, puzzle, question, attempt=attempt, verdict=submitted.verdict)
     url = reverse("lessons:puzzle", args=[puzzle.slug])
     query = {"attempt": attempt.pk, **_practice_query(request)}
     return redirect(f"{url}?{urlencode(query)}#feedback")

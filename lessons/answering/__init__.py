@@ -7,6 +7,8 @@ and an assignment's item read, mark, keep and show an answer through this packag
   review it moves, and the session's part (start time, hint, a refused move).
 - :mod:`~lessons.answering.presenting`: the verdict and the answers in words and cards, and
   :func:`page_context`, what each page draws around templates/lessons/answer_form.html.
+- :mod:`~lessons.answering.flow`: the post of an answer as the puzzle page and an
+  assignment's item take it (:func:`~lessons.answering.flow.submit`).
 
 Views stay thin: they hand the request here. The engine marks every answer
 (:func:`engine.puzzles.check`); this package only turns form fields into the engine's

@@ -122,3 +122,28 @@ def test_an_answer_is_filed_under_the_assignment_it_was_given_in(world: World) -
     assert filed.attempt_id == Attempt.objects.get(user=world.student).pk
     page = client.get(f"/classes/assignments/{world.assignment.pk}/").content.decode()
     assert "Non ancora provato" in page
+
+
+def test_a_refused_move_leaves_the_attempt_unrated_as_on_the_puzzle_page(world: World) -> None:
+    # The item took answers its own way: a move the engine refused and the student took
+    # back still left the attempt rated, where the puzzle page leaves it unrated.
+    closing = PuzzleFactory(
+        kind="close",
+        params={},
+        position=position(
+            ["9H", "KS"],
+            [["2H", "3H", "4H", "5H", "6H", "7H", "8H"]],
+            pozzetti_taken=[True, False],
+        ),
+    )
+    assignment = AssignmentFactory(classroom=world.classroom, puzzles=[closing])
+    client = logged_in(world.student)
+    item = f"/classes/assignments/{assignment.pk}/1/"
+    refused = client.post(item, {"op": "attach", "meld": "0", "cards": ["KS"]}, headers=HTMX)
+    assert "Questo tentativo non conterà per il tuo punteggio." in refused.content.decode()
+    client.post(item, {"op": "back", "line": "[]"}, headers=HTMX)
+    client.post(item, {"op": "attach", "meld": "0", "cards": ["9H"]}, headers=HTMX)
+    line = json.dumps(["attach 0 9H"])
+    client.post(item, {"op": "discard", "cards": ["KS"], "line": line}, headers=HTMX)
+    attempt = Attempt.objects.get()
+    assert attempt.correct and not attempt.rated
