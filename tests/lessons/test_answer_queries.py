@@ -19,7 +19,8 @@ HTMX = {"HX-Request": "true"}
 #: the play counted (the puzzle's lock), the earlier answers and the puzzle's rating, the
 #: attempt, the learner's rating read locked and written, its point, the review cards, the
 #: puzzle's new rating; last, the session without the answer's start time (three).
-#: At 41d90e9 it took 23 (bench/profile.py answer).
+#: The same answer took 24 before (at 4727546: the puzzle and its themes read each time, two
+#: queries for the earlier answers, four for the rate limits).
 RATED_ANSWER_QUERIES = 17
 
 
