@@ -15,15 +15,21 @@ address on top, which only a script reaches.
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import time
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from django.conf import settings
+from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django_ratelimit import ALL
 from django_ratelimit.decorators import ratelimit
+from django_ratelimit.exceptions import Ratelimited
 
 from burraco_tutor.http import client_address
 
@@ -103,15 +109,64 @@ def _rate(group: str, request: HttpRequest) -> str:
 
 
 def limited(flow: str) -> Callable[[View], View]:
-    """The decorator that applies a flow's limits to a view's POSTs."""
+    """The decorator that applies a flow's limits to a view's POSTs: counted together, in
+    one statement, where the counts are kept in the counters table (counters.cache); else
+    by django-ratelimit, one limit after the other."""
     limits = LIMITS[flow]
 
     def decorate(view: View) -> View:
+        counted = view
         for limit in reversed(limits):
-            view = ratelimit(group=limit.name, key=limit.key, rate=_rate, method=limit.method)(view)
-        return view
+            counted = ratelimit(group=limit.name, key=limit.key, rate=_rate, method=limit.method)(
+                counted
+            )
+
+        @functools.wraps(view)
+        def together(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+            counters = caches[getattr(settings, "RATELIMIT_USE_CACHE", "default")]
+            if not hasattr(counters, "count"):
+                return counted(request, *args, **kwargs)
+            if getattr(settings, "RATELIMIT_ENABLE", True):
+                _count(counters, request, limits)
+            return view(request, *args, **kwargs)
+
+        return together  # type: ignore[return-value]
 
     return decorate
+
+
+#: Seconds in each unit of a rate ("60/m", "300/5m").
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86_400}
+
+
+def _split(rate: str) -> tuple[int, int]:
+    """A rate as a count and a period in seconds: "300/5m" is (300, 300)."""
+    count, period = rate.split("/")
+    multiple = int(period[:-1]) if period[:-1] else 1
+    return int(count), multiple * _UNITS[period[-1]]
+
+
+def _count(counters: Any, request: HttpRequest, limits: tuple[Limit, ...]) -> None:
+    """Count this request in each of the flow's limits that counts its method, in one
+    statement; raises Ratelimited when any count is over its rate. Each count lives for
+    its window (the period, from a start that differs by whom it counts)."""
+    windows, ceilings = [], []
+    now = time.time()
+    for limit in limits:
+        if limit.method != ALL and request.method != limit.method:
+            continue
+        rate = RATES[limit.name]
+        ceiling, period = _split(rate)
+        value = limit.key(limit.name, request)
+        digest = hashlib.sha256(f"{limit.name}:{rate}:{value}".encode()).hexdigest()
+        # Staggered windows, as django-ratelimit's, so not every count starts at once.
+        offset = int(digest[:8], 16) % period
+        start = int(now - offset) // period * period + offset
+        windows.append((f"rlc:{digest}:{start}", int(start + period - now) + 1))
+        ceilings.append(ceiling)
+    counts = counters.count(windows)
+    if any(count > ceiling for count, ceiling in zip(counts, ceilings, strict=True)):
+        raise Ratelimited()
 
 
 def too_many(request: HttpRequest, exception: Any = None) -> HttpResponse:

@@ -1,8 +1,8 @@
 """Students' answers as the teacher sees them: in words and cards, from the kept verdicts.
 
 An attempt keeps the answer and the engine's verdict on it, as it was marked
-(lessons.quiz.record); here the verdict's sentence comes out in the teacher's language
-(lessons.quiz.feedback) and the answer is drawn with lessons.quiz.describe, as the puzzle
+(lessons.answering.record); here the verdict's sentence comes out in the teacher's language
+(lessons.answering.feedback) and the answer is drawn with lessons.answering.describe, as the puzzle
 page draws it for the student. Nothing here asks the engine again: a close question's
 check is a search, and a student could answer one hundreds of times.
 """
@@ -17,7 +17,7 @@ from typing import Any
 from classroom.models import Assignment
 from classroom.progress import AttemptRow, ItemState, Work, answer_key
 from engine import puzzles as engine_puzzles
-from lessons import quiz
+from lessons import answering
 from lessons.models import Puzzle
 
 #: The most different answers the student's page draws for one puzzle (the latest ones);
@@ -27,9 +27,9 @@ DRAWN = 8
 
 @dataclass(frozen=True)
 class Shown:
-    """An answer drawn, with the engine's verdict in words (lessons.quiz.feedback)."""
+    """An answer drawn, with the engine's verdict in words (lessons.answering.feedback)."""
 
-    described: quiz.Described
+    described: answering.Described
     correct: bool
     message: str
     rule: str
@@ -38,12 +38,10 @@ class Shown:
 
 
 def shown(question: engine_puzzles.Puzzle, row: AttemptRow) -> Shown:
-    """A kept answer drawn with its kept verdict (lessons.quiz.kept_verdict)."""
-    # KeptAnswer (lessons.quiz) declares settable members, which a frozen row cannot be;
-    # the Protocol's members want to be read-only properties, in lessons.
-    verdict = quiz.kept_verdict(row)  # type: ignore[arg-type]
-    said = quiz.feedback(verdict)
-    described = quiz.describe(question, row.answer, verdict)
+    """A kept answer drawn with its kept verdict (lessons.answering.kept_verdict)."""
+    verdict = answering.kept_verdict(row)
+    said = answering.feedback(verdict)
+    described = answering.describe(question, row.answer, verdict)
     return Shown(described, said.correct, said.message, said.rule or "", said.rule_title, verdict)
 
 
@@ -139,7 +137,7 @@ def item_views(states: Sequence[ItemState], puzzles: Mapping[int, Puzzle]) -> li
         answers = [Given(row, shown(question, row), times) for row, times in latest]
         hidden = len(state.attempts) - sum(given.times for given in answers)
         verdict = answers[-1].shown.verdict if answers else None
-        context = quiz.page_context(question, last, [], None, verdict)  # type: ignore[arg-type]
+        context = answering.page_context(question, last, [], None, verdict)
         views.append(ItemView(state, puzzle, context, answers, hidden))
     return views
 

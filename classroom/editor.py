@@ -32,7 +32,7 @@ from engine.cards import ALL_CARDS, Card, check_copies, max_copies
 from engine.errors import BurracoError, InvalidNotationError, TooBigError
 from engine.rules import HAND_SIZE, PRESETS
 from engine.state import DECK_SIZE, Position, meld_refusals, named_cards
-from lessons import quiz
+from lessons import answering, fields
 from lessons.models import Attempt, Puzzle
 from lessons.themes import KIND_LABELS
 
@@ -97,58 +97,20 @@ class EditorError(Exception):
     """A request the editor cannot act on (a forged card or place); answered with 400."""
 
 
-def _not_a_card(word: str) -> forms.ValidationError:
-    return forms.ValidationError(
-        _(
-            "“%(word)s” is not a card: write the rank (A, 2–10, J, Q, K) then the"
-            " suit (H, D, C, S), or JK for the joker."
-        ),
-        code="notation",
-        params={"word": word[:12]},
-    )
-
-
 def _words(text: str) -> list[str]:
-    return text.replace(",", " ").split()
+    return fields.words(text)
 
 
 def parse_words(words: list[str]) -> list[str]:
     """Cards in the canonical notation; raises ValidationError naming the first bad word."""
-    cards = []
-    for word in words:
-        try:
-            cards.append(str(Card.parse(word)))
-        except InvalidNotationError:
-            raise _not_a_card(word) from None
-    return cards
+    return [str(card) for card in fields.parse_words(words)]
 
 
-class CardsField(forms.CharField):
-    """Cards in the notation, separated by spaces or commas: ``10H QS JK``."""
+class CardsField(fields.CardsField):
+    """Cards in the notation (lessons.fields.CardsField), as the editor keeps them: text."""
 
-    def __init__(self, *, most: int = 108, **kwargs: Any) -> None:
-        self.most = most
-        kwargs.setdefault("required", False)
-        kwargs.setdefault("max_length", 600)
-        kwargs.setdefault(
-            "widget",
-            forms.TextInput(
-                attrs={
-                    "autocomplete": "off",
-                    "autocapitalize": "characters",
-                    "spellcheck": "false",
-                }
-            ),
-        )
-        super().__init__(**kwargs)
-
-    def clean(self, value: Any) -> list[str]:
-        words = _words(super().clean(value) or "")
-        if len(words) > self.most:
-            raise forms.ValidationError(
-                _("At most %(most)d cards here."), params={"most": self.most}, code="many"
-            )
-        return parse_words(words)
+    def clean(self, value: Any) -> list[str]:  # type: ignore[override]
+        return [str(card) for card in super().clean(value)]
 
 
 class MeldsField(forms.CharField):
@@ -512,7 +474,7 @@ class Checked:
 
     problems: list[str] = field(default_factory=list)
     context: dict[str, Any] = field(default_factory=dict)
-    answers: list[quiz.Described] = field(default_factory=list)
+    answers: list[answering.Described] = field(default_factory=list)
     question: engine_puzzles.Puzzle | None = None
     #: The engine refused the puzzle as too big to settle within its budget: a 400.
     too_big: bool = False
@@ -530,21 +492,21 @@ def check(fields: dict[str, Any]) -> Checked:
     owners = (gettext("Your meld %(number)d"), gettext("Their meld %(number)d"))
     for side, index, error in meld_refusals(fields["position"]["melds"], rules):
         where = owners[side] % {"number": index + 1}
-        checked.problems.append(f"{where}: {quiz.sentence(error, nested=True)}")
+        checked.problems.append(f"{where}: {answering.sentence(error, nested=True)}")
     try:
         check_copies(named_cards(fields["position"]))
     except BurracoError as error:
-        checked.problems.append(quiz.sentence(error))
+        checked.problems.append(answering.sentence(error))
     if checked.problems:
         return checked
     try:
         question = engine_puzzles.Puzzle.from_dict(fields)
     except BurracoError as error:
-        checked.problems.append(quiz.sentence(error))
+        checked.problems.append(answering.sentence(error))
         _board_only(checked, fields)
         return checked
     checked.question = question
-    checked.context = quiz.page_context(question, None, [], None)
+    checked.context = answering.page_context(question, None, [], None)
     checked.context["show_own_hand"] = True
     budget = Budget()  # one for the whole check: a request's engine work is bounded (issue 13)
     try:
@@ -552,10 +514,10 @@ def check(fields: dict[str, Any]) -> Checked:
         for answer in answers:
             verdict = engine_puzzles.check(question, answer, budget)
             if verdict.correct:
-                checked.answers.append(quiz.describe(question, answer, verdict))
+                checked.answers.append(answering.describe(question, answer, verdict))
     except BurracoError as error:
         checked.too_big = isinstance(error, TooBigError)
-        checked.problems.append(quiz.sentence(error))
+        checked.problems.append(answering.sentence(error))
     if not checked.answers and not checked.problems:
         checked.problems.append(gettext("The engine finds no correct answer to this question."))
     return checked

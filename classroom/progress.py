@@ -34,7 +34,7 @@ from classroom.models import (
     Membership,
 )
 from lessons.models import Step, StepProgress
-from lessons.quiz import steps_version
+from lessons.versioned import content_version
 
 
 class Status(models.TextChoices):
@@ -56,7 +56,7 @@ class AttemptRow:
     seconds: float | None
     hint_used: bool
     created_at: datetime
-    #: The engine's verdict kept with the attempt (lessons.quiz.kept_verdict), when the
+    #: The engine's verdict kept with the attempt (lessons.answering.kept_verdict), when the
     #: page draws answers (load's ``verdicts``); None otherwise.
     verdict: Any = None
 
@@ -470,7 +470,7 @@ def grid_version(classroom: Classroom) -> str:
         cursor.execute(_GRID_STATE_SQL, {"classroom": classroom.pk, "now": now})
         rows = cursor.fetchall()
     # The lessons' steps too: a lesson assignment's cells count them (a content reload).
-    state = repr((classroom.name, classroom.archived_at, rows, steps_version()))
+    state = repr((classroom.name, classroom.archived_at, rows, content_version()))
     return hashlib.sha256(state.encode()).hexdigest()[:32]
 
 

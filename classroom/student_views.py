@@ -2,7 +2,7 @@
 
 A puzzle of an assignment is answered here rather than on /puzzles/, so the student
 stays in the assignment (its number, the next one, the way back); the answer goes through
-the same pipeline (lessons.quiz) and is kept as the same Attempt, filed under this
+the same pipeline (lessons.answering) and is kept as the same Attempt, filed under this
 assignment and number (AssignmentAnswer), which is what the teacher's pages read.
 """
 
@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
-from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -27,7 +25,8 @@ from classroom.access import account_id, my_assignment
 from classroom.forms import JoinForm
 from classroom.models import Assignment, AssignmentItem, Classroom
 from engine import puzzles as engine_puzzles
-from lessons import quiz
+from lessons import answering
+from lessons.answering import flow
 from lessons.models import Attempt
 
 
@@ -101,30 +100,23 @@ def item(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     item = _my_item(request, pk, number)
     question = item.puzzle.engine_puzzle()
     if request.method == "GET":
-        quiz.started(request, item.puzzle)
-        attempt = quiz.own_attempt(request, item.puzzle, request.GET.get("attempt", ""))
+        answering.started(request, item.puzzle)
+        attempt = answering.own_attempt(request, item.puzzle, request.GET.get("attempt", ""))
         return _page(request, item, question, attempt=attempt)
     op = request.POST.get("op", "answer")
     if op == "hint":
-        quiz.use_hint(request, item.puzzle)
+        answering.use_hint(request, item.puzzle)
         return _after_post(request, item, question, "#hint")
-    try:
-        posted = quiz.read_answer(question, request.POST)
-    except quiz.AnswerError as error:
-        # A close or pile question keeps the moves played so far.
-        line, played = quiz.line_so_far(question, request.POST)
+    submitted = flow.submit(
+        request, item.puzzle, question, file=lambda attempt: assignments.file_answer(attempt, item)
+    )
+    if submitted.attempt is None:
+        line, played = submitted.line, submitted.played
+        status = 400 if submitted.error else 200
         return _page(
-            request, item, question, line=line, played=played, error=str(error), status=400
+            request, item, question, line=line, played=played, error=submitted.error, status=status
         )
-    if posted.verdict is None:
-        if posted.played is not None and posted.played.refusal is not None:
-            quiz.refused_move(request, item.puzzle)
-        return _page(request, item, question, line=posted.line, played=posted.played)
-    prefetch_related_objects([item.puzzle], "themes")
-    with transaction.atomic():
-        attempt = quiz.record(request, item.puzzle, posted.answer, posted.verdict)
-        assignments.file_answer(attempt, item)
-    return _after_post(request, item, question, "#feedback", attempt, posted.verdict)
+    return _after_post(request, item, question, "#feedback", submitted.attempt, submitted.verdict)
 
 
 def _my_item(request: HtmxHttpRequest, pk: int, number: int) -> AssignmentItem:
@@ -168,7 +160,7 @@ def _page(
     work = item.assignment
     student = account_id(request)
     loaded = progress.load([work], [student])
-    context = quiz.page_context(question, attempt, line or [], played, verdict)
+    context = answering.page_context(question, attempt, line or [], played, verdict)
     context.update(
         item=item,
         assignment=work,
@@ -177,8 +169,8 @@ def _page(
         next=_next_number(loaded, work, student, after=item.number),
         selection_url=reverse("lessons:puzzle_selection", args=[item.puzzle.slug]),
         error=error,
-        hint=quiz.hint_used(request, item.puzzle),
-        # A move refused and taken back leaves the attempt unrated (quiz.refused_move).
+        hint=answering.hint_used(request, item.puzzle),
+        # A move refused and taken back leaves the attempt unrated (answering.refused_move).
         refusal_unrated=True,
     )
     template = "classroom/item.html#item" if request.htmx else "classroom/item.html"

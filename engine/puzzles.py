@@ -35,6 +35,7 @@ from engine.actions import (
     legal_plays,
     transition,
 )
+from engine.answers import Drawn
 from engine.budget import MOVE_STEPS, Budget, Memo, spend
 from engine.cards import Card, Rank, Suit, parse_cards
 from engine.errors import BurracoError, InvalidNotationError, Refusal, TooBigError
@@ -272,6 +273,11 @@ class Verdict:
     def message(self) -> str:
         """The English sentence with its rule, for the judge and the content loader."""
         return with_rule(render(self.code, self.params), self.rule or "")
+
+    @property
+    def drawn(self) -> Drawn:
+        """The ``detail`` that a page draws, typed (:class:`engine.answers.Drawn`)."""
+        return Drawn.from_json(self.detail)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -32,8 +32,8 @@ from engine.deal import deal as engine_deal
 from engine.errors import BurracoError, Refusal
 from engine.rules import HAND_SIZE
 from engine.state import Phase, Position, side_of
+from lessons.answering import moves
 from lessons.board import board
-from lessons.quiz import moves
 
 #: The learner's seat in a guided hand; with four players, seat 2 is the partner.
 LEARNER = 0

@@ -13,7 +13,7 @@ from django.views.decorators.vary import vary_on_headers
 from burraco_tutor.http import HtmxHttpRequest
 from burraco_tutor.limits import limited
 from engine.state import Position
-from lessons import hands, quiz, selection, tutor
+from lessons import answering, hands, selection, tutor
 from lessons.board import board
 from lessons.models import Lesson, Step
 
@@ -53,7 +53,7 @@ def step_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespons
         return _page(request, step)
     try:
         result = tutor.answer_step(step, request.POST)
-    except quiz.AnswerError as error:
+    except answering.AnswerError as error:
         return _page(request, step, error=str(error), status=400)
     if result.pending:
         return _page(request, step, result=result)
@@ -92,10 +92,10 @@ def _page(
     if puzzle is not None:
         if result is not None and result.pending:
             # The turn goes on: draw the moves so far, and no verdict yet.
-            context.update(quiz.page_context(puzzle, None, result.line or [], result.played))
+            context.update(answering.page_context(puzzle, None, result.line or [], result.played))
             context["result"] = None
         else:
-            context.update(quiz.page_context(puzzle, None, [], None))
+            context.update(answering.page_context(puzzle, None, [], None))
         verdict = result.feedback.verdict if result and result.feedback else None
         context.update(hands.turn_context(step.question, verdict))
     elif step.position:

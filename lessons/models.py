@@ -221,7 +221,7 @@ class Attempt(LearnerOwned, related_name="attempts"):
     #: The engine's verdict when the answer was marked (engine.puzzles.Verdict.to_json):
     #: every page that shows the attempt reads it instead of marking the answer again,
     #: which for a close or pile question is a search. Empty on rows kept before it was
-    #: (lessons.quiz.kept_verdict shows those by their code and rule).
+    #: (lessons.answering.kept_verdict shows those by their code and rule).
     verdict = models.JSONField(default=dict, blank=True)
     #: A keyed hash of the address the answer came from (lessons.learners.visitor_key),
     #: never the address itself: a puzzle's rating moves once per visitor, and an

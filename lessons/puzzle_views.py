@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.db.models import prefetch_related_objects
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -13,7 +12,8 @@ from django.views.decorators.vary import vary_on_headers
 from burraco_tutor.http import HtmxHttpRequest
 from burraco_tutor.limits import limited
 from engine import puzzles as engine_puzzles
-from lessons import quiz, ratings, review, selection, themes, visibility
+from lessons import answering, ratings, review, selection, themes, visibility
+from lessons.answering import flow
 from lessons.models import Attempt, Puzzle
 from lessons.rulebook import theme_title
 
@@ -52,29 +52,30 @@ def _kind(request: HtmxHttpRequest) -> str | None:
 @require_http_methods(["GET", "POST"])
 @limited("answer")
 def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    puzzle = visibility.visible_puzzle(request, slug)
-    question = puzzle.engine_puzzle()
+    # Content kept in memory (lessons.versioned); the rating the page shows is read again
+    # (by record, for an answer kept).
+    puzzle, question = visibility.visible_question(request, slug)
     if request.method == "GET":
-        quiz.started(request, puzzle)
-        attempt = quiz.own_attempt(request, puzzle, request.GET.get("attempt", ""))
+        puzzle.refresh_from_db(fields=["rating"])
+        answering.started(request, puzzle)
+        attempt = answering.own_attempt(request, puzzle, request.GET.get("attempt", ""))
         return _page(request, puzzle, question, attempt=attempt)
-    try:
-        posted = quiz.read_answer(question, request.POST)
-    except quiz.AnswerError as error:
-        # A close or pile question keeps the moves played so far.
-        line, played = quiz.line_so_far(question, request.POST)
+    submitted = flow.submit(request, puzzle, question)
+    if submitted.attempt is None:
+        puzzle.refresh_from_db(fields=["rating"])
+        status = 400 if submitted.error else 200
         return _page(
-            request, puzzle, question, line=line, played=played, error=str(error), status=400
+            request,
+            puzzle,
+            question,
+            line=submitted.line,
+            played=submitted.played,
+            error=submitted.error,
+            status=status,
         )
-    if posted.verdict is None:
-        if posted.played is not None and posted.played.refusal is not None:
-            quiz.refused_move(request, puzzle)
-        return _page(request, puzzle, question, line=posted.line, played=posted.played)
-    # The themes: the review queue's rules, and the badges of the answered page.
-    prefetch_related_objects([puzzle], "themes")
-    attempt = quiz.record(request, puzzle, posted.answer, posted.verdict)
+    attempt = submitted.attempt
     if request.htmx:
-        return _page(request, puzzle, question, attempt=attempt, verdict=posted.verdict)
+        return _page(request, puzzle, question, attempt=attempt, verdict=submitted.verdict)
     url = reverse("lessons:puzzle", args=[puzzle.slug])
     query = {"attempt": attempt.pk, **_practice_query(request)}
     return redirect(f"{url}?{urlencode(query)}#feedback")
@@ -101,7 +102,7 @@ def _practice_query(request: HtmxHttpRequest) -> dict[str, str]:
 def puzzle_selection(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """The cards chosen from the hand so far, drawn: the board's answer to each choice."""
     puzzle = visibility.visible_puzzle(request, slug)
-    chosen = quiz.chosen_cards(puzzle.engine_puzzle(), request.GET.getlist("cards"))
+    chosen = answering.chosen_cards(puzzle.engine_puzzle(), request.GET.getlist("cards"))
     context = {"chosen": chosen, "selection_url": request.path}
     return render(request, "lessons/board.html#selection", context)
 
@@ -110,7 +111,7 @@ def puzzle_selection(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 def puzzle_hint(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Show the hint: the next attempt at this puzzle will not be rated."""
     puzzle = visibility.visible_puzzle(request, slug)
-    quiz.use_hint(request, puzzle)
+    answering.use_hint(request, puzzle)
     if request.htmx:
         return render(request, "lessons/puzzle.html#hint", {"puzzle": puzzle, "hint": True})
     return redirect(reverse("lessons:puzzle", args=[puzzle.slug]) + "#hint")
@@ -128,7 +129,7 @@ def _page(
     error: str = "",
     status: int = 200,
 ) -> HttpResponse:
-    context = quiz.page_context(question, attempt, line or [], played, verdict)
+    context = answering.page_context(question, attempt, line or [], played, verdict)
     practice = urlencode(_practice_query(request))
     answer_url = reverse("lessons:puzzle", args=[puzzle.slug])
     theme, kind = request.GET.get("theme", "")[:400], _kind(request)
@@ -141,7 +142,7 @@ def _page(
         selection_url=reverse("lessons:puzzle_selection", args=[puzzle.slug]),
         puzzle=puzzle,
         error=error,
-        hint=quiz.hint_used(request, puzzle),
+        hint=answering.hint_used(request, puzzle),
         practice_query=practice,
         answer_url=f"{answer_url}?{practice}" if practice else answer_url,
         # A review session names its rule and what is left; practice on a theme names it.
@@ -150,7 +151,7 @@ def _page(
         review_left=review.due_count(request) if reviewing else None,
         practising="" if reviewing else practising,
         rating_change=_rating_change(attempt),
-        # A move refused and taken back leaves the attempt unrated (quiz.refused_move).
+        # A move refused and taken back leaves the attempt unrated (answering.refused_move).
         refusal_unrated=True,
     )
     template = "lessons/puzzle.html#puzzle" if request.htmx else "lessons/puzzle.html"

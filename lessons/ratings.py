@@ -1,6 +1,6 @@
 """Puzzle ratings on the site: the learner's and the puzzle's Glicko-2 values, moved together.
 
-A rated attempt (lessons.quiz.record decides which) moves both ratings in the transaction
+A rated attempt (lessons.answering.record decides which) moves both ratings in the transaction
 that records it, with both rows locked (the puzzle first, then the learner), so two tabs
 answering at once are applied one after the other and neither update is lost. The maths is
 in :mod:`lessons.glicko`.
@@ -63,39 +63,39 @@ def _move(row: LearnerRating, rating: glicko.Rating) -> None:
 
 
 def rate(
-    owner: Learner, attempt: Attempt, weight: float = 1.0, *, puzzle_moves: bool = True
-) -> RatingHistory:
-    """Move the learner's and the puzzle's ratings for a rated attempt, and keep the point.
-    The puzzle's stays where it is when ``puzzle_moves`` is false: the same visitor moved it
-    before, anonymously (lessons.quiz.record).
+    owner: Learner,
+    attempt: Attempt,
+    puzzle: glicko.Rating,
+    weight: float = 1.0,
+    *,
+    puzzle_moves: bool = True,
+) -> glicko.Rating | None:
+    """Move the learner's rating for a rated attempt at a puzzle rated ``puzzle`` (read by
+    the caller under the puzzle's lock), and keep the point; returns the puzzle's new rating
+    for the caller to write with the rest of the puzzle's row, or None when it stays where
+    it is (``puzzle_moves`` false: the same visitor moved it before, anonymously).
 
-    Runs inside the caller's transaction when there is one (lessons.quiz.record's).
+    Runs inside the caller's transaction (lessons.answering.record's), which holds the puzzle's
+    row locked; the learner's is locked here.
     """
     with transaction.atomic(savepoint=False):
-        puzzle = Puzzle.objects.select_for_update().get(pk=attempt.puzzle_id)
         learner = lock(owner)
-        before = as_rating(puzzle)
-        mine, theirs = glicko.play(as_rating(learner), before, attempt.correct, weight=weight)
-        if puzzle_moves:
-            Puzzle.objects.filter(pk=puzzle.pk).update(
-                rating=theirs.rating,
-                rating_deviation=theirs.deviation,
-                volatility=theirs.volatility,
-            )
+        mine, theirs = glicko.play(as_rating(learner), puzzle, attempt.correct, weight=weight)
         # What the answer's page shows ("+12"), as change() would read it back.
         attempt.rating_change = round(mine.rating) - round(learner.rating)  # type: ignore[attr-defined]
         _move(learner, mine)
-        return RatingHistory.objects.create(
+        RatingHistory.objects.create(
             learner=learner,
             attempt=attempt,
             rating=mine.rating,
             rating_deviation=mine.deviation,
-            puzzle_rating=before.rating,
-            puzzle_deviation=before.deviation,
+            puzzle_rating=puzzle.rating,
+            puzzle_deviation=puzzle.deviation,
             solved=attempt.correct,
             weight=weight,
             at=attempt.created_at,
         )
+        return theirs if puzzle_moves else None
 
 
 def replay(owner: Learner, points: Iterable[RatingHistory]) -> int:

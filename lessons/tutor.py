@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 
 from burraco_tutor.http import small_int
 from engine import puzzles as engine_puzzles
-from lessons import quiz
+from lessons import answering
 from lessons.content import correct_choice
 from lessons.learners import Learner, create_or_lock, learner_filter
 from lessons.models import Lesson, Step, StepProgress, in_language
@@ -35,7 +35,7 @@ class StepResult:
     """The verdict on a step's question: engine feedback for puzzles, or a choice's."""
 
     correct: bool
-    feedback: quiz.Feedback | None = None
+    feedback: answering.Feedback | None = None
     chosen: int | None = None
     #: A close or pile question's moves so far while the turn goes on: nothing to mark yet.
     line: list[str] | None = None
@@ -56,7 +56,7 @@ class StepResult:
         if not isinstance(data, Mapping) or not isinstance(data.get("correct"), bool):
             raise ValueError("not a step's result")
         verdict = data.get("verdict")
-        said = quiz.feedback(engine_puzzles.Verdict.from_json(verdict)) if verdict else None
+        said = answering.feedback(engine_puzzles.Verdict.from_json(verdict)) if verdict else None
         chosen = data.get("chosen")
         return cls(data["correct"], said, chosen if isinstance(chosen, int) else None)
 
@@ -103,17 +103,17 @@ class _Labels:
 def answer_step(step: Step, data: QueryDict) -> StepResult:
     """Check the answer to a step's question with the engine.
 
-    Raises :class:`lessons.quiz.AnswerError` for a form that is no answer.
+    Raises :class:`lessons.answering.AnswerError` for a form that is no answer.
     """
     puzzle = step_puzzle(step)
     if puzzle is not None:
-        posted = quiz.read_answer(puzzle, data)
+        posted = answering.read_answer(puzzle, data)
         if posted.verdict is None:
             return StepResult(False, line=posted.line, played=posted.played)
-        return StepResult(posted.verdict.correct, quiz.feedback(posted.verdict))
+        return StepResult(posted.verdict.correct, answering.feedback(posted.verdict))
     chosen = small_int(data.get("choice", ""), 3)
     if chosen is None or chosen >= len(choice_options(step)):
-        raise quiz.AnswerError(gettext("Choose one of the answers."))
+        raise answering.AnswerError(gettext("Choose one of the answers."))
     assert step.question is not None
     right = correct_choice(step.question["choice"])
     return StepResult(chosen == right, None, chosen)

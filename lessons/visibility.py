@@ -15,6 +15,8 @@ from typing import Any
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
+from engine import puzzles as engine_puzzles
+from lessons import versioned
 from lessons.models import Puzzle
 
 #: Given an account and a teacher's puzzle: may that account open it?
@@ -43,3 +45,12 @@ def visible_puzzle(request: HttpRequest, slug: str) -> Puzzle:
     if not may_open(request, puzzle):
         raise Http404
     return puzzle
+
+
+def visible_question(request: HttpRequest, slug: str) -> tuple[Puzzle, engine_puzzles.Puzzle]:
+    """As :func:`visible_puzzle`, from the puzzles kept in memory (lessons.versioned), with
+    the engine's reading of it: its themes prefetched, its rating as it was when kept."""
+    puzzle, question = versioned.puzzle(slug)
+    if not may_open(request, puzzle):
+        raise Http404
+    return puzzle, question

@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 from django.urls import reverse
 
 from lessons.models import Step
-from lessons.quiz import steps_version
+from lessons.versioned import content_version
 
 
 @dataclass(frozen=True)
@@ -35,12 +35,12 @@ def practice_url(rule: str) -> str:
 
 def teaching_steps(rule: str) -> tuple[Taught, ...]:
     """The lesson steps that name this rule, in the order of the course."""
-    return _steps(steps_version()).get(rule, ())
+    return _steps(content_version()).get(rule, ())
 
 
 @lru_cache(maxsize=4)
 def _steps(version: Any) -> dict[str, tuple[Taught, ...]]:
-    """Every rule's steps, read once for each version of the steps (lessons.quiz renews it
+    """Every rule's steps, read once for each version of the steps (lessons.answering renews it
     whenever a step or a lesson is saved)."""
     found: dict[str, list[Taught]] = {}
     steps = Step.objects.order_by("lesson__order", "number").values_list(

@@ -113,12 +113,12 @@ class AttemptFactory(factory.django.DjangoModelFactory):
     correct = True
     code = "correct"
     rule = ""
-    #: The engine's verdict on the answer, kept with it as lessons.quiz.record keeps it.
+    #: The engine's verdict on the answer, kept with it as lessons.answering.record keeps it.
     verdict = factory.LazyAttribute(lambda attempt: kept_verdict(attempt.puzzle, attempt.answer))
 
 
 def kept_verdict(puzzle: Any, answer: Any) -> dict[str, Any]:
-    """What lessons.quiz.record keeps of the engine's verdict ({} for no answer at all)."""
+    """What lessons.answering.record keeps of the engine's verdict ({} for no answer at all)."""
     try:
         return engine_puzzles.check(puzzle.engine_puzzle(), answer).to_json()
     except BurracoError:

@@ -15,7 +15,7 @@ from django.utils import translation
 
 from engine.cards import Card, Rank, Suit
 from engine.messages import MESSAGES, Plural, card_words, render
-from lessons import quiz
+from lessons import answering
 from lessons.models import Attempt, Puzzle
 from lessons.templatetags.cards import card_name
 from tests.factories import PuzzleFactory, position
@@ -43,7 +43,7 @@ DEL = {"l'": "dell'", "il ": "del ", "la ": "della "}
 
 def italian(code: str, params: dict[str, Any]) -> str:
     with translation.override("it"):
-        return quiz.say(code, params)
+        return answering.say(code, params)
 
 
 @pytest.mark.parametrize("rank", list(Rank))

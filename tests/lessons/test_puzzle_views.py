@@ -300,7 +300,7 @@ def test_choosing_cards_draws_the_choice_in_a_fragment(client: Client) -> None:
 def test_the_rule_links_to_the_first_step_that_teaches_it_as_the_steps_change(
     client: Client,
 ) -> None:
-    """The rule-to-step links are kept in memory between answers (quiz.lesson_url) under a
+    """The rule-to-step links are kept in memory between answers (versioned.lesson_url) under a
     version in the shared cache that saving a step or a lesson anywhere renews: a new step,
     a step's rules edited (as load_content's update_or_create does, the count unchanged),
     an earlier lesson."""

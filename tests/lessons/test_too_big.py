@@ -1,5 +1,5 @@
 """Issue 13: a puzzle too big for the engine's budget is a 400 with the translated
-sentence, for the learner's answer (lessons/quiz.py) and for the content loader."""
+sentence, for the learner's answer (lessons/answering/) and for the content loader."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django.utils import translation
 
 from engine import puzzles as engine_puzzles
 from engine.bench import HAND_20
-from lessons import quiz
+from lessons import answering as quiz
 from lessons.content import ContentError, check_puzzle
 from tests.factories import PuzzleFactory, UserFactory
 

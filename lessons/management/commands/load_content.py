@@ -14,7 +14,7 @@ class Command(BaseCommand):
     help = "Load lessons and curated puzzles from lessons/content/, checked by the engine."
 
     def handle(self, *args: Any, **options: Any) -> None:
-        # Saving a step renews the steps' version in the database cache (lessons.quiz).
+        # Saving a step renews the steps' version in the database cache (lessons.answering).
         call_command("createcachetable")
         try:
             loaded = load_all()

@@ -1,0 +1,338 @@
+"""Reading an answer: the answer form's fields (or a line builder's step) as the engine's
+answer (engine.answers), marked by the engine (:func:`engine.puzzles.check`); what is no
+answer at all is an :class:`AnswerError`, which the page answers with 400 and a sentence."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from django import forms
+from django.http import QueryDict
+from django.utils.translation import gettext
+
+from burraco_tutor.http import small_int
+from engine import answers
+from engine import puzzles as engine_puzzles
+from engine.actions import Action
+from engine.cards import ALL_CARDS, Card, check_copies, sorted_cards
+from engine.errors import BurracoError
+from lessons.fields import say, sentence
+
+MAX_CARDS = 30
+MAX_ACTIONS = 40
+MAX_TEXT = 200
+KIND = engine_puzzles.Kind
+
+
+class AnswerError(Exception):
+    """A form that is no answer to this puzzle; the view answers 400 with this message."""
+
+
+class AnswerForm(forms.Form):
+    """The answer form of one kind of question: its controls are the kind's template
+    (``template``, which every page includes through templates/lessons/answer_form.html), its
+    clean gives the engine's typed answer (engine.answers) in ``cleaned_data["answer"]``.
+
+    The buttons every kind may send ("none": it cannot be done; "natural" in a wildcard
+    question) are read first; then the kind's own fields (:meth:`read`), each error a
+    sentence for the learner."""
+
+    template: ClassVar[str]
+
+    def clean(self) -> dict[str, Any]:
+        data = self.data
+        for button in ("none", "natural"):
+            if data.get(button, "1") != "1":
+                raise forms.ValidationError(gettext("That button does not exist on this page."))
+        if data.get("none"):
+            return {"answer": answers.CannotBeDone()}
+        try:
+            return {"answer": self.read(data)}
+        except AnswerError as error:
+            raise forms.ValidationError(str(error)) from None
+
+    def read(self, data: QueryDict) -> answers.Answer:
+        raise NotImplementedError
+
+    def answer(self) -> answers.Answer:
+        """The typed answer; raises :class:`AnswerError` with the form's first error."""
+        if not self.is_valid():
+            raise AnswerError(next(iter(self.non_field_errors()), ""))
+        typed: answers.Answer = self.cleaned_data["answer"]
+        return typed
+
+
+class AttachForm(AnswerForm):
+    template = "lessons/answers/attach.html"
+
+    def read(self, data: QueryDict) -> answers.Answer:
+        cards = tuple(_cards(data))
+        meld = small_int(data.get("meld", ""), 3)
+        if meld is None:
+            raise AnswerError(gettext("Choose the meld to attach to."))
+        return answers.Attach(meld, cards)
+
+
+class LayMeldForm(AnswerForm):
+    template = "lessons/answers/lay-meld.html"
+
+    def read(self, data: QueryDict) -> answers.Answer:
+        return answers.LayMeld(tuple(_cards(data)))
+
+
+class WildcardForm(AnswerForm):
+    template = "lessons/answers/wildcard.html"
+
+    def read(self, data: QueryDict) -> answers.Answer:
+        if data.get("natural"):
+            return answers.Wildcard(None)
+        return answers.Wildcard(_text(data, "stands_for", gettext("Choose a card.")))
+
+
+class ClassifyForm(AnswerForm):
+    template = "lessons/answers/classify.html"
+
+    def read(self, data: QueryDict) -> answers.Answer:
+        return answers.Classify(_text(data, "burraco", gettext("Choose an answer.")))
+
+
+class DiscardForm(AnswerForm):
+    template = "lessons/answers/discard.html"
+
+    def read(self, data: QueryDict) -> answers.Answer:
+        return answers.Discard(_text(data, "card", gettext("Choose the card to discard.")))
+
+
+class PileUseForm(AnswerForm):
+    template = "lessons/answers/pile-use.html"
+
+    def read(self, data: QueryDict) -> answers.Answer:
+        count = small_int(data.get("count", "").strip(), 3)
+        if count is None:
+            raise AnswerError(gettext("Write how many cards, as a whole number such as 2."))
+        return answers.PileUse(count)
+
+
+class ScoreForm(AnswerForm):
+    template = "lessons/answers/score.html"
+
+    def read(self, data: QueryDict) -> answers.Answer:
+        if "winner" in data:
+            winner = data["winner"]
+            if winner not in ("0", "1", "none"):
+                raise AnswerError(gettext("Choose a side, or nobody yet."))
+            return answers.Winner(None if winner == "none" else int(winner))
+        text = data.get("score", "").strip().replace("−", "-")
+        score = small_int(text.removeprefix("-"), 5)
+        if score is None:
+            raise AnswerError(gettext("Write the score as a whole number, such as 345 or -120."))
+        return answers.Score(-score if text.startswith("-") else score)
+
+
+class LineForm(AnswerForm):
+    """A close or pile question: the line of play built so far (its builder's steps are
+    read by :func:`build_line`)."""
+
+    template = "lessons/answers/line.html"
+
+    def read(self, data: QueryDict) -> answers.Answer:
+        return answers.Line(tuple(line_from_form(data)))
+
+
+#: The answer form of each kind of question.
+FORMS: dict[engine_puzzles.Kind, type[AnswerForm]] = {
+    KIND.ATTACH: AttachForm,
+    KIND.LAY_MELD: LayMeldForm,
+    KIND.WILDCARD: WildcardForm,
+    KIND.CLASSIFY: ClassifyForm,
+    KIND.DISCARD: DiscardForm,
+    KIND.PILE_USE: PileUseForm,
+    KIND.SCORE: ScoreForm,
+    KIND.CLOSE: LineForm,
+    KIND.PILE: LineForm,
+}
+
+
+def answer_from_form(kind: engine_puzzles.Kind, data: QueryDict) -> answers.Answer:
+    """The engine's answer (engine.answers, docs/content.md) from the kind's answer form.
+
+    Raises :class:`AnswerError` for a form that names nothing answerable.
+    """
+    return FORMS[kind](data).answer()
+
+
+def line_from_form(data: QueryDict) -> list[str]:
+    """The actions played so far in a close or pile puzzle (a JSON list in the form)."""
+    raw = data.get("line", "[]")
+    try:
+        line = json.loads(raw) if len(raw) < 4000 else None
+    except ValueError:
+        line = None
+    if not isinstance(line, list) or len(line) > MAX_ACTIONS:
+        raise AnswerError(gettext("The moves sent are not a list of moves."))
+    if not all(isinstance(action, str) and len(action) < MAX_TEXT for action in line):
+        raise AnswerError(gettext("The moves sent are not a list of moves."))
+    try:
+        actions = [Action.parse(action) for action in line]
+        for action in actions:
+            check_copies(action.cards)
+    except BurracoError as error:
+        raise AnswerError(sentence(error)) from None
+    return [str(action) for action in actions]
+
+
+def _cards(data: QueryDict) -> list[str]:
+    cards = data.getlist("cards")
+    if not cards:
+        raise AnswerError(gettext("Choose at least one card from your hand."))
+    if len(cards) > MAX_CARDS or any(len(card) > 8 for card in cards):
+        raise AnswerError(gettext("That is more cards than a hand holds."))
+    return cards
+
+
+def _text(data: QueryDict, name: str, missing: str) -> str:
+    value = data.get(name, "").strip()
+    if not value or len(value) > MAX_TEXT:
+        raise AnswerError(missing)
+    return value
+
+
+@dataclass(frozen=True)
+class Posted:
+    """What a posted answer form says: an answer and the engine's verdict on it, or, in a
+    close or pile question, a line of play that is not over yet (``verdict`` None): a
+    move the engine refuses is not marked either, but shown with the engine's reason to be
+    taken back (``played.refusal``; :func:`page_context` splits it from the good moves)."""
+
+    answer: dict[str, Any] = field(default_factory=dict)
+    verdict: engine_puzzles.Verdict | None = None
+    line: list[str] = field(default_factory=list)
+    played: engine_puzzles.Line | None = None
+
+
+def read_answer(question: engine_puzzles.Puzzle, data: QueryDict) -> Posted:
+    """The answer a form posts (a line builder's move, or the answer form), marked by the
+    engine; raises :class:`AnswerError` when it is no answer at all."""
+    built = build_line(question, data)
+    refusal = built[1].refusal if built is not None else None
+    if refusal is not None and refusal.code in FORGED_CODES:
+        raise AnswerError(say(refusal.code, refusal.params))
+    if built is not None and (not built[1].finished or refusal is not None):
+        return Posted(line=built[0], played=built[1])
+    typed = (
+        answers.Line(tuple(built[0]))
+        if built is not None
+        else answer_from_form(question.kind, data)
+    )
+    answer = typed.to_json()
+    return Posted(answer, mark(question, answer))
+
+
+def mark(puzzle: engine_puzzles.Puzzle, answer: Mapping[str, Any]) -> engine_puzzles.Verdict:
+    """The engine's verdict; raises :class:`AnswerError` when it is no answer at all, or a
+    forged one: a card the hand never held, a wildcard standing for a card not offered."""
+    try:
+        verdict = engine_puzzles.check(puzzle, answer)
+    except BurracoError as error:
+        raise AnswerError(sentence(error)) from None
+    if verdict.code in FORGED_CODES:
+        raise AnswerError(say(verdict.code, verdict.params))
+    if "stands_for" in answer and str(answer["stands_for"]) not in map(str, wild_choices(puzzle)):
+        raise AnswerError(gettext("Choose a card."))
+    return verdict
+
+
+#: Refusals that no control of the page can produce: the answer was written by hand.
+FORGED_CODES = frozenset({"not_in_hand"})
+
+
+def wild_choices(question: engine_puzzles.Puzzle) -> list[Card]:
+    """The cards a wildcard question offers: every card of the meld's suit."""
+    if question.kind is not KIND.WILDCARD:
+        return []
+    suit = question.side_melds[question.meld].suit
+    return [card for card in ALL_CARDS if card.suit is suit and card.rank]
+
+
+def chosen_cards(question: engine_puzzles.Puzzle, texts: list[str]) -> list[Card]:
+    """The cards of a choice that the learner's hand really holds, in the hand's order;
+    anything else in the request is left out (a preview refuses nothing)."""
+    wanted = Counter()
+    for text in texts[:MAX_CARDS]:
+        try:
+            wanted[Card.parse(text)] += 1
+        except BurracoError:
+            continue
+    position = question.position
+    hand = position.hands[question.viewer]
+    chosen = []
+    for card in sorted_cards(hand if isinstance(hand, tuple) else ()):
+        if wanted[card]:
+            wanted[card] -= 1
+            chosen.append(card)
+    return chosen
+
+
+#: The line builder's buttons in a close or pile question ("back" takes back a refused move).
+LINE_OPS = ("meld", "attach", "discard", "draw", "pile", "undo", "back")
+
+
+def build_line(
+    question: engine_puzzles.Puzzle, data: QueryDict
+) -> tuple[list[str], engine_puzzles.Line] | None:
+    """For a close or pile question and one of the line builder's buttons: the moves after
+    it and how far they got (:func:`engine.puzzles.follow`); None for any other answer."""
+    op = data.get("op", "")
+    if question.kind not in (KIND.CLOSE, KIND.PILE) or op not in LINE_OPS:
+        return None
+    line = extend_line(question, data, op)
+    try:
+        return line, engine_puzzles.follow(question, line)
+    except BurracoError as error:  # moves that name no action: written by hand
+        raise AnswerError(sentence(error)) from None
+
+
+def line_so_far(
+    question: engine_puzzles.Puzzle, data: QueryDict
+) -> tuple[list[str], engine_puzzles.Line | None]:
+    """The moves a close or pile question's form carried, played (for a page that refuses
+    the next step, so the moves before it stand); nothing when there are none to keep."""
+    if question.kind not in (KIND.CLOSE, KIND.PILE):
+        return [], None
+    try:
+        line = line_from_form(data)
+        played = engine_puzzles.follow(question, line)
+    except (AnswerError, BurracoError):
+        return [], None
+    if played.finished:
+        return [], None
+    return line, played
+
+
+def extend_line(question: engine_puzzles.Puzzle, data: QueryDict, op: str) -> list[str]:
+    """The line of play after one more step of the line builder (close and pile puzzles).
+
+    Raises :class:`AnswerError` when the form does not say which cards or meld.
+    """
+    line = line_from_form(data)
+    if op == "back":
+        return line
+    if op == "undo":
+        return line[:-1]
+    if op in ("draw", "pile"):
+        return [*line, op]
+    cards = " ".join(_cards(data))
+    if op == "discard":
+        if len(data.getlist("cards")) != 1:
+            raise AnswerError(gettext("Choose exactly one card to discard."))
+        return [*line, f"discard {cards}"]
+    if op == "meld":
+        return [*line, f"meld {cards}"]
+    meld = small_int(data.get("meld", ""), 3)
+    if meld is None:
+        raise AnswerError(gettext("Choose the meld to attach to."))
+    return [*line, f"attach {meld} {cards}"]

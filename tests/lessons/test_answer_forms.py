@@ -1,0 +1,58 @@
+"""One answer form a kind of question (lessons.answering.reading.FORMS): its template draws
+the controls, its clean gives the engine's typed answer (engine.answers)."""
+
+from __future__ import annotations
+
+import pytest
+from django.http import QueryDict
+from django.template.loader import get_template
+from django.utils import translation
+
+from engine import answers
+from engine.puzzles import Kind
+from lessons.answering import AnswerError
+from lessons.answering.reading import FORMS
+
+
+def form_data(text: str) -> QueryDict:
+    return QueryDict(text)
+
+
+def test_every_kind_has_a_form_and_its_template() -> None:
+    assert set(FORMS) == set(Kind)
+    for form in FORMS.values():
+        get_template(form.template)
+
+
+@pytest.mark.parametrize(
+    ("kind", "data", "answer"),
+    [
+        (Kind.ATTACH, "meld=0&cards=10C&cards=7C", answers.Attach(0, ("10C", "7C"))),
+        (Kind.ATTACH, "none=1", answers.CannotBeDone()),
+        (Kind.LAY_MELD, "cards=7H&cards=8H&cards=9H", answers.LayMeld(("7H", "8H", "9H"))),
+        (Kind.WILDCARD, "natural=1", answers.Wildcard(None)),
+        (Kind.WILDCARD, "stands_for=7C", answers.Wildcard("7C")),
+        (Kind.CLASSIFY, "burraco=dirty", answers.Classify("dirty")),
+        (Kind.DISCARD, "card=KS", answers.Discard("KS")),
+        (Kind.PILE_USE, "count=2", answers.PileUse(2)),
+        (Kind.SCORE, "score=%E2%88%92120", answers.Score(-120)),
+        (Kind.SCORE, "winner=none", answers.Winner(None)),
+        (Kind.CLOSE, "line=%5B%22draw%22%5D", answers.Line(("draw",))),
+    ],
+)
+def test_each_form_gives_the_typed_answer(kind: Kind, data: str, answer: answers.Answer) -> None:
+    assert FORMS[kind](form_data(data)).answer() == answer
+
+
+@pytest.mark.parametrize(
+    ("kind", "data", "said"),
+    [
+        (Kind.ATTACH, "meld=0", "Choose at least one card from your hand."),
+        (Kind.ATTACH, "cards=10C", "Choose the meld to attach to."),
+        (Kind.PILE_USE, "count=two", "Write how many cards, as a whole number such as 2."),
+        (Kind.WILDCARD, "none=yes", "That button does not exist on this page."),
+    ],
+)
+def test_a_form_that_is_no_answer_says_why(kind: Kind, data: str, said: str) -> None:
+    with translation.override("en"), pytest.raises(AnswerError, match=said):
+        FORMS[kind](form_data(data)).answer()
