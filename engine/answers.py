@@ -29,19 +29,19 @@ from engine.errors import InvalidNotationError
 
 def _texts(value: Any, field: str) -> tuple[str, ...]:
     if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-        raise InvalidNotationError(f"an answer's {field} is a list of texts")
+        raise InvalidNotationError("answer_not_object")
     return tuple(value)
 
 
 def _text(value: Any, field: str) -> str:
     if not isinstance(value, str):
-        raise InvalidNotationError(f"an answer's {field} is a text")
+        raise InvalidNotationError("answer_not_object")
     return value
 
 
 def _whole(value: Any, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidNotationError(f"an answer's {field} is a whole number")
+        raise InvalidNotationError("answer_not_object")
     return value
 
 
@@ -57,7 +57,7 @@ class CannotBeDone:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> CannotBeDone:
         if data.get("none") is not True:
-            raise InvalidNotationError('answer {"none": true} when it cannot be done')
+            raise InvalidNotationError("answer_shape", expected="none")
         return cls()
 
 
@@ -106,7 +106,7 @@ class Wildcard:
     def from_json(cls, data: Mapping[str, Any]) -> Wildcard:
         if "natural" in data:
             if data["natural"] is not True or len(data) != 1:
-                raise InvalidNotationError('answer {"natural": true} for a natural 2')
+                raise InvalidNotationError("answer_shape", expected="natural")
             return cls(None)
         return cls(_text(data["stands_for"], "stands_for"))
 
@@ -155,7 +155,7 @@ class Winner:
     def from_json(cls, data: Mapping[str, Any]) -> Winner:
         side = data["winner"]
         if side is not None and _whole(side, "winner") not in (0, 1):
-            raise InvalidNotationError("an answer's winner is side 0, side 1 or null")
+            raise InvalidNotationError("answer_shape", expected="winner")
         return cls(side)
 
 
@@ -289,11 +289,14 @@ def read(kind: str, data: Mapping[str, Any]) -> Answer:
     "lay-meld"). Raises :class:`InvalidNotationError` for an object that is none of the
     answers the kind takes."""
     if not isinstance(data, Mapping):
-        raise InvalidNotationError('an answer is an object such as {"none": true}')
+        raise InvalidNotationError("answer_not_object")
     for answer in TAKES.get(kind, ()):
         if set(data) and set(data) <= answer.keys:
             try:
                 return answer.from_json(data)
-            except KeyError as missing:
-                raise InvalidNotationError(f"an answer here needs {missing}") from None
-    raise InvalidNotationError(f"not an answer to a {kind} puzzle: {sorted(data)}")
+            except KeyError:
+                raise InvalidNotationError("answer_fields", choices=sorted(answer.keys)) from None
+    raise InvalidNotationError(
+        "answer_fields",
+        choices=sorted({key for answer in TAKES.get(kind, ()) for key in answer.keys}),
+    )
