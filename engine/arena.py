@@ -251,21 +251,71 @@ def _tell(bot: Bot, message: dict[str, Any]) -> None:
         bot.send(message)
 
 
-def _chunk(args: tuple[str, str, int, int, list[int]]) -> tuple[list[DealResult], list[Tally]]:
-    a, b, players, seed, numbers = args
+def _chunk(
+    args: tuple[str, str, int, int, list[int], str | None],
+) -> tuple[list[DealResult], list[Tally]]:
+    a, b, players, seed, numbers, log = args
     bots = [make_bot(a), make_bot(b)]
     tallies = [Tally(), Tally()]
-    return [play_deal(bots, tallies, players, seed, n) for n in numbers], tallies
+    results = [_logged(log, tallies, play_deal, bots, tallies, players, seed, n) for n in numbers]
+    return results, tallies
+
+
+def _logged(log: str | None, tallies: list[Tally], play: Any, *args: Any) -> DealResult:
+    """``play(*args)``, and with ``log`` its result and decision times appended to that
+    file as one JSON line, so that a run stopped half way still has its figures."""
+    before = [len(tally.times) for tally in tallies]
+    result: DealResult = play(*args)
+    if log is not None:
+        line = {
+            "deal": result.number,
+            "diffs": result.diffs,
+            "forfeit": result.forfeit,
+            "times": [tally.times[n:] for tally, n in zip(tallies, before, strict=True)],
+            "wall": [tally.wall[n:] for tally, n in zip(tallies, before, strict=True)],
+            "illegal": [tally.illegal for tally in tallies],
+        }
+        with open(log, "a", encoding="utf-8") as out:
+            out.write(json.dumps(line) + "\n")
+    return result
+
+
+def from_log(path: str) -> tuple[list[DealResult], list[Tally]]:
+    """The deals a ``--log`` file holds, with their decision times (illegal proposals are
+    the largest count any line saw, each process counting its own)."""
+    results, tallies = [], [Tally(), Tally()]
+    illegal = [0, 0]
+    with open(path, encoding="utf-8") as lines:
+        for text in lines:
+            line = json.loads(text)
+            diffs = line["diffs"]
+            results.append(
+                DealResult(line["deal"], None if diffs is None else tuple(diffs), line["forfeit"])
+            )
+            for index, tally in enumerate(tallies):
+                tally.times += line["times"][index]
+                tally.wall += line["wall"][index]
+                illegal[index] = max(illegal[index], line["illegal"][index])
+    for tally, count in zip(tallies, illegal, strict=True):
+        tally.illegal = count
+    return sorted(results, key=lambda result: result.number), tallies
 
 
 def run(
-    a: str, b: str, *, players: int, deals: int, seed: int, jobs: int = 1
+    a: str,
+    b: str,
+    *,
+    players: int,
+    deals: int,
+    seed: int,
+    jobs: int = 1,
+    log: str | None = None,
 ) -> tuple[list[DealResult], list[Tally], list[str]]:
     """Play the deals; returns each deal's result, each bot's tally and their names."""
     outside = a.startswith("cmd:") or b.startswith("cmd:")
     if jobs > 1 and not outside:
         numbers = list(range(deals))
-        chunks = [(a, b, players, seed, numbers[i::jobs]) for i in range(jobs)]
+        chunks = [(a, b, players, seed, numbers[i::jobs], log) for i in range(jobs)]
         with ProcessPoolExecutor(jobs) as pool:
             parts = list(pool.map(_chunk, chunks))
         results = sorted((r for part, _ in parts for r in part), key=lambda r: r.number)
@@ -287,7 +337,9 @@ def run(
                 continue
             bots: list[Bot] = [_Seats(group) for group in instances]
             try:
-                results.append(play_deal(bots, tallies, players, seed, number))
+                results.append(
+                    _logged(log, tallies, play_deal, bots, tallies, players, seed, number)
+                )
             except BotDied:
                 dead = [any(getattr(bot, "dead", False) for bot in group) for group in instances]
                 results.append(DealResult(number, None, forfeit=dead.index(True)))
@@ -426,6 +478,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="processes (built-in bots only)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--log", help="append each deal's result to this file as it is played")
+    parser.add_argument(
+        "--from-log", help="print the figures of the deals in a --log file instead of playing"
+    )
     args = parser.parse_args(argv)
     for name in (args.a, args.b):
         if not name.startswith("cmd:"):
@@ -437,9 +493,19 @@ def main(argv: list[str]) -> int:
         parser.error("--deals must be at least 1")
     start = time.perf_counter()
     try:
-        results, tallies, names = run(
-            args.a, args.b, players=args.players, deals=args.deals, seed=args.seed, jobs=args.jobs
-        )
+        if args.from_log:
+            names = [args.a, args.b]
+            results, tallies = from_log(args.from_log)
+        else:
+            results, tallies, names = run(
+                args.a,
+                args.b,
+                players=args.players,
+                deals=args.deals,
+                seed=args.seed,
+                jobs=args.jobs,
+                log=args.log,
+            )
     except ArenaError as error:
         print(f"arena: {error}", file=sys.stderr)
         return 1

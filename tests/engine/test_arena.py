@@ -182,3 +182,13 @@ def test_jobs_do_not_change_the_results() -> None:
     spread, tallies, _ = arena.run("beginner", "random", players=2, deals=2, seed=4, jobs=2)
     assert [r.diffs for r in spread] == [r.diffs for r in alone]
     assert all(tally.times for tally in tallies)
+
+
+def test_a_logged_run_gives_the_same_figures_from_its_log(tmp_path: Path) -> None:
+    log = tmp_path / "deals.jsonl"
+    results, tallies, names = arena.run(
+        "beginner", "random", players=2, deals=2, seed=5, log=str(log)
+    )
+    again, logged = arena.from_log(str(log))
+    assert [r.diffs for r in again] == [r.diffs for r in results]
+    assert arena.summary(again, logged, names) == arena.summary(results, tallies, names)
