@@ -22,7 +22,7 @@ import json
 import os
 import random
 import statistics
-import subprocess
+import subprocess  # nosec B404 - runs this benchmark on an older tree the developer names
 import sys
 import time
 from collections import Counter
@@ -373,7 +373,7 @@ print(json.dumps(result))
 def measure(tree: str, hands: int, rounds: int) -> dict[str, float]:
     """Run :data:`MEASURE` in a fresh process against the engine in ``tree``."""
     env = {**os.environ, "PYTHONPATH": os.path.abspath(tree), "PYTHONHASHSEED": "0"}
-    done = subprocess.run(
+    done = subprocess.run(  # nosec B603 - this interpreter, on a tree the developer names
         [sys.executable, "-c", MEASURE, str(hands), str(rounds)],
         cwd=os.path.abspath(tree),
         env=env,
