@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -16,6 +18,9 @@ from lessons import answering, ratings, review, selection, themes, visibility
 from lessons.answering import flow
 from lessons.models import Attempt, Puzzle
 from lessons.rulebook import theme_title
+
+#: A lesson's slug, as content files name them (docs/content.md).
+SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*", re.ASCII)
 
 
 def puzzle_list(request: HtmxHttpRequest) -> HttpResponse:
@@ -35,11 +40,17 @@ def puzzle_next(request: HtmxHttpRequest) -> HttpResponse:
     """The next puzzle for this learner, near their level, on a theme and of a kind if
     asked."""
     theme = request.GET.get("theme", "")[:400] or None
-    lesson = request.GET.get("lesson", "")[:80] or None
-    puzzle = selection.next_puzzle(request, theme, _kind(request), lesson)
+    puzzle = selection.next_puzzle(request, theme, _kind(request), _lesson(request))
     url = reverse("lessons:puzzle", args=[puzzle.slug])
     query = _practice_query(request)
     return redirect(f"{url}?{urlencode(query)}" if query else url)
+
+
+def _lesson(request: HtmxHttpRequest) -> str | None:
+    """The lesson whose "Practise this" was followed (``?lesson=``), if it reads as a slug;
+    anything else (a NUL byte PostgreSQL would refuse, say) is no limit."""
+    slug = request.GET.get("lesson", "")
+    return slug if SLUG.fullmatch(slug) else None
 
 
 def _kind(request: HtmxHttpRequest) -> str | None:
@@ -90,8 +101,7 @@ def _rating_change(attempt: Attempt | None) -> str | None:
 def _practice_query(request: HtmxHttpRequest) -> dict[str, str]:
     """The theme, kind and lesson being practised, kept across an answer and to the next
     puzzle."""
-    theme, kind = request.GET.get("theme", "")[:400], _kind(request)
-    lesson = request.GET.get("lesson", "")[:80]
+    theme, kind, lesson = request.GET.get("theme", "")[:400], _kind(request), _lesson(request)
     return {
         **({"theme": theme} if theme else {}),
         **({"kind": kind} if kind else {}),
