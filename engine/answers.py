@@ -27,19 +27,19 @@ from typing import Any, ClassVar, TypeAlias
 from engine.errors import InvalidNotationError
 
 
-def _texts(value: Any, field: str) -> tuple[str, ...]:
+def _texts(value: Any) -> tuple[str, ...]:
     if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
         raise InvalidNotationError("answer_not_object")
     return tuple(value)
 
 
-def _text(value: Any, field: str) -> str:
+def _text(value: Any) -> str:
     if not isinstance(value, str):
         raise InvalidNotationError("answer_not_object")
     return value
 
 
-def _whole(value: Any, field: str) -> int:
+def _whole(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidNotationError("answer_not_object")
     return value
@@ -74,7 +74,7 @@ class Attach:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Attach:
-        return cls(_whole(data["meld"], "meld"), _texts(data["cards"], "cards"))
+        return cls(_whole(data["meld"]), _texts(data["cards"]))
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ class LayMeld:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> LayMeld:
-        return cls(_texts(data["cards"], "cards"))
+        return cls(_texts(data["cards"]))
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ class Wildcard:
             if data["natural"] is not True or len(data) != 1:
                 raise InvalidNotationError("answer_shape", expected="natural")
             return cls(None)
-        return cls(_text(data["stands_for"], "stands_for"))
+        return cls(_text(data["stands_for"]))
 
 
 @dataclass(frozen=True)
@@ -123,7 +123,7 @@ class Classify:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Classify:
-        return cls(_text(data["burraco"], "burraco"))
+        return cls(_text(data["burraco"]))
 
 
 @dataclass(frozen=True)
@@ -138,7 +138,7 @@ class Score:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Score:
-        return cls(_whole(data["score"], "score"))
+        return cls(_whole(data["score"]))
 
 
 @dataclass(frozen=True)
@@ -154,7 +154,7 @@ class Winner:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Winner:
         side = data["winner"]
-        if side is not None and _whole(side, "winner") not in (0, 1):
+        if side is not None and _whole(side) not in (0, 1):
             raise InvalidNotationError("answer_shape", expected="winner")
         return cls(side)
 
@@ -171,7 +171,7 @@ class Discard:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Discard:
-        return cls(_text(data["card"], "card"))
+        return cls(_text(data["card"]))
 
 
 @dataclass(frozen=True)
@@ -186,7 +186,7 @@ class PileUse:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> PileUse:
-        return cls(_whole(data["count"], "count"))
+        return cls(_whole(data["count"]))
 
 
 @dataclass(frozen=True)
@@ -201,7 +201,7 @@ class Line:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Line:
-        return cls(_texts(data["actions"], "actions"))
+        return cls(_texts(data["actions"]))
 
 
 Answer: TypeAlias = (
@@ -279,7 +279,7 @@ class Drawn:
 
 def _texts_or_none(value: Any) -> tuple[str, ...]:
     try:
-        return _texts(value, "cards")
+        return _texts(value)
     except InvalidNotationError:
         return ()
 
