@@ -97,7 +97,7 @@ class CardsField(forms.CharField):
         )
         super().__init__(**kwargs)
 
-    def clean(self, value: Any) -> list[Card]:  # type: ignore[override]
+    def clean(self, value: Any) -> list[Card]:
         typed = words(super().clean(value) or "")
         if len(typed) > self.most:
             raise forms.ValidationError(

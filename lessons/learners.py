@@ -78,8 +78,9 @@ class _LearnerOwnedBase(ModelBase):
         unique_as: str = "",
         unique_with: Sequence[str] = (),
         **kwargs: Any,
-    ) -> _LearnerOwnedBase:
-        meta = attrs.get("Meta")
+    ) -> ModelBase:
+        # A class body's Meta: any class, with whatever attributes it was given.
+        meta: Any = attrs.get("Meta")
         if not getattr(meta, "abstract", False):
             if related_name is not None or one_to_one:
                 attrs["user"] = _user_field(related_name, one_to_one)
@@ -87,7 +88,7 @@ class _LearnerOwnedBase(ModelBase):
                 if meta is None:
                     meta = attrs["Meta"] = type("Meta", (), {})
                 own = list(getattr(meta, "constraints", []))
-                meta.constraints = [  # type: ignore[attr-defined]
+                meta.constraints = [
                     *_one_per_learner(unique_as, tuple(unique_with), user=not one_to_one),
                     *own,
                 ]

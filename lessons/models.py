@@ -47,7 +47,9 @@ class Theme(models.Model):
         """The themes of these names, by name, made where missing (one query when they all
         exist)."""
         wanted = set(names)
-        themes = {theme.name: theme for theme in cls.objects.filter(name__in=wanted)}
+        themes: dict[str, Theme] = {
+            theme.name: theme for theme in cls.objects.filter(name__in=wanted)
+        }
         for name in sorted(wanted - set(themes)):
             themes[name] = cls.objects.get_or_create(name=name)[0]
         return themes
@@ -142,7 +144,11 @@ class Step(models.Model):
 class Puzzle(models.Model):
     """A position and a question about it (docs/content.md), with a Glicko-2 difficulty."""
 
-    Kind = models.TextChoices("Kind", [(kind.value, kind.value) for kind in engine_puzzles.Kind])
+    # The engine's kinds, made once there; django-stubs knows only the one-member form of the
+    # functional API, where Django takes a list of (value, label) pairs as Enum does.
+    Kind = models.TextChoices(  # type: ignore[call-overload]
+        "Kind", [(kind.value, kind.value) for kind in engine_puzzles.Kind]
+    )
 
     class Source(models.TextChoices):
         CURATED = "curated", _("curated")

@@ -88,7 +88,7 @@ def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if request.htmx:
         return _page(request, puzzle, question, attempt=attempt, verdict=submitted.verdict)
     url = reverse("lessons:puzzle", args=[puzzle.slug])
-    query = {"attempt": attempt.pk, **_practice_query(request)}
+    query: dict[str, str | int] = {"attempt": attempt.pk, **_practice_query(request)}
     return redirect(f"{url}?{urlencode(query)}#feedback")
 
 

@@ -8,12 +8,13 @@ from typing import Any
 
 import polib
 from django.conf import settings
+from django.db import models
 from django.db.models import Count
 
-from lessons.content import RULE_IDS, TOPICS
+from engine.puzzles import RULE_IDS, TOPICS
 from lessons.models import LANGUAGES, Lesson, Puzzle, Step
 
-BILINGUAL = {
+BILINGUAL: dict[type[models.Model], tuple[str, ...]] = {
     Lesson: ("title", "summary"),
     Step: ("text",),
     Puzzle: ("prompt", "hint"),
@@ -62,7 +63,7 @@ def missing(language: str) -> int:
     count = 0
     for model, fields in BILINGUAL.items():
         for field in fields:
-            count += model.objects.filter(**{f"{field}_{language}": ""}).count()
+            count += model._default_manager.filter(**{f"{field}_{language}": ""}).count()
     catalogue = Path(settings.BASE_DIR) / "locale" / language / "LC_MESSAGES" / "django.po"
     if catalogue.exists() and language != "en":
         # English msgids are the English text; only other languages need every msgstr.

@@ -6,7 +6,7 @@ from django.contrib import admin
 from play.models import Finding, Game
 
 
-class FindingInline(admin.TabularInline):
+class FindingInline(admin.TabularInline[Finding, Game]):
     model = Finding
     extra = 0
     can_delete = False
@@ -15,7 +15,7 @@ class FindingInline(admin.TabularInline):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(admin.ModelAdmin[Game]):
     list_display = ["pk", "user", "players", "opponents", "coach", "finished", "updated_at"]
     list_filter = ["players", "opponents", "coach", "finished", "helped"]
     search_fields = ["user__username"]

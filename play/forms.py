@@ -77,7 +77,8 @@ class MoveForm(forms.Form):
             raise forms.ValidationError(_("One of the cards sent is no card.")) from None
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("attach") is not None:
             data["do"] = "attach"
         elif data.get("dismiss") is not None:

@@ -100,7 +100,7 @@ def _move(request: HtmxHttpRequest, game: Game, form: MoveForm) -> HttpResponse:
     except hands.BrokenGame:
         return _broken(request)
     if outcome.refusal is not None:
-        extra = {
+        extra: dict[str, Any] = {
             "refusal": table.sentence(outcome.refusal),
             "refusal_rule": getattr(outcome.refusal, "rule", ""),
             "instead": [table.describe(other) for other in outcome.instead],

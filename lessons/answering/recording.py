@@ -8,7 +8,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import connection, models, transaction
 from django.db.models import F
 from django.http import HttpRequest
 
@@ -110,7 +110,7 @@ def _earlier(puzzle: Puzzle, fields: Mapping[str, Any], visitor: str) -> dict[st
     compile than the two queries it replaced took to run (bench/profile.py answer)."""
     name = connection.ops.quote_name
     attempts, puzzles = name(Attempt._meta.db_table), name(Puzzle._meta.db_table)
-    column = {f: name(Attempt._meta.get_field(f).column) for f in _ATTEMPT_FIELDS}
+    column = {f: name(_column(Attempt, f)) for f in _ATTEMPT_FIELDS}
     user = fields["user"]
     if user is not None:
         owner, owner_params = f"{column['user']} = %s", [user.pk]
@@ -123,7 +123,7 @@ def _earlier(puzzle: Puzzle, fields: Mapping[str, Any], visitor: str) -> dict[st
         f"EXISTS(SELECT 1 FROM {attempts} WHERE {column['puzzle']} = %s AND {owner}), "
         f"EXISTS(SELECT 1 FROM {attempts} WHERE {column['puzzle']} = %s "
         f"AND {column['visitor']} = %s AND {column['rated']}{anonymous}) "
-        f"FROM {puzzles} WHERE {name(Puzzle._meta.pk.column)} = %s"
+        f"FROM {puzzles} WHERE {name(_column(Puzzle, 'id'))} = %s"
     )
     params = [puzzle.pk, *owner_params, puzzle.pk, visitor, puzzle.pk]
     with connection.cursor() as cursor:
@@ -136,6 +136,13 @@ def _earlier(puzzle: Puzzle, fields: Mapping[str, Any], visitor: str) -> dict[st
         "answered": bool(answered),
         "rated_from": bool(visitor) and bool(rated_from),
     }
+
+
+def _column(model: type[models.Model], field_name: str) -> str:
+    """The column of one of the model's own fields (never a relation's far end)."""
+    field = model._meta.get_field(field_name)
+    assert isinstance(field, models.Field) and field.column
+    return field.column
 
 
 _ATTEMPT_FIELDS = ("user", "session_key", "puzzle", "visitor", "rated")

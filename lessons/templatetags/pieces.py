@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from django import template
 from django.utils.safestring import SafeString
 
@@ -13,4 +15,6 @@ register = template.Library()
 
 @register.simple_tag(takes_context=True)
 def pieces(context: template.Context, place: str) -> SafeString:
-    return registry.render(place, context["request"], context.flatten())
+    # A template's context is keyed by the names its variables use.
+    names = cast(dict[str, Any], context.flatten())
+    return registry.render(place, context["request"], names)

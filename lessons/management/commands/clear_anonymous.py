@@ -22,6 +22,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
+from counters.cache import CounterCache
 from lessons.models import Attempt, LearnerRating, ReviewCard, StepProgress
 
 
@@ -31,17 +32,19 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         call_command("clearsessions")
         live = Session.objects.filter(expire_date__gt=timezone.now()).values("session_key")
-        counts = {}
+        counts: dict[str, int] = {}
         with transaction.atomic():
             for model in (StepProgress, LearnerRating, ReviewCard):
                 orphans = model.objects.filter(user=None).exclude(session_key__in=live)
-                counts[model._meta.verbose_name_plural] = orphans.delete()[1].get(
+                counts[str(model._meta.verbose_name_plural)] = orphans.delete()[1].get(
                     model._meta.label, 0
                 )
-            orphans = Attempt.objects.filter(user=None).exclude(session_key="")
-            counts["attempts kept without a session"] = orphans.exclude(
-                session_key__in=live
-            ).update(session_key="")
+            kept = Attempt.objects.filter(user=None).exclude(session_key="")
+            counts["attempts kept without a session"] = kept.exclude(session_key__in=live).update(
+                session_key=""
+            )
         # The rate limits' counts of windows gone by (counters.cache).
-        counts["rate-limit counts expired"] = caches["counters"].clear_expired()
+        counters = caches["counters"]
+        assert isinstance(counters, CounterCache)
+        counts["rate-limit counts expired"] = counters.clear_expired()
         self.stdout.write(", ".join(f"{name}: {count}" for name, count in counts.items()))

@@ -9,8 +9,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from engine.generate import KINDS, TOPICS, generate_many
+from engine.puzzles import RULE_IDS
 from engine.rules import PRESETS
-from lessons.content import RULE_IDS
 from lessons.generated import save_many
 
 
