@@ -38,6 +38,19 @@ from engine.actions import (
 from engine.answers import Drawn
 from engine.budget import MOVE_STEPS, Budget, Memo, spend
 from engine.cards import Card, Rank, Suit, parse_cards
+from engine.details import (
+    Breakdown,
+    Classified,
+    Detail,
+    DiscardDetail,
+    Extended,
+    Fed,
+    LinePlayed,
+    MeldMade,
+    PileUsed,
+    ScoreDetail,
+    read_detail,
+)
 from engine.errors import BurracoError, InvalidNotationError, Refusal, TooBigError
 from engine.match import match_points, victory_points, winner
 from engine.melds import (
@@ -259,7 +272,8 @@ class Verdict:
     ``code`` is ``"correct"`` or the reason it is wrong, with the ``rule`` and ``params``
     that :func:`engine.messages.render` turns into a sentence. ``solution`` is a correct
     answer to show beside a wrong one (None when the answer was right). ``detail`` holds
-    what is worth drawing: the meld that results, a score's breakdown, the events of a line.
+    what is worth drawing, typed by the kind of question (:mod:`engine.details`): the meld
+    that results, a score's breakdown, the events of a line; None when there is nothing.
     """
 
     correct: bool
@@ -267,7 +281,7 @@ class Verdict:
     rule: str | None = None
     params: Mapping[str, Any] = field(default_factory=dict)
     solution: Mapping[str, Any] | None = None
-    detail: Mapping[str, Any] = field(default_factory=dict)
+    detail: Detail | None = None
 
     @property
     def message(self) -> str:
@@ -277,7 +291,7 @@ class Verdict:
     @property
     def drawn(self) -> Drawn:
         """The ``detail`` that a page draws, typed (:class:`engine.answers.Drawn`)."""
-        return Drawn.from_json(self.detail)
+        return Drawn.from_json(self.detail.to_json()) if self.detail is not None else Drawn()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -287,7 +301,7 @@ class Verdict:
             "params": dict(self.params),
             "reason": self.message,
             "solution": None if self.solution is None else dict(self.solution),
-            "detail": dict(self.detail),
+            "detail": {} if self.detail is None else self.detail.to_json(),
         }
 
     @classmethod
@@ -307,14 +321,14 @@ class Verdict:
                 rule=None if data["rule"] is None else str(data["rule"]),
                 params=dict(data["params"]),
                 solution=None if solution is None else dict(solution),
-                detail=dict(data["detail"]),
+                detail=read_detail(data["detail"]),
             )
         except (KeyError, TypeError) as error:
             raise InvalidNotationError("verdict_unreadable", detail=str(error)) from None
 
 
-def _right(detail: Mapping[str, Any] | None = None, rule: str | None = None) -> Verdict:
-    return Verdict(True, "correct", rule, {}, None, detail or {})
+def _right(detail: Detail | None = None, rule: str | None = None) -> Verdict:
+    return Verdict(True, "correct", rule, {}, None, detail)
 
 
 # A wrong answer's verdict shows a correct one: the checker passes it as ``example_answer``
@@ -325,11 +339,11 @@ def _wrong(
     refusal: Refusal,
     puzzle: Puzzle,
     budget: Budget,
-    detail: Mapping[str, Any] | None = None,
+    detail: Detail | None = None,
     example_answer: dict[str, Any] | None = None,
 ) -> Verdict:
     shown = example_answer or example(puzzle, budget)
-    return Verdict(False, refusal.code, refusal.rule, dict(refusal.params), shown, detail or {})
+    return Verdict(False, refusal.code, refusal.rule, dict(refusal.params), shown, detail)
 
 
 def _miss(
@@ -337,12 +351,12 @@ def _miss(
     rule: str | None,
     puzzle: Puzzle,
     budget: Budget,
-    detail: Mapping[str, Any] | None = None,
+    detail: Detail | None = None,
     example_answer: dict[str, Any] | None = None,
     **params: Any,
 ) -> Verdict:
     shown = example_answer or example(puzzle, budget)
-    return Verdict(False, code, rule, params, shown, detail or {})
+    return Verdict(False, code, rule, params, shown, detail)
 
 
 # --- checking an answer -------------------------------------------------------------------
@@ -377,7 +391,7 @@ def _check_attach(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -> 
         meld = attach(puzzle.side_melds[index], cards, puzzle.rules)
     except Refusal as refusal:
         return _wrong(refusal, puzzle, budget, None, shown)
-    return _right({"meld": index, "arrangement": _texts(meld.cards)}, "R17")
+    return _right(MeldMade(_names(meld.cards), meld=index), "R17")
 
 
 def _check_lay_meld(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -> Verdict:
@@ -396,7 +410,7 @@ def _check_lay_meld(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -
     if refusal is not None:
         return _wrong(refusal, puzzle, budget, None, shown)
     meld = next(m for m in found if Counter(m.cards) == Counter(cards))
-    detail = {"arrangement": _texts(meld.cards), "points": meld.points}
+    detail = MeldMade(_names(meld.cards), points=meld.points)
     if meld not in goal:
         if puzzle.goal == "best":
             best = max(m.points for m in found)
@@ -427,7 +441,7 @@ def _check_wildcard(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -
             return _right(rule=truth.rule)
         return _wrong(truth, puzzle, budget)
     meld, rule = truth
-    detail = {"arrangement": _texts(meld.cards)}
+    detail = MeldMade(_names(meld.cards))
     if "none" in keys:
         return _miss(
             "attach_allowed", rule, puzzle, budget, arrangement=_texts(meld.cards), detail=detail
@@ -458,7 +472,7 @@ def _check_classify(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -
     truth = _burraco(puzzle)
     rule = {"clean": "R27", "dirty": "R27", "semi-clean": "R28", "none": "R26"}[truth]
     meld = puzzle.side_melds[puzzle.meld]
-    detail = {"burraco": truth}
+    detail = Classified(truth)
     if answer["burraco"] == truth:
         return _right(detail, rule)
     code = f"burraco_{truth.replace('-', '_')}"
@@ -506,9 +520,9 @@ def _check_line(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -> Ve
     played = follow(puzzle, actions, budget)
     if played.overrun is not None:
         return _miss("turn_already_over", "R9", puzzle, budget, index=played.overrun + 1)
-    detail = {"events": list(played.events), "position": played.position.to_json()}
+    detail = LinePlayed(played.events, played.position)
     if played.refusal is not None:
-        return _wrong(played.refusal, puzzle, budget, {**detail, "index": played.played})
+        return _wrong(played.refusal, puzzle, budget, replace(detail, index=played.played))
     if played.reached:
         return _right(detail, rule)
     return _miss(f"{goal}_not_reached", rule, puzzle, budget, detail=detail)
@@ -583,7 +597,7 @@ def _check_discard(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) ->
     feeds = _feeds(puzzle, budget)
     safe = [feed for feed in feeds if feed.safe]
     shown = next(_discard_answers(feeds))
-    detail = {"safe": [str(feed.card) for feed in safe], "feeds": _feeds_json(feeds)}
+    detail = DiscardDetail(tuple(str(feed.card) for feed in safe), _fed(feeds))
     if _is_none(answer, {"card"}):
         if safe:
             return _miss("discard_safe_exists", NO_RULE, puzzle, budget, detail, shown)
@@ -596,7 +610,7 @@ def _check_discard(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) ->
         return _wrong(refusal, puzzle, budget, detail, shown)
     feed = next(feed for feed in feeds if feed.card == card)
     if feed.safe:
-        return _right({**detail, "card": str(card)}, NO_RULE)
+        return _right(replace(detail, card=str(card)), NO_RULE)
     if feed.extends:
         index, meld = feed.extends[0]
         return _miss(
@@ -630,7 +644,7 @@ def _check_pile_use(puzzle: Puzzle, answer: Mapping[str, Any], budget: Budget) -
     if given is None or not 0 <= given <= DECK_SIZE:
         raise InvalidAnswerError("answer_shape", expected="count")
     used = _pile_used(puzzle, budget)
-    detail = {"cards": _texts(used), "count": len(used)}
+    detail = PileUsed(_names(used))
     if given == len(used):
         return _right(detail, NO_RULE)
     return _miss(
@@ -667,18 +681,16 @@ def _discard_answers(feeds: list[Feed]) -> Iterator[dict[str, Any]]:
         yield {"card": str(feed.card)}
 
 
-def _feeds_json(feeds: list[Feed]) -> list[dict[str, Any]]:
+def _fed(feeds: list[Feed]) -> tuple[Fed, ...]:
     """Each discard and what it gives, for the page to draw (Verdict.detail)."""
-    return [
-        {
-            "card": str(feed.card),
-            "extends": [
-                {"meld": index, "arrangement": _texts(meld.cards)} for index, meld in feed.extends
-            ],
-            "completes": [_texts(meld.cards) for meld in feed.completes[:3]],
-        }
+    return tuple(
+        Fed(
+            str(feed.card),
+            tuple(Extended(index, _names(meld.cards)) for index, meld in feed.extends),
+            tuple(_names(meld.cards) for meld in feed.completes[:3]),
+        )
         for feed in feeds
-    ]
+    )
 
 
 _CHECKS = {
@@ -782,9 +794,9 @@ def _side_score(puzzle: Puzzle, side: int) -> SideScore:
     )
 
 
-def _score_truth(puzzle: Puzzle) -> tuple[int | None, dict[str, Any], str]:
+def _score_truth(puzzle: Puzzle) -> tuple[int | None, ScoreDetail, str]:
     mine = _side_score(puzzle, puzzle.side)
-    detail: dict[str, Any] = {"breakdown": mine.breakdown(), "score": mine.total}
+    detail = ScoreDetail(Breakdown(**mine.breakdown()), mine.total)
     if puzzle.ask == "hand":
         return mine.total, detail, "R35"
     theirs = _side_score(puzzle, 1 - puzzle.side)
@@ -792,7 +804,7 @@ def _score_truth(puzzle: Puzzle) -> tuple[int | None, dict[str, Any], str]:
     assert totals_before is not None
     scores = (mine.total, theirs.total) if puzzle.side == 0 else (theirs.total, mine.total)
     totals = (totals_before[0] + scores[0], totals_before[1] + scores[1])
-    detail.update(totals=list(totals), scores=list(scores))
+    detail = replace(detail, totals=totals, scores=scores)
     lead = match_points(totals)[puzzle.side]
     if puzzle.ask == "total":
         return totals[puzzle.side], detail, "R36"
@@ -800,8 +812,7 @@ def _score_truth(puzzle: Puzzle) -> tuple[int | None, dict[str, Any], str]:
         return winner(totals, puzzle.rules), detail, "R36"
     if puzzle.ask == "match_points":
         return lead, detail, "R37"
-    detail["match_points"] = lead
-    return victory_points(lead, puzzle.hands)[0], detail, "R38"
+    return victory_points(lead, puzzle.hands)[0], replace(detail, match_points=lead), "R38"
 
 
 def _turn_over(start: Position, position: Position) -> bool:
@@ -1143,3 +1154,7 @@ def _focus_params(puzzle: Puzzle) -> dict[str, Any]:
 
 def _texts(cards: tuple[Card, ...]) -> list[str]:
     return [str(card) for card in cards]
+
+
+def _names(cards: tuple[Card, ...]) -> tuple[str, ...]:
+    return tuple(str(card) for card in cards)

@@ -29,6 +29,7 @@ from engine import puzzles as engine_puzzles
 from engine.actions import Action, ActionKind, transition
 from engine.cards import Card, deck, parse_cards
 from engine.deal import deal as engine_deal
+from engine.details import LinePlayed
 from engine.errors import BurracoError, Refusal
 from engine.rules import HAND_SIZE
 from engine.state import Phase, Position, side_of
@@ -409,12 +410,12 @@ def turn_context(question: Mapping[str, Any] | None, verdict: Any) -> dict[str, 
     nudge = hand.get("nudge") or {}
     language = (get_language() or "it")[:2]
     context: dict[str, Any] = {"nudge": nudge.get(language) or nudge.get("it", "")}
-    if verdict is None or not verdict.correct or "position" not in verdict.detail:
+    if verdict is None or not verdict.correct or not isinstance(verdict.detail, LinePlayed):
         return context
     script = list(hand.get("script", []))
     puzzle = engine_puzzles.Puzzle.from_dict(question["puzzle"])  # type: ignore[index]
     scripted = engine_puzzles.follow(puzzle, script).position
-    played = Position.from_json(verdict.detail["position"])
+    played = verdict.detail.position
     context["script_followed"] = same_table(scripted, played)
     context["script"] = script
     context["script_moves"] = moves(script)

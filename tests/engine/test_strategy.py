@@ -10,6 +10,7 @@ import pytest
 from engine import judge, puzzles
 from engine.budget import REQUEST_STEPS, Budget
 from engine.cards import Card, parse_cards
+from engine.details import PileUsed
 from engine.errors import TooBigError
 from engine.puzzles import InvalidAnswerError, InvalidPuzzleError, Puzzle
 from engine.state import Position
@@ -244,7 +245,7 @@ def test_the_pile_cards_usable_at_once_are_those_some_legal_play_takes(
     puzzle = Puzzle.from_dict({"kind": "pile-use", "position": before_draw(hand, pile, mine)})
     assert puzzles.solutions(puzzle) == [{"count": len(used)}]
     right = puzzles.check(puzzle, {"count": len(used)})
-    assert right.correct and right.detail["cards"] == used
+    assert right.correct and right.detail == PileUsed(tuple(used))
     wrong = puzzles.check(puzzle, {"count": len(used) + 1})
     assert (wrong.correct, wrong.rule) == (False, None)
     assert wrong.code == ("pile_use_count" if used else "pile_use_none")
