@@ -30,6 +30,8 @@ from engine import puzzles as engine_puzzles
 from engine.budget import Budget
 from engine.cards import ALL_CARDS, Card, check_copies, max_copies
 from engine.errors import BurracoError, InvalidNotationError, TooBigError
+from engine.melds import MAX_PLACES
+from engine.puzzles import PUZZLE_STOCK, VP_HANDS
 from engine.rules import HAND_SIZE, PRESETS
 from engine.state import DECK_SIZE, Position, meld_refusals, named_cards
 from lessons import answering, fields
@@ -37,7 +39,8 @@ from lessons.models import Attempt, Puzzle
 from lessons.themes import KIND_LABELS
 
 MAX_MELDS = 12
-MAX_MELD_CARDS = 14
+#: The longest meld: a sequence from the ace low to the ace high (R14).
+MAX_MELD_CARDS = MAX_PLACES
 MAX_PROMPT = 500
 MAX_HINT = 300
 CARD_TOKEN = re.compile(r"\[([^\[\]\s]{1,6})\]")
@@ -90,6 +93,27 @@ TARGET_LABELS = {
     "right_opponent": _("the hand of the opponent on the right"),
     "focus": _("the cards the answer must use"),
     "attach": _("the cards being attached"),
+}
+
+
+#: The engine's goals and questions (engine.puzzles), in words.
+LAY_GOAL_LABELS = {
+    "any": _("Any valid meld"),
+    "best": _("The meld worth the most points"),
+    "burraco": _("A burraco"),
+}
+PILE_GOAL_LABELS = {
+    "pozzetto_al_volo": _("The pozzetto al volo"),
+    "pozzetto_con_lo_scarto": _("The pozzetto con lo scarto"),
+    "stock_exhausted": _("The end of the stock"),
+    "turn_ends": _("Any legal turn ending with a discard"),
+}
+ASK_LABELS = {
+    "hand": _("The score for this hand"),
+    "total": _("The running total after it"),
+    "match_points": _("The match points"),
+    "victory_points": _("The victory points"),
+    "winner": _("Who has won"),
 }
 
 
@@ -239,20 +263,20 @@ class EditorForm(forms.Form):
     opponent = CountOrCardsField(
         label=_("The opponent's hand"),
         most=40,
-        initial="11",
+        initial=str(HAND_SIZE),
         help_text=_("How many cards, or the cards themselves when the question needs them."),
     )
     partner = CountOrCardsField(
         label=_("The partner's hand"),
         most=40,
-        initial="11",
+        initial=str(HAND_SIZE),
         required=False,
         help_text=_("Sitting opposite the student: how many cards, or the cards themselves."),
     )
     right_opponent = CountOrCardsField(
         label=_("The hand of the opponent on the student's right"),
         most=40,
-        initial="11",
+        initial=str(HAND_SIZE),
         required=False,
         help_text=_("The opponent on the left plays next, this one last."),
     )
@@ -260,7 +284,7 @@ class EditorForm(forms.Form):
     stock = CountOrCardsField(
         label=_("Stock"),
         most=DECK_SIZE,
-        initial="40",
+        initial=str(PUZZLE_STOCK),
         help_text=_("How many cards, or the cards top first when the student draws."),
     )
     my_pozzetto = forms.BooleanField(
@@ -283,26 +307,17 @@ class EditorForm(forms.Form):
     )
     focus = CardsField(
         label=_("Cards the answer must use"),
-        most=14,
+        most=MAX_MELD_CARDS,
         help_text=_("Optional: cards from the hand that the meld must include."),
     )
     lay_goal = forms.ChoiceField(
         label=_("The meld asked for"),
-        choices=[
-            ("any", _("Any valid meld")),
-            ("best", _("The meld worth the most points")),
-            ("burraco", _("A burraco")),
-        ],
+        choices=[(goal, LAY_GOAL_LABELS[goal]) for goal in engine_puzzles.LAY_GOALS],
         required=False,
     )
     pile_goal = forms.ChoiceField(
         label=_("What the turn must reach"),
-        choices=[
-            ("pozzetto_al_volo", _("The pozzetto al volo")),
-            ("pozzetto_con_lo_scarto", _("The pozzetto con lo scarto")),
-            ("stock_exhausted", _("The end of the stock")),
-            ("turn_ends", _("Any legal turn ending with a discard")),
-        ],
+        choices=[(goal, PILE_GOAL_LABELS[goal]) for goal in engine_puzzles.PILE_GOALS],
         required=False,
     )
     meld = forms.IntegerField(
@@ -312,7 +327,7 @@ class EditorForm(forms.Form):
         initial=1,
         required=False,
     )
-    attach = CardsField(label=_("Cards being attached to it"), most=14)
+    attach = CardsField(label=_("Cards being attached to it"), most=MAX_MELD_CARDS)
     side = forms.TypedChoiceField(
         label=_("Whose score"),
         choices=[("0", _("The student's side")), ("1", _("The opponent's side"))],
@@ -330,18 +345,12 @@ class EditorForm(forms.Form):
     )
     ask = forms.ChoiceField(
         label=_("What to count"),
-        choices=[
-            ("hand", _("The score for this hand")),
-            ("total", _("The running total after it")),
-            ("match_points", _("The match points")),
-            ("victory_points", _("The victory points")),
-            ("winner", _("Who has won")),
-        ],
+        choices=[(ask, ASK_LABELS[ask]) for ask in engine_puzzles.SCORE_ASKS],
         required=False,
     )
     hands = forms.TypedChoiceField(
         label=_("Hands in the match (victory points)"),
-        choices=[("3", "3"), ("4", "4")],
+        choices=[(str(hands), str(hands)) for hands in VP_HANDS],
         coerce=int,
         required=False,
     )
@@ -464,7 +473,7 @@ def _hidden_or_cards(value: Any, default: int) -> Any:
 
 def _stock(value: Any) -> Any:
     if value is None or value == "":
-        return 40
+        return PUZZLE_STOCK
     return value
 
 

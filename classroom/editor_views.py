@@ -17,6 +17,8 @@ from burraco_tutor.limits import limited
 from classroom import editor
 from classroom.access import own_library_puzzle, teacher_required
 from classroom.models import Classroom, LibraryPuzzle
+from engine.puzzles import PUZZLE_STOCK
+from engine.rules import HAND_SIZE
 
 #: The editor opens on a small example, so the board and the answers show from the start.
 EXAMPLE = {
@@ -28,9 +30,9 @@ EXAMPLE = {
     "hand": "10C 7C KD",
     "my_melds": "6C JK 8C",
     "their_melds": "",
-    "opponent": "11",
+    "opponent": str(HAND_SIZE),
     "discard": "4H",
-    "stock": "40",
+    "stock": str(PUZZLE_STOCK),
     "focus": "10C",
 }
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.errors import InvalidNotationError
+from engine.melds import Burraco
 from engine.state import Position
 
 
@@ -104,7 +105,7 @@ class Classified:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Classified:
         burraco = data["burraco"]
-        if burraco not in ("clean", "semi-clean", "dirty", "none"):
+        if burraco != "none" and burraco not in {kind.value for kind in Burraco}:
             raise TypeError(f"not a kind of burraco: {burraco!r}")
         return cls(burraco)
 

@@ -37,7 +37,7 @@ from engine.actions import (
 )
 from engine.answers import Drawn
 from engine.budget import MOVE_STEPS, Budget, Memo, spend
-from engine.cards import Card, Rank, Suit, parse_cards
+from engine.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
 from engine.details import (
     Breakdown,
     Classified,
@@ -52,7 +52,7 @@ from engine.details import (
     read_detail,
 )
 from engine.errors import BurracoError, InvalidNotationError, Refusal, TooBigError
-from engine.match import match_points, victory_points, winner
+from engine.match import VP_TABLES, match_points, victory_points, winner
 from engine.melds import (
     BURRACO_SIZE,
     Meld,
@@ -104,6 +104,14 @@ LAY_GOALS = ("any", "best", "burraco")
 PILE_GOALS = ("pozzetto_al_volo", "pozzetto_con_lo_scarto", "stock_exhausted", "turn_ends")
 SCORE_ASKS = ("hand", "total", "match_points", "victory_points", "winner")
 BURRACO_ANSWERS = ("clean", "dirty", "semi-clean", "none")
+#: How many hands a victory-points question's match may have (R38's two tables).
+VP_HANDS = tuple(VP_TABLES)
+#: The most actions a line of play may hold: far more than any turn needs (R9).
+MAX_LINE = 40
+#: The stock a puzzle's position shows when its author gives none: a hand well under way,
+#: below what a deal leaves (63 cards with two players, 41 with four), far from the two that
+#: end it (R33; tests/engine/test_rule_facts.py).
+PUZZLE_STOCK = 40
 
 #: The fields of a puzzle the engine reads; content files add id, prompt, themes and so on.
 FIELDS = frozenset(
@@ -209,7 +217,7 @@ class Puzzle:
                     raise InvalidPuzzleError("score_hands_hidden", "R35", side=side + 1)
             if self.ask != "hand" and position.totals is None:
                 raise InvalidPuzzleError("totals_needed", "R36", ask=self.ask)
-            if self.hands not in (3, 4):
+            if self.hands not in VP_HANDS:
                 raise InvalidPuzzleError("vp_table_hands", "R38")
             return
         position.hand  # noqa: B018 - raises when the learner's own hand is hidden
@@ -258,6 +266,23 @@ class Puzzle:
         meld = self.side_melds[self.meld]
         cards = (*meld.cards, *self.attached)
         return any(card.is_two and card.suit is meld.suit for card in cards)
+
+    @property
+    def stand_in_choices(self) -> tuple[Card, ...]:
+        """What a wildcard question offers as the card the wildcard stands for: every
+        natural card of the meld's suit, the 2 included (R21); none for another kind.
+
+        >>> puzzle = Puzzle.from_dict({"kind": "wildcard", "attach": ["9H"], "position": {
+        ...     "players": 2, "to_move": 0, "phase": "play", "hands": [["9H"], {"count": 9}],
+        ...     "melds": [[["6H", "JK", "8H"]], []], "discard": ["4C"], "stock": 40,
+        ...     "pozzetti_taken": [False, False]}})
+        >>> " ".join(map(str, puzzle.stand_in_choices))
+        'AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH'
+        """
+        if self.kind is not Kind.WILDCARD:
+            return ()
+        suit = self.side_melds[self.meld].suit
+        return tuple(card for card in ALL_CARDS if card.suit is suit and card.rank is not None)
 
     @property
     def line_goal(self) -> str:
@@ -557,7 +582,7 @@ def follow(puzzle: Puzzle, actions: list[Any], budget: Budget | None = None) -> 
     Raises :class:`InvalidAnswerError` for a line that is too long or holds text that is
     no action, and :class:`TooBigError` when playing it spends more than ``budget``.
     """
-    if len(actions) > 40:
+    if len(actions) > MAX_LINE:
         raise InvalidAnswerError("too_many_moves", "R9")
     try:
         parsed = [Action.parse(text) for text in actions]

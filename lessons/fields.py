@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from engine.cards import Card, check_copies
 from engine.errors import BurracoError, InvalidNotationError, Refusal
 from engine.messages import render
+from engine.state import DECK_SIZE
 
 
 def say(code: str, params: Mapping[str, Any], *, nested: bool = False) -> str:
@@ -76,7 +77,7 @@ class CardsField(forms.CharField):
     def __init__(
         self,
         *,
-        most: int = 108,
+        most: int = DECK_SIZE,
         one_at_least: bool = False,
         copies: bool = False,
         **kwargs: Any,

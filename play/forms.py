@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from engine.actions import Action, ActionKind
 from engine.cards import Card
 from engine.errors import BurracoError
-from engine.state import PLAYER_COUNTS
+from engine.state import DECK_SIZE, PLAYER_COUNTS
 from play.models import Game
 
 #: The tables the page can draw (seats around the felt, sides of partners across): the
@@ -18,7 +18,7 @@ from play.models import Game
 TABLES = (2, 4)
 
 #: The most cards a move can name (a whole hand after taking a big pile).
-MOST_CARDS = 108
+MOST_CARDS = DECK_SIZE
 
 
 class NewGameForm(forms.Form):

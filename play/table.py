@@ -17,7 +17,7 @@ from engine.cards import Card, sorted_cards
 from engine.errors import BurracoError, Refusal
 from engine.messages import render
 from engine.scoring import SideScore, score_side
-from engine.state import Hidden, Phase, Position
+from engine.state import Hidden, Phase, Position, side_of
 from lessons.board import BURRACO_BADGES
 from lessons.templatetags.cards import card_name
 from play.hands import LEARNER, Hand, Step
@@ -191,7 +191,11 @@ def context(hand: Hand, sort: str = "suit") -> dict[str, Any]:
     places = {2: {1: "top"}, 4: {1: "left", 2: "top", 3: "right"}}[players]
     opponents = [
         Opponent(
-            seat, seat_name(players, seat), len(position.hands[seat]), seat % 2 == 0, places[seat]
+            seat,
+            seat_name(players, seat),
+            len(position.hands[seat]),
+            side_of(seat) == side_of(LEARNER),
+            places[seat],
         )
         for seat in range(1, players)
     ]

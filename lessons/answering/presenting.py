@@ -22,7 +22,7 @@ from engine.cards import Card, sorted_cards
 from engine.errors import BurracoError, Refusal
 from engine.melds import Meld
 from engine.messages import has_gaps
-from engine.state import Position
+from engine.state import Position, side_of
 from lessons import versioned
 from lessons.answering.reading import FORMS, wild_choices
 from lessons.board import board
@@ -169,7 +169,7 @@ def page_context(
         # One radio button a card: the same card twice is one choice.
         context["discard_choices"] = list(dict.fromkeys(sorted_cards(question.position.hand)))
     if question.kind is KIND.SCORE:
-        mine = question.viewer % 2
+        mine = side_of(question.viewer)
         labels = SCORE_LABELS if question.side == mine else THEIR_SCORE_LABELS
         context["score_label"] = labels[question.ask]
         theirs = 1 - mine
@@ -339,7 +339,7 @@ def describe(
         case answers.Winner(None):
             return Described(gettext("Nobody yet: the game goes on"))
         case answers.Winner(side):
-            mine = side == question.viewer % 2
+            mine = side == side_of(question.viewer)
             return Described(gettext("Your side") if mine else gettext("The other side"))
         case answers.Score(score):
             return Described(str(score))

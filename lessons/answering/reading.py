@@ -18,7 +18,7 @@ from burraco_tutor.http import small_int
 from engine import answers
 from engine import puzzles as engine_puzzles
 from engine.actions import Action
-from engine.cards import ALL_CARDS, Card, check_copies, sorted_cards
+from engine.cards import Card, check_copies, sorted_cards
 from engine.errors import BurracoError
 from lessons.fields import say, sentence
 
@@ -252,11 +252,8 @@ FORGED_CODES = frozenset({"not_in_hand"})
 
 
 def wild_choices(question: engine_puzzles.Puzzle) -> list[Card]:
-    """The cards a wildcard question offers: every card of the meld's suit."""
-    if question.kind is not KIND.WILDCARD:
-        return []
-    suit = question.side_melds[question.meld].suit
-    return [card for card in ALL_CARDS if card.suit is suit and card.rank]
+    """The cards a wildcard question offers (the engine's stand_in_choices)."""
+    return list(question.stand_in_choices)
 
 
 def chosen_cards(question: engine_puzzles.Puzzle, texts: list[str]) -> list[Card]:
