@@ -316,7 +316,14 @@ class Verdict:
     @property
     def drawn(self) -> Drawn:
         """The ``detail`` that a page draws, typed (:class:`engine.answers.Drawn`)."""
-        return Drawn.from_json(self.detail.to_json()) if self.detail is not None else Drawn()
+        detail = self.detail
+        if isinstance(detail, MeldMade):
+            return Drawn(detail.meld, detail.arrangement)
+        if isinstance(detail, LinePlayed):
+            return Drawn(position=detail.position.to_json())
+        if isinstance(detail, PileUsed):
+            return Drawn(cards=detail.cards)
+        return Drawn()
 
     def to_json(self) -> dict[str, Any]:
         return {

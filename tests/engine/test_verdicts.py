@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
+from engine.answers import Drawn
 from engine.details import KINDS, read_detail
 from engine.puzzles import Kind, Puzzle, Verdict, check
 
@@ -68,27 +70,35 @@ def _wrong(puzzle: Puzzle) -> dict[str, Any]:
     return {"none": True} if puzzle.kind is not Kind.CLASSIFY else {"burraco": "none"}
 
 
+@functools.cache
+def _verdicts() -> list[tuple[str, Verdict]]:
+    """The verdicts on each curated puzzle's answer and on a wrong one."""
+    found = []
+    for item in _curated():
+        puzzle = Puzzle.from_dict(item)
+        for answer in (item["answer"], _wrong(puzzle)):
+            try:
+                found.append((item["id"], check(puzzle, answer)))
+            except ValueError:  # an answer the puzzle does not take (a line from no hand...)
+                continue
+    return found
+
+
 def test_every_kind_of_detail_round_trips_through_json_on_the_curated_puzzles() -> None:
     """Each curated puzzle's answer, and a wrong one, give a verdict whose JSON (the judge's
     and an attempt's) reads back as the same typed detail, and writes the same JSON again."""
     kinds: set[type] = set()
     extras = {"index": 0, "card": 0, "match_points": 0, "meld": 0, "points": 0}
-    for item in _curated():
-        puzzle = Puzzle.from_dict(item)
-        for answer in (item["answer"], _wrong(puzzle)):
-            try:
-                verdict = check(puzzle, answer)
-            except ValueError:  # an answer the puzzle does not take (a line from no hand...)
-                continue
-            written = json.loads(json.dumps(verdict.to_json()))
-            assert Verdict.from_json(written) == verdict, item["id"]
-            detail = verdict.detail
-            assert read_detail(written["detail"]) == detail
-            if detail is not None:
-                assert detail.to_json() == written["detail"]
-                kinds.add(type(detail))
-                for key in extras:
-                    extras[key] += key in written["detail"]
+    for name, verdict in _verdicts():
+        written = json.loads(json.dumps(verdict.to_json()))
+        assert Verdict.from_json(written) == verdict, name
+        detail = verdict.detail
+        assert read_detail(written["detail"]) == detail
+        if detail is not None:
+            assert detail.to_json() == written["detail"]
+            kinds.add(type(detail))
+            for key in extras:
+                extras[key] += key in written["detail"]
     assert kinds == set(KINDS)
     assert all(extras.values()), extras
 
@@ -122,3 +132,9 @@ def test_a_verdict_with_nothing_to_draw_writes_an_empty_detail() -> None:
     verdict = Verdict(True, "correct", "R17")
     assert verdict.to_json()["detail"] == {}
     assert Verdict.from_json(verdict.to_json()).detail is None
+
+
+def test_what_a_verdict_draws_is_what_its_json_gives_the_page() -> None:
+    """Verdict.drawn reads the typed detail as Drawn.from_json reads the detail's JSON."""
+    for name, verdict in _verdicts():
+        assert verdict.drawn == Drawn.from_json(verdict.to_json()["detail"]), name
