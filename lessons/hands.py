@@ -79,6 +79,7 @@ def deal(spec: Any) -> Position:
     try:
         if "hands" not in spec:
             dealer = spec.get("dealer", (players or 2) - 1)
+            # Whatever the content wrote: the engine refuses what is no count (players_count).
             return engine_deal(players, random.Random(seed), dealer=dealer)  # type: ignore[arg-type]
         hands = [parse_cards(hand) for hand in spec["hands"]]
         if any(len(hand) != HAND_SIZE for hand in hands):
@@ -404,7 +405,9 @@ def turn_context(question: Mapping[str, Any] | None, verdict: Any) -> dict[str, 
     """A hand turn's nudge, and once the turn is marked right, whether it was the script's
     (``script_followed``), the script's moves to show when it was not, and the board after
     the script's turn, from which the hand goes on."""
-    hand = (question or {}).get("hand")
+    if question is None:
+        return {}
+    hand = question.get("hand")
     if not isinstance(hand, Mapping):
         return {}
     nudge = hand.get("nudge") or {}
@@ -413,7 +416,7 @@ def turn_context(question: Mapping[str, Any] | None, verdict: Any) -> dict[str, 
     if verdict is None or not verdict.correct or not isinstance(verdict.detail, LinePlayed):
         return context
     script = list(hand.get("script", []))
-    puzzle = engine_puzzles.Puzzle.from_dict(question["puzzle"])  # type: ignore[index]
+    puzzle = engine_puzzles.Puzzle.from_dict(question["puzzle"])
     scripted = engine_puzzles.follow(puzzle, script).position
     played = verdict.detail.position
     context["script_followed"] = same_table(scripted, played)

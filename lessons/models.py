@@ -234,6 +234,9 @@ class Attempt(LearnerOwned, related_name="attempts"):
     #: anonymous visitor's fresh sessions are the same visitor.
     visitor = models.CharField(max_length=32, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    #: Not a column: how far the answer moved the learner's rating, set by lessons.ratings
+    #: on the attempt it has just rated (None on an attempt read from the database).
+    rating_change: int | None = None
 
     class Meta:
         ordering = ["-created_at"]

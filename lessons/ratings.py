@@ -82,7 +82,7 @@ def rate(
         learner = lock(owner)
         mine, theirs = glicko.play(as_rating(learner), puzzle, attempt.correct, weight=weight)
         # What the answer's page shows ("+12"), as change() would read it back.
-        attempt.rating_change = round(mine.rating) - round(learner.rating)  # type: ignore[attr-defined]
+        attempt.rating_change = round(mine.rating) - round(learner.rating)
         _move(learner, mine)
         RatingHistory.objects.create(
             learner=learner,
@@ -135,7 +135,7 @@ def change(attempt: Attempt) -> int | None:
     shown after minus the one shown before); None for an attempt that moved nothing."""
     if not attempt.rated:
         return None
-    known = getattr(attempt, "rating_change", None)
+    known = attempt.rating_change
     if known is not None:  # just rated in this request (rate)
         return int(known)
     point = RatingHistory.objects.filter(attempt=attempt).first()

@@ -48,6 +48,14 @@ class NewGameForm(forms.Form):
     )
 
 
+class AnyCardsField(forms.MultipleChoiceField):
+    """Cards chosen on the table: any card notation passes here; MoveForm.clean_cards reads
+    it with the engine."""
+
+    def valid_value(self, value: Any) -> bool:
+        return True
+
+
 class MoveForm(forms.Form):
     """One move: ``do`` names it, ``cards`` are the cards chosen, ``version`` the table it
     was made on. The table is one form, so some buttons say what they do by their name:
@@ -58,14 +66,9 @@ class MoveForm(forms.Form):
     version = forms.IntegerField(min_value=0, max_value=10**9, required=False)
     do = forms.ChoiceField(choices=[(name, name) for name in DO], required=False)
     attach = forms.IntegerField(min_value=0, max_value=200, required=False)
-    cards = forms.MultipleChoiceField(required=False, choices=())
+    cards = AnyCardsField(required=False, choices=())
     sort = forms.ChoiceField(choices=Game.Sort.choices, required=False)
     dismiss = forms.IntegerField(min_value=1, max_value=2**62, required=False)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        # Any card notation passes here; clean_cards reads it with the engine.
-        self.fields["cards"].valid_value = lambda value: True  # type: ignore[attr-defined]
 
     def clean_cards(self) -> list[Card]:
         texts = self.cleaned_data["cards"]

@@ -34,9 +34,9 @@ def when(value: date | None, format: str) -> str:
     '10 December 2026, 14:05'
     """
     text: str = date_filter(value, format)
-    if not text or (get_language() or "").split("-")[0] not in LOWER_CASE_MONTHS:
+    if value is None or not text or (get_language() or "").split("-")[0] not in LOWER_CASE_MONTHS:
         return text
-    month = value.month  # type: ignore[union-attr]
+    month = value.month
     for name in (str(MONTHS[month]), str(MONTHS_3[month]).title()):
         text = text.replace(name, name.lower())
     return text
