@@ -401,7 +401,9 @@ def _texts(cards: Any) -> list[str]:
 # --- on the page ---------------------------------------------------------------------------
 
 
-def turn_context(question: Mapping[str, Any] | None, verdict: Any) -> dict[str, Any]:
+def turn_context(
+    question: Mapping[str, Any] | None, verdict: engine_puzzles.Verdict | None
+) -> dict[str, Any]:
     """A hand turn's nudge, and once the turn is marked right, whether it was the script's
     (``script_followed``), the script's moves to show when it was not, and the board after
     the script's turn, from which the hand goes on."""
