@@ -131,6 +131,28 @@ def test_lessons_begun_are_listed_with_their_stars() -> None:
     assert "1 passo su 1" in italian  # ngettext: not "1 passi su 1" (issue 14)
 
 
+def test_a_lesson_answered_wrongly_is_begun() -> None:
+    # Walked in issue 18's leftovers: a wrong first answer left "No lesson begun yet."
+    user = UserFactory()
+    lesson = Lesson.objects.create(
+        slug="melds",
+        order=1,
+        title_it="Combinazioni",
+        title_en="Melds",
+        summary_it="s",
+        summary_en="s",
+    )
+    step = Step.objects.create(lesson=lesson, number=1, kind="ask", text_it=".", text_en=".")
+    Step.objects.create(lesson=lesson, number=2, kind="explain", text_it=".", text_en=".")
+    StepProgress.objects.create(user=user, step=step, tries=1, first_try=False, done=False)
+    client = Client()
+    client.force_login(user)
+    html = client.get("/progress/", headers={"accept-language": "en"}).content.decode()
+    assert "No lesson begun yet." not in html
+    assert "Melds" in html and "0 steps of 2" in html
+    assert 'href="/lessons/melds/"' in html
+
+
 def test_recent_answers_show_the_rule_missed_with_a_link_to_review_it() -> None:
     client = Client()
     attempt = answer(client, PuzzleFactory(), right=False)
