@@ -54,7 +54,7 @@ def test_a_refused_move_is_taken_back_and_the_hand_goes_on(visit: Visit, axe: st
     page.get_by_role("option", name="5 of diamonds").click()
     page.get_by_role("button", name="Discard the chosen card").click()
     expect(page.locator("#feedback")).to_contain_text("Correct")
-    expect(page.locator("#feedback")).not_to_contain_text("Your rating")
+    expect(page.locator("#feedback")).not_to_contain_text("puzzle rating")
     attempt = Attempt.objects.get()
     assert attempt.correct and not attempt.rated
     assert visit.errors == []
@@ -71,7 +71,7 @@ def test_a_wrong_answer_plays_the_solution_on_the_table(visit: Visit, axe: str) 
     ).to_be_visible()
     page.get_by_role("button", name="In questo turno non si può").click()
     feedback = page.locator("#feedback")
-    expect(feedback).to_contain_text("Il tuo punteggio: −")
+    expect(feedback).to_contain_text("Variazione del tuo punteggio negli esercizi: −")
     feedback.get_by_text("Mostra una risposta corretta").click()
     table = feedback.locator(".solution-board")
     expect(table).to_be_visible()
