@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 
 from lessons.models import Lesson, Puzzle, Step
 from tests.browser.conftest import Visit
-from tests.factories import PuzzleFactory
+from tests.factories import CLOSE, PuzzleFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PHONE = {"viewport": {"width": 390, "height": 844}}
@@ -102,18 +102,7 @@ def test_a_puzzle_with_the_keyboard_alone_on_a_phone(visit: Visit, puzzles: list
 
 @pytest.mark.parametrize("visit", [{"locale": "en-GB"}], indirect=True)
 def test_a_close_puzzle_is_played_move_by_move_in_english(visit: Visit) -> None:
-    from tests.factories import position
-
-    PuzzleFactory(
-        slug="close-it",
-        kind="close",
-        params={},
-        position=position(
-            ["KS", "QS", "JS", "5D"],
-            [["3C", "4C", "5C", "6C", "7C", "8C", "9C"]],
-            pozzetti_taken=[True, False],
-        ),
-    )
+    PuzzleFactory(slug="close-it", **CLOSE)
     page = visit.open("/puzzles/close-it/")
     for name in ("jack of spades", "queen of spades", "king of spades"):
         page.get_by_role("option", name=name).click()

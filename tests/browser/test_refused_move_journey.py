@@ -11,7 +11,7 @@ from lessons.models import Attempt, Theme
 from tests.browser.conftest import Visit
 from tests.browser.test_accessibility import assert_accessible
 from tests.browser.test_accessibility import axe_source as axe_fixture
-from tests.factories import PuzzleFactory, position
+from tests.factories import CLOSE, PuzzleFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 #: axe's source, as the accessibility tests read it (a fixture of theirs, under its own name).
@@ -19,16 +19,7 @@ axe = pytest.fixture(scope="session", name="axe")(axe_fixture.__wrapped__)
 
 
 def close_puzzle() -> None:
-    puzzle = PuzzleFactory(
-        slug="close-it",
-        kind="close",
-        params={},
-        position=position(
-            ["KS", "QS", "JS", "5D"],
-            [["3C", "4C", "5C", "6C", "7C", "8C", "9C"]],
-            pozzetti_taken=[True, False],
-        ),
-    )
+    puzzle = PuzzleFactory(slug="close-it", **CLOSE)
     puzzle.themes.set([Theme.objects.get_or_create(name=name)[0] for name in ("R30", "closing")])
 
 
