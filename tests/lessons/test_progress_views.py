@@ -111,9 +111,8 @@ def test_the_streak_counts_days_in_a_row_in_rome() -> None:
     assert "You have practised today." in html
 
 
-def test_lessons_begun_are_listed_with_their_stars() -> None:
-    user = UserFactory()
-    lesson = Lesson.objects.create(
+def melds_lesson() -> Lesson:
+    return Lesson.objects.create(
         slug="melds",
         order=1,
         title_it="Combinazioni",
@@ -121,6 +120,11 @@ def test_lessons_begun_are_listed_with_their_stars() -> None:
         summary_it="s",
         summary_en="s",
     )
+
+
+def test_lessons_begun_are_listed_with_their_stars() -> None:
+    user = UserFactory()
+    lesson = melds_lesson()
     step = Step.objects.create(lesson=lesson, number=1, kind="explain", text_it=".", text_en=".")
     StepProgress.objects.create(user=user, step=step, done=True)
     client = Client()
@@ -134,14 +138,7 @@ def test_lessons_begun_are_listed_with_their_stars() -> None:
 def test_a_lesson_answered_wrongly_is_begun() -> None:
     # Walked in issue 18's leftovers: a wrong first answer left "No lesson begun yet."
     user = UserFactory()
-    lesson = Lesson.objects.create(
-        slug="melds",
-        order=1,
-        title_it="Combinazioni",
-        title_en="Melds",
-        summary_it="s",
-        summary_en="s",
-    )
+    lesson = melds_lesson()
     step = Step.objects.create(lesson=lesson, number=1, kind="ask", text_it=".", text_en=".")
     Step.objects.create(lesson=lesson, number=2, kind="explain", text_it=".", text_en=".")
     StepProgress.objects.create(user=user, step=step, tries=1, first_try=False, done=False)
