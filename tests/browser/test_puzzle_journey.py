@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from lessons.models import Lesson, Puzzle, Step
-from tests.browser.conftest import Visit
+from tests.browser.conftest import Visit, arrow_and_select
 from tests.factories import CLOSE, PuzzleFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -30,14 +30,8 @@ def puzzles() -> list[Puzzle]:
 
 def choose_with_keyboard(page: Page, card_name: str) -> None:
     """Arrow along the hand to the card and select it with Space."""
-    option = page.get_by_role("option", name=card_name)
     page.get_by_role("option").first.focus()
-    for _ in range(page.get_by_role("option").count()):
-        if option.evaluate("el => el === document.activeElement"):
-            break
-        page.keyboard.press("ArrowRight")
-    page.keyboard.press("Space")
-    expect(option).to_have_attribute("aria-selected", "true")
+    option = arrow_and_select(page, card_name)
     expect(page.locator("#selection")).to_contain_text(card_name)
     expect(option).to_be_focused()  # the choice's fragment does not steal the focus
 
