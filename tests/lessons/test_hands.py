@@ -286,6 +286,7 @@ def test_without_htmx_the_verdict_after_the_redirect_still_says_whose_turn_it_wa
     done = client.post(url, line, headers=english, follow=True)
     assert done.redirect_chain, "post/redirect/get"
     assert "Your turn was legal" in done.content.decode()
+    assert "Correct!" not in done.content.decode()
 
 
 def test_an_illegal_move_in_a_hand_turn_is_refused_and_may_be_taken_back(
