@@ -296,7 +296,8 @@ class Attacker(Learner):
         return sum(attack.accepted_answers for attack in self.attacks)
 
 
-def shell(env: dict[str, str], code: str) -> str:
+def printed(env: dict[str, str], code: str) -> str:
+    """What ``code`` prints, run by ``manage.py shell`` against the soak's database."""
     result = subprocess.run(  # nosec B603
         [PYTHON, "manage.py", "shell", "-c", code],
         cwd=ROOT,
@@ -305,7 +306,12 @@ def shell(env: dict[str, str], code: str) -> str:
         text=True,
         check=True,
     )
-    return result.stdout.strip().splitlines()[-1]
+    return result.stdout
+
+
+def shell(env: dict[str, str], code: str) -> str:
+    """The last line ``code`` prints."""
+    return printed(env, code).strip().splitlines()[-1]
 
 
 def puzzle_rating(env: dict[str, str], slug: str) -> float:
@@ -326,15 +332,7 @@ def choice_steps(env: dict[str, str]) -> list[str]:
         "    if s.question and 'choice' in s.question:\n"
         "        print(f'/lessons/{s.lesson.slug}/{s.number}/')"
     )
-    result = subprocess.run(  # nosec B603
-        [PYTHON, "manage.py", "shell", "-c", code],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return [line for line in result.stdout.split() if line.startswith("/lessons/")]
+    return [line for line in printed(env, code).split() if line.startswith("/lessons/")]
 
 
 def main() -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, HttpResponseBadRequest, QueryDict
@@ -232,14 +234,12 @@ def _chosen(work: progress.Work, wanted: int | None, student: int) -> Assignment
 @require_http_methods(["GET", "POST"])
 def student_remove(request: HtmxHttpRequest, pk: int, student: int) -> HttpResponse:
     """Take a student out of the class, after a confirmation page."""
-    classroom = own_class(request, pk)
-    member = class_member(classroom, student)
-    name = display_name(member.student)
+    context = _member_context(request, pk, student)
     if request.method == "POST":
-        services.remove_student(member)
-        messages.success(request, _("%(name)s is no longer in the class.") % {"name": name})
-        return redirect("classroom:class", classroom.pk)
-    context = {"classroom": classroom, "member": member, "name": name}
+        services.remove_student(context["member"])
+        said = _("%(name)s is no longer in the class.") % {"name": context["name"]}
+        messages.success(request, said)
+        return redirect("classroom:class", context["classroom"].pk)
     return render(request, "classroom/student_remove.html", context)
 
 
@@ -248,13 +248,19 @@ def student_remove(request: HtmxHttpRequest, pk: int, student: int) -> HttpRespo
 @require_http_methods(["GET", "POST"])
 def student_password(request: HtmxHttpRequest, pk: int, student: int) -> HttpResponse:
     """A new password for an account the teacher made, shown once on a sheet."""
-    classroom = own_class(request, pk)
-    member = class_member(classroom, student)
-    name = display_name(member.student)
-    context = {"classroom": classroom, "member": member, "name": name}
+    context = _member_context(request, pk, student)
+    member = context["member"]
     if not member.created_by_teacher:
         return render(request, "classroom/student_password.html", context, status=400)
     if request.method == "POST":
         account = services.reset_password(member)
         return render(request, "classroom/sheet.html", {**context, "accounts": [account]})
     return render(request, "classroom/student_password.html", context)
+
+
+def _member_context(request: HtmxHttpRequest, pk: int, student: int) -> dict[str, Any]:
+    """The teacher's class, the student's membership of it and the student's name (404
+    when the class is not the teacher's or the student is not in it)."""
+    classroom = own_class(request, pk)
+    member = class_member(classroom, student)
+    return {"classroom": classroom, "member": member, "name": display_name(member.student)}

@@ -43,7 +43,7 @@ def overview(request: HttpRequest) -> dict[str, Any]:
         "provisional": row is None or row.rating_deviation > ratings.PROVISIONAL_DEVIATION,
         "chart": charts.rating_chart([point.rating for point in history]),
         "points": history[::-1][:RECENT],
-        "lessons": [row for row in lessons if row[2]],
+        "lessons": [row for row in lessons if row.started],
         "rules": rules,
         "topics": topics,
         "streak": stats.streak(stats.active_days(request)),

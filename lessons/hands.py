@@ -404,17 +404,21 @@ def _texts(cards: Any) -> list[str]:
 def turn_context(
     question: Mapping[str, Any] | None, verdict: engine_puzzles.Verdict | None
 ) -> dict[str, Any]:
-    """A hand turn's nudge, and once the turn is marked right, whether it was the script's
-    (``script_followed``), the script's moves to show when it was not, and the board after
-    the script's turn, from which the hand goes on."""
-    if question is None:
-        return {}
-    hand = question.get("hand")
+    """A hand turn's nudge (and ``always_playable``: the replay played the turn, so the page
+    offers no "it cannot be done"), and once the turn is marked right, whether it was the
+    script's (``script_followed``, and ``off_script`` when it was not), the script's moves
+    to show when it was not, and the board after the script's turn, from which the hand
+    goes on."""
+    hand = (question or {}).get("hand")
     if not isinstance(hand, Mapping):
         return {}
     nudge = hand.get("nudge") or {}
     language = (get_language() or "it")[:2]
-    context: dict[str, Any] = {"nudge": nudge.get(language) or nudge.get("it", "")}
+    context: dict[str, Any] = {
+        "nudge": nudge.get(language) or nudge.get("it", ""),
+        # The replay played this very turn, so "it cannot be done" is never the answer.
+        "always_playable": True,
+    }
     if verdict is None or not verdict.correct or not isinstance(verdict.detail, LinePlayed):
         return context
     script = list(hand.get("script", []))
@@ -422,6 +426,8 @@ def turn_context(
     scripted = engine_puzzles.follow(puzzle, script).position
     played = verdict.detail.position
     context["script_followed"] = same_table(scripted, played)
+    # Legal but not the script's: no "Correct!", the page says the hand plays otherwise.
+    context["off_script"] = not context["script_followed"]
     context["script"] = script
     context["script_moves"] = moves(script)
     # The table as the hand goes on: after the script's turn, whatever the learner played.

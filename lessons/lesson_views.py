@@ -21,7 +21,7 @@ from lessons.models import Lesson, Step
 def lesson_list(request: HtmxHttpRequest) -> HttpResponse:
     rows = tutor.lessons_with_stars(request)
     # Advanced lessons may wait for a second pass: the next core lesson comes first.
-    unfinished = [lesson for lesson, stars, _, _ in rows if stars == 0]
+    unfinished = [row.lesson for row in rows if row.stars == 0]
     upcoming = next((lesson for lesson in unfinished if not lesson.advanced), None)
     upcoming = upcoming or next(iter(unfinished), None)
     return render(request, "lessons/lessons.html", {"rows": rows, "upcoming": upcoming})

@@ -9,6 +9,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 from django.db.models.functions import TruncDate
@@ -20,6 +21,9 @@ from django.utils.http import urlencode
 from lessons.learners import learner_filter
 from lessons.models import Attempt, Lesson, Puzzle, ReviewCard, StepProgress
 from lessons.rulebook import is_rule, rule_number, theme_title
+
+if TYPE_CHECKING:
+    from lessons.tutor import LessonRow
 
 #: Streaks count days in Italian time, whatever the server's clock says.
 ROME = ZoneInfo("Europe/Rome")
@@ -44,7 +48,6 @@ class Accuracy:
     @property
     def title(self) -> str:
         return theme_title(self.theme)
-
 
 
 def accuracy(request: HttpRequest) -> tuple[list[Accuracy], list[Accuracy]]:
@@ -160,7 +163,7 @@ class Suggestion:
 
 
 def suggest(
-    lessons: list[tuple[Lesson, int, int, int]],
+    lessons: list[LessonRow],
     due: list[ReviewCard],
     weakest: Accuracy | None,
 ) -> Suggestion:
@@ -169,16 +172,18 @@ def suggest(
     if due:
         url = reverse("lessons:review_next") + "?" + urlencode({"rule": due[0].rule})
         return Suggestion("review", url, rule=due[0].rule)
-    begun = next((row for row in lessons if 0 < row[2] < row[3]), None)
+    begun = next((row for row in lessons if row.started and row.done < row.total), None)
     if begun is not None:
-        return Suggestion("continue", reverse("lessons:lesson", args=[begun[0].slug]), begun[0])
+        return Suggestion(
+            "continue", reverse("lessons:lesson", args=[begun.lesson.slug]), begun.lesson
+        )
     if weakest is not None:
         url = reverse("lessons:puzzle_next") + "?" + urlencode({"theme": weakest.theme})
         return Suggestion("practise", url, rule=weakest.theme)
-    unfinished = [row for row in lessons if row[2] < row[3]]
+    unfinished = [row.lesson for row in lessons if row.done < row.total]
     # Advanced lessons may wait for a second pass: the next core lesson comes first.
-    fresh = next((row for row in unfinished if not row[0].advanced), None)
+    fresh = next((lesson for lesson in unfinished if not lesson.advanced), None)
     fresh = fresh or next(iter(unfinished), None)
     if fresh is not None:
-        return Suggestion("lesson", reverse("lessons:lesson", args=[fresh[0].slug]), fresh[0])
+        return Suggestion("lesson", reverse("lessons:lesson", args=[fresh.slug]), fresh)
     return Suggestion("puzzles", reverse("lessons:puzzle_next"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import transaction
 from django.http import HttpRequest, QueryDict
@@ -176,7 +176,18 @@ def stars(lesson: Lesson, rows: Mapping[int, StepProgress]) -> int:
     return 3 if share >= 0.9 else 2 if share >= 0.6 else 1
 
 
-def lessons_with_stars(request: HttpRequest) -> list[tuple[Lesson, int, int, int]]:
+class LessonRow(NamedTuple):
+    """A lesson with the learner's stars, steps done, steps in all, and whether the learner
+    has begun it: a step read or answered, even wrongly (a wrong answer begins a lesson)."""
+
+    lesson: Lesson
+    stars: int
+    done: int
+    total: int
+    started: bool
+
+
+def lessons_with_stars(request: HttpRequest) -> list[LessonRow]:
     """Every lesson with the learner's stars, steps done and steps in all."""
     lessons = list(Lesson.objects.prefetch_related("steps"))
     rows = {
@@ -189,5 +200,6 @@ def lessons_with_stars(request: HttpRequest) -> list[tuple[Lesson, int, int, int
     for lesson in lessons:
         steps = list(lesson.steps.all())
         done = sum(1 for step in steps if rows.get(step.pk) and rows[step.pk].done)
-        result.append((lesson, stars(lesson, rows), done, len(steps)))
+        started = any(step.pk in rows for step in steps)
+        result.append(LessonRow(lesson, stars(lesson, rows), done, len(steps), started))
     return result

@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
 
 from engine.actions import Action, ActionKind
 from engine.cards import Card
@@ -21,6 +22,11 @@ TABLES = (2, 4)
 MOST_CARDS = DECK_SIZE
 
 
+def level_field(label: StrOrPromise) -> forms.ChoiceField:
+    """A choice of the bots' strength (Game.Level), the club player's unless chosen."""
+    return forms.ChoiceField(label=label, choices=Game.Level.choices, initial=Game.Level.CLUB)
+
+
 class NewGameForm(forms.Form):
     players = forms.TypedChoiceField(
         label=_("Players"),
@@ -29,14 +35,8 @@ class NewGameForm(forms.Form):
         initial=2,
         widget=forms.RadioSelect,
     )
-    opponents = forms.ChoiceField(
-        label=_("Your opponents"), choices=Game.Level.choices, initial=Game.Level.CLUB
-    )
-    partner = forms.ChoiceField(
-        label=_("Your partner (four players)"),
-        choices=Game.Level.choices,
-        initial=Game.Level.CLUB,
-    )
+    opponents = level_field(_("Your opponents"))
+    partner = level_field(_("Your partner (four players)"))
     preset = forms.ChoiceField(
         label=_("Rules"), choices=Game.Preset.choices, initial=Game.Preset.STANDARD
     )

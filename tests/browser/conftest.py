@@ -8,11 +8,25 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, expect, sync_playwright
 from pytest_django.live_server_helper import LiveServer
 
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+DESKTOP_SIZE = {"width": 1280, "height": 900}
+PHONE_SIZE = {"width": 390, "height": 844}
+
+#: A test run four times: in Italian and in English, on a computer and on a phone.
+on_every_screen = pytest.mark.parametrize(
+    "visit",
+    [
+        {"locale": locale, "viewport": viewport}
+        for locale in ("it-IT", "en-GB")
+        for viewport in (DESKTOP_SIZE, PHONE_SIZE)
+    ],
+    indirect=True,
+    ids=["it-desktop", "it-phone", "en-desktop", "en-phone"],
+)
 
 
 @pytest.fixture(scope="session")
@@ -86,3 +100,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if here in item.path.parents:
             item.add_marker(pytest.mark.browser)
+
+
+def arrow_and_select(page: Page, name: str) -> Locator:
+    """With the focus in the hand's listbox, arrow right to the card named and select it with
+    Space; the card's option, selected."""
+    option = page.get_by_role("option", name=name)
+    for _ in range(page.get_by_role("option").count()):
+        if option.evaluate("el => el === document.activeElement"):
+            break
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
+    expect(option).to_have_attribute("aria-selected", "true")
+    return option

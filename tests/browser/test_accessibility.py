@@ -215,6 +215,14 @@ def test_the_rules_reference_on_a_computer_and_on_a_phone(
     assert_accessible(page, axe_source, "/rules/ on a phone")
     # Nothing wider than the screen: the cards of a long sequence wrap.
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    # The contents' rule numbers and the rules' headings are targets a finger can hit
+    # (WCAG 2.5.5, 44 by 44 CSS pixels; they were 19 by 16).
+    small = page.evaluate(
+        """[...document.querySelectorAll('.rule-contents a, .rule-entry h3 a')]
+        .map(a => [a.textContent.trim(), a.getBoundingClientRect()])
+        .filter(([, box]) => box.height < 44 || box.width < 44).map(([text]) => text)"""
+    )
+    assert small == []
     visit.screenshot("rules-phone")
     assert visit.errors == []
     assert_accessible(visit.open("/rules/R99/"), axe_source, "an unknown rule")

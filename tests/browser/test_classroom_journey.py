@@ -16,7 +16,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from classroom.models import Assignment, Classroom
 from lessons.models import Lesson, Step
-from tests.browser.conftest import Visit
+from tests.browser.conftest import Visit, arrow_and_select
 from tests.browser.test_accessibility import AXE, violations
 from tests.factories import (
     AnswerFactory,
@@ -296,14 +296,8 @@ def test_a_student_answers_with_the_keyboard_alone_on_a_phone(visit: Visit) -> N
     MembershipFactory(classroom=assignment.classroom, student=UserFactory(username="bruno"))
     page = log_in(visit, "bruno")
     page = visit.open(f"/classes/assignments/{assignment.pk}/1/")
-    option = page.get_by_role("option", name="10 di fiori")
     page.get_by_role("option").first.focus()
-    for _ in range(page.get_by_role("option").count()):
-        if option.evaluate("el => el === document.activeElement"):
-            break
-        page.keyboard.press("ArrowRight")
-    page.keyboard.press("Space")
-    expect(option).to_have_attribute("aria-selected", "true")
+    arrow_and_select(page, "10 di fiori")
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")
     expect(page.get_by_role("button", name="Attacca le carte scelte")).to_be_focused()

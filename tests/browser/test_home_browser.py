@@ -6,12 +6,12 @@ import pytest
 from playwright.sync_api import expect
 
 from lessons.models import Lesson
-from tests.browser.conftest import Visit
+from tests.browser.conftest import DESKTOP_SIZE, PHONE_SIZE, Visit, on_every_screen
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
+DESKTOP = DESKTOP_SIZE
+PHONE = PHONE_SIZE
 
 
 def test_the_home_page_loads_htmx_and_bootstrap_without_console_errors(visit: Visit) -> None:
@@ -65,16 +65,7 @@ def test_the_notation_box_swaps_in_the_cards_without_reloading_the_page(visit: V
     assert visit.errors == []
 
 
-@pytest.mark.parametrize(
-    "visit",
-    [
-        {"locale": locale, "viewport": viewport}
-        for locale in ("it-IT", "en-GB")
-        for viewport in (DESKTOP, PHONE)
-    ],
-    indirect=True,
-    ids=["it-desktop", "it-phone", "en-desktop", "en-phone"],
-)
+@on_every_screen
 def test_the_home_page_fits_the_screen_on_desktop_and_phone(
     visit: Visit, request: pytest.FixtureRequest
 ) -> None:

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from lessons.models import Lesson, Step
 from tests.browser.conftest import Visit
-from tests.factories import AttemptFactory, PuzzleFactory, UserFactory, position
+from tests.factories import CLOSE, AttemptFactory, PuzzleFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "a-long-test-password"
@@ -113,16 +113,7 @@ def test_an_answer_refused_as_no_answer_is_swapped_in_and_focused(visit: Visit, 
 def test_the_line_builder_keeps_the_focus_in_the_puzzle_move_after_move(
     visit: Visit, page: Page
 ) -> None:
-    PuzzleFactory(
-        slug="close-it",
-        kind="close",
-        params={},
-        position=position(
-            ["KS", "QS", "JS", "5D"],
-            [["3C", "4C", "5C", "6C", "7C", "8C", "9C"]],
-            pozzetti_taken=[True, False],
-        ),
-    )
+    PuzzleFactory(slug="close-it", **CLOSE)
     visit.open("/puzzles/close-it/")
     for name in ("fante di picche", "donna di picche", "re di picche"):
         page.get_by_role("option", name=name).click()

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from classroom.models import Classroom
-from tests.browser.conftest import Visit
+from tests.browser.conftest import Visit, arrow_and_select
 from tests.factories import (
     AssignmentFactory,
     ClassroomFactory,
@@ -55,15 +55,9 @@ def follow(page: Page, link: Locator) -> None:
 
 def choose(page: Page, card: str) -> None:
     """Tab into the hand (to the card last touched), Home, arrow along to the card, Space."""
-    option = page.get_by_role("option", name=card)
     tab_to(page, page.locator("[role=option][tabindex='0']"))
     page.keyboard.press("Home")
-    for _ in range(page.get_by_role("option").count()):
-        if option.evaluate("el => el === document.activeElement"):
-            break
-        page.keyboard.press("ArrowRight")
-    page.keyboard.press("Space")
-    expect(option).to_have_attribute("aria-selected", "true")
+    arrow_and_select(page, card)
 
 
 @pytest.mark.parametrize("visit", [DESKTOP], indirect=True)

@@ -12,12 +12,12 @@ from playwright.sync_api import Page, expect
 
 from lessons import glicko
 from lessons.models import Attempt, LearnerRating, Puzzle, RatingHistory
-from tests.browser.conftest import Visit
+from tests.browser.conftest import DESKTOP_SIZE, PHONE_SIZE, Visit, on_every_screen
 from tests.factories import ProfileFactory, PuzzleFactory, ThemeFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
+DESKTOP = DESKTOP_SIZE
+PHONE = PHONE_SIZE
 PASSWORD = "a-long-test-password"
 
 
@@ -159,16 +159,7 @@ def log_in(visit: Visit, username: str) -> Page:
     return page
 
 
-@pytest.mark.parametrize(
-    "visit",
-    [
-        {"locale": locale, "viewport": viewport}
-        for locale in ("it-IT", "en-GB")
-        for viewport in (DESKTOP, PHONE)
-    ],
-    indirect=True,
-    ids=["it-desktop", "it-phone", "en-desktop", "en-phone"],
-)
+@on_every_screen
 def test_the_progress_page_fits_the_screen_in_both_languages(
     visit: Visit, request: pytest.FixtureRequest
 ) -> None:

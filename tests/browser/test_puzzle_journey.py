@@ -7,8 +7,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from lessons.models import Lesson, Puzzle, Step
-from tests.browser.conftest import Visit
-from tests.factories import PuzzleFactory
+from tests.browser.conftest import Visit, arrow_and_select
+from tests.factories import CLOSE, PuzzleFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PHONE = {"viewport": {"width": 390, "height": 844}}
@@ -30,14 +30,8 @@ def puzzles() -> list[Puzzle]:
 
 def choose_with_keyboard(page: Page, card_name: str) -> None:
     """Arrow along the hand to the card and select it with Space."""
-    option = page.get_by_role("option", name=card_name)
     page.get_by_role("option").first.focus()
-    for _ in range(page.get_by_role("option").count()):
-        if option.evaluate("el => el === document.activeElement"):
-            break
-        page.keyboard.press("ArrowRight")
-    page.keyboard.press("Space")
-    expect(option).to_have_attribute("aria-selected", "true")
+    option = arrow_and_select(page, card_name)
     expect(page.locator("#selection")).to_contain_text(card_name)
     expect(option).to_be_focused()  # the choice's fragment does not steal the focus
 
@@ -102,18 +96,7 @@ def test_a_puzzle_with_the_keyboard_alone_on_a_phone(visit: Visit, puzzles: list
 
 @pytest.mark.parametrize("visit", [{"locale": "en-GB"}], indirect=True)
 def test_a_close_puzzle_is_played_move_by_move_in_english(visit: Visit) -> None:
-    from tests.factories import position
-
-    PuzzleFactory(
-        slug="close-it",
-        kind="close",
-        params={},
-        position=position(
-            ["KS", "QS", "JS", "5D"],
-            [["3C", "4C", "5C", "6C", "7C", "8C", "9C"]],
-            pozzetti_taken=[True, False],
-        ),
-    )
+    PuzzleFactory(slug="close-it", **CLOSE)
     page = visit.open("/puzzles/close-it/")
     for name in ("jack of spades", "queen of spades", "king of spades"):
         page.get_by_role("option", name=name).click()

@@ -11,7 +11,7 @@ from lessons.models import Attempt, Theme
 from tests.browser.conftest import Visit
 from tests.browser.test_accessibility import assert_accessible
 from tests.browser.test_accessibility import axe_source as axe_fixture
-from tests.factories import PuzzleFactory, position
+from tests.factories import CLOSE, PuzzleFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 #: axe's source, as the accessibility tests read it (a fixture of theirs, under its own name).
@@ -19,16 +19,7 @@ axe = pytest.fixture(scope="session", name="axe")(axe_fixture.__wrapped__)
 
 
 def close_puzzle() -> None:
-    puzzle = PuzzleFactory(
-        slug="close-it",
-        kind="close",
-        params={},
-        position=position(
-            ["KS", "QS", "JS", "5D"],
-            [["3C", "4C", "5C", "6C", "7C", "8C", "9C"]],
-            pozzetti_taken=[True, False],
-        ),
-    )
+    puzzle = PuzzleFactory(slug="close-it", **CLOSE)
     puzzle.themes.set([Theme.objects.get_or_create(name=name)[0] for name in ("R30", "closing")])
 
 
@@ -54,7 +45,7 @@ def test_a_refused_move_is_taken_back_and_the_hand_goes_on(visit: Visit, axe: st
     page.get_by_role("option", name="5 of diamonds").click()
     page.get_by_role("button", name="Discard the chosen card").click()
     expect(page.locator("#feedback")).to_contain_text("Correct")
-    expect(page.locator("#feedback")).not_to_contain_text("Your rating")
+    expect(page.locator("#feedback")).not_to_contain_text("puzzle rating")
     attempt = Attempt.objects.get()
     assert attempt.correct and not attempt.rated
     assert visit.errors == []
@@ -71,7 +62,7 @@ def test_a_wrong_answer_plays_the_solution_on_the_table(visit: Visit, axe: str) 
     ).to_be_visible()
     page.get_by_role("button", name="In questo turno non si può").click()
     feedback = page.locator("#feedback")
-    expect(feedback).to_contain_text("Il tuo punteggio: −")
+    expect(feedback).to_contain_text("Variazione del tuo punteggio negli esercizi: −")
     feedback.get_by_text("Mostra una risposta corretta").click()
     table = feedback.locator(".solution-board")
     expect(table).to_be_visible()

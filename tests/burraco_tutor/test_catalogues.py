@@ -75,3 +75,19 @@ def test_translations_keep_every_placeholder(po_path: Path) -> None:
         != sorted(set(PLACEHOLDER.findall(entry.msgstr)))
     ]
     assert not broken, f"placeholders differ in {po_path}: {broken}"
+
+
+def test_in_italian_scarto_is_only_ever_a_discard() -> None:
+    # In Burraco "lo scarto" is the discard: the review's score gap was "Scarto" (issue 18's
+    # walk); a gap is "la differenza".
+    catalogue = polib.pofile(str(LOCALE_DIR / "it" / "LC_MESSAGES" / "django.po"))
+    other = [
+        entry.msgid
+        for entry in catalogue
+        if any(
+            re.search(r"\bscart[oi]\b", text, re.IGNORECASE)
+            for text in (entry.msgstr, *entry.msgstr_plural.values())
+        )
+        and not re.search(r"discard|pile|con lo scarto", entry.msgid + entry.msgid_plural, re.I)
+    ]
+    assert other == []

@@ -10,6 +10,7 @@ from django.test import Client
 
 from classroom.models import Assignment, Classroom, LibraryPuzzle
 from tests.factories import (
+    AnswerFactory,
     AssignmentFactory,
     ClassroomFactory,
     MembershipFactory,
@@ -68,3 +69,17 @@ def logged_in(user: Any) -> Client:
     if user is not None:
         client.force_login(user)
     return client
+
+
+def bea_answers(world: World, cards: list[str], **fields: Any) -> Any:
+    """Bea's answer to the assignment's puzzle (the bound joker, R23): ``["10C"]`` alone is
+    wrong, ``["10C", "7C"]`` right; ``fields`` as AnswerFactory takes them."""
+    if cards == ["10C"]:
+        fields = {"correct": False, "code": "bound_wildcard", "rule": "R23", **fields}
+    return AnswerFactory(
+        assignment=world.assignment,
+        user=world.student,
+        puzzle=world.assignment.items.get().puzzle,
+        answer={"meld": 0, "cards": cards},
+        **fields,
+    )

@@ -10,8 +10,7 @@ from django.test import Client
 
 from accounts.models import Profile
 from lessons.templatetags.content import plain
-from tests.classroom.conftest import World, logged_in
-from tests.factories import AnswerFactory
+from tests.classroom.conftest import World, bea_answers, logged_in
 
 pytestmark = pytest.mark.django_db
 
@@ -29,25 +28,8 @@ def rows(client: Client, url: str, separator: str = ";") -> list[list[str]]:
 
 @pytest.fixture
 def answered(world: World) -> World:
-    puzzle = world.assignment.items.get().puzzle
-    AnswerFactory(
-        assignment=world.assignment,
-        user=world.student,
-        puzzle=puzzle,
-        answer={"meld": 0, "cards": ["10C"]},
-        correct=False,
-        code="bound_wildcard",
-        rule="R23",
-        seconds=40,
-    )
-    AnswerFactory(
-        assignment=world.assignment,
-        user=world.student,
-        puzzle=puzzle,
-        answer={"meld": 0, "cards": ["10C", "7C"]},
-        correct=True,
-        seconds=20,
-    )
+    bea_answers(world, ["10C"], seconds=40)
+    bea_answers(world, ["10C", "7C"], seconds=20)
     return world
 
 

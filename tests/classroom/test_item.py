@@ -9,7 +9,7 @@ import pytest
 from classroom.models import AssignmentAnswer
 from lessons.models import Attempt
 from tests.classroom.conftest import World, logged_in
-from tests.factories import AssignmentFactory, PuzzleFactory, position
+from tests.factories import CLOSE, AssignmentFactory, PuzzleFactory, position
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true", "HX-Target": "item"}
@@ -125,15 +125,7 @@ def test_an_answer_is_filed_under_the_assignment_it_was_given_in(world: World) -
 
 
 def _refusing_assignment(world: World) -> str:
-    closing = PuzzleFactory(
-        kind="close",
-        params={},
-        position=position(
-            ["KS", "QS", "JS", "5D"],
-            [["3C", "4C", "5C", "6C", "7C", "8C", "9C"]],
-            pozzetti_taken=[True, False],
-        ),
-    )
+    closing = PuzzleFactory(**CLOSE)
     assignment = AssignmentFactory(classroom=world.classroom, puzzles=[closing])
     return f"/classes/assignments/{assignment.pk}/1/"
 

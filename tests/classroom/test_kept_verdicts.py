@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from classroom import answers
 from classroom.models import AssignmentAnswer
 from lessons.models import Attempt
-from tests.classroom.conftest import World, logged_in
+from tests.classroom.conftest import World, bea_answers, logged_in
 from tests.factories import (
     CLOSE,
     AnswerFactory,
@@ -146,17 +146,7 @@ def test_an_answer_kept_before_verdicts_were_shows_its_rule_without_asking_the_e
 def test_an_old_answer_whose_sentence_needs_details_says_only_which_rule_it_broke(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    puzzle = world.assignment.items.get().puzzle
-    AnswerFactory(
-        assignment=world.assignment,
-        user=world.student,
-        puzzle=puzzle,
-        answer={"meld": 0, "cards": ["10C"]},
-        correct=False,
-        code="bound_wildcard",
-        rule="R23",
-        verdict={},
-    )
+    bea_answers(world, ["10C"], verdict={})
     nothing_searches(monkeypatch)
     html = student_page(world)
     assert "Non è giusta: questa risposta viola una regola." in html and "R23" in html

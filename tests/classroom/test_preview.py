@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 
 from classroom.assignments import SetSpec, create_assignment
-from classroom.models import AssignmentItem
+from classroom.models import Assignment, AssignmentItem
 from tests.classroom.conftest import World, logged_in
 
 pytestmark = pytest.mark.django_db
@@ -18,6 +18,17 @@ pytestmark = pytest.mark.django_db
 def url(world: World, number: int = 1, assignment: object = None) -> str:
     pk = getattr(assignment, "pk", world.assignment.pk)
     return f"/classes/{world.classroom.pk}/assignments/{pk}/preview/{number}/"
+
+
+def jokers(world: World) -> Assignment:
+    """A generated set of three attach puzzles on R23, due tomorrow."""
+    return create_assignment(
+        world.classroom,
+        title="Jokers",
+        content="generated",
+        due_at=timezone.now() + timedelta(days=1),
+        spec=SetSpec("R23", "attach", 1300, 3, "standard"),
+    )
 
 
 def test_a_hand_picked_puzzle_shows_its_board_and_its_answer_key(world: World) -> None:
@@ -32,13 +43,7 @@ def test_a_hand_picked_puzzle_shows_its_board_and_its_answer_key(world: World) -
 
 
 def test_a_students_generated_set_can_be_seen_before_they_open_it(world: World) -> None:
-    generated = create_assignment(
-        world.classroom,
-        title="Jokers",
-        content="generated",
-        due_at=timezone.now() + timedelta(days=1),
-        spec=SetSpec("R23", "attach", 1300, 3, "standard"),
-    )
+    generated = jokers(world)
     assert not AssignmentItem.objects.filter(assignment=generated).exists()
     client = logged_in(world.teacher)
     html = client.get(url(world, 2, generated), {"student": world.student.pk}).content.decode()
@@ -76,13 +81,7 @@ def test_a_generated_set_in_a_class_without_students_says_there_is_nothing_to_sh
     world: World,
 ) -> None:
     world.classroom.memberships.all().delete()
-    generated = create_assignment(
-        world.classroom,
-        title="Jokers",
-        content="generated",
-        due_at=timezone.now() + timedelta(days=1),
-        spec=SetSpec("R23", "attach", 1300, 3, "standard"),
-    )
+    generated = jokers(world)
     response = logged_in(world.teacher).get(url(world, 1, generated))
     assert response.status_code == 200
     assert "La classe non ha ancora studenti" in response.content.decode()

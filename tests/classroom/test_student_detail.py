@@ -4,30 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from tests.classroom.conftest import World, logged_in
-from tests.factories import AnswerFactory, AssignmentFactory
+from tests.classroom.conftest import World, bea_answers, logged_in
+from tests.factories import AssignmentFactory
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def answered(world: World) -> World:
-    puzzle = world.assignment.items.get().puzzle
-    AnswerFactory(
-        assignment=world.assignment,
-        user=world.student,
-        puzzle=puzzle,
-        answer={"meld": 0, "cards": ["10C"]},
-        correct=False,
-        code="bound_wildcard",
-        rule="R23",
-    )
-    AnswerFactory(
-        assignment=world.assignment,
-        user=world.student,
-        puzzle=puzzle,
-        answer={"meld": 0, "cards": ["10C", "7C"]},
-    )
+    bea_answers(world, ["10C"])
+    bea_answers(world, ["10C", "7C"])
     return world
 
 

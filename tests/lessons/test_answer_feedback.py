@@ -25,23 +25,25 @@ def test_a_rated_answer_shows_how_far_it_moved_the_rating(client: Client) -> Non
     html = client.post(f"/puzzles/{first.slug}/", RIGHT, headers=HTMX).content.decode()
     after_first = rating()
     assert after_first > 1500
-    assert f"Your rating: +{after_first - 1500}" in html
+    # A change, labelled as one: "Your rating: −529" read as a rating of −529 (issue 18's walk).
+    assert f"Change to your puzzle rating: +{after_first - 1500}" in html
+    assert "Your rating:" not in html
     html = client.post(f"/puzzles/{second.slug}/", WRONG, headers=HTMX).content.decode()
-    assert f"Your rating: −{after_first - rating()}" in html
+    assert f"Change to your puzzle rating: −{after_first - rating()}" in html
 
 
 def test_an_unrated_answer_shows_no_change(client: Client) -> None:
     puzzle = PuzzleFactory()
     client.post(f"/puzzles/{puzzle.slug}/", WRONG, headers=HTMX)
     html = client.post(f"/puzzles/{puzzle.slug}/", RIGHT, headers=HTMX).content.decode()
-    assert "Correct!" in html and "Your rating:" not in html
+    assert "Correct!" in html and "puzzle rating:" not in html
 
 
 def test_without_javascript_the_change_shows_on_the_answered_page(client: Client) -> None:
     puzzle = PuzzleFactory()
     location = client.post(f"/puzzles/{puzzle.slug}/", RIGHT)["Location"]
     html = client.get(location).content.decode()
-    assert f"Il tuo punteggio: +{rating() - 1500}" in html
+    assert f"Variazione del tuo punteggio negli esercizi: +{rating() - 1500}" in html
 
 
 def solution_part(html: str) -> str:

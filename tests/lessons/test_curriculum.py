@@ -147,3 +147,23 @@ def test_the_stall_limit_taught_is_the_engines() -> None:
     words = {3: ("tre volte", "three times")}[limit]
     stall = next(s for s in lesson["steps"] if s["kind"] == "explain" and "R34" in s["rules"])
     assert words[0] in stall["text"]["it"] and words[1] in stall["text"]["en"]
+
+
+def italian_texts(value: Any) -> list[str]:
+    """Every Italian text in a lesson or rulebook file: the ``it`` of each text pair."""
+    if isinstance(value, dict):
+        own = [value["it"]] if isinstance(value.get("it"), str) else []
+        return own + [text for item in value.values() for text in italian_texts(item)]
+    if isinstance(value, list):
+        return [text for item in value for text in italian_texts(item)]
+    return []
+
+
+def test_a_bound_wildcard_has_one_italian_name() -> None:
+    # The rulebook's R23 and the rule's title say "vincolata"; lesson 19 said "bloccata".
+    rulebook = CONTENT.parent.parent / "rulebook" / "content" / "rules.yaml"
+    files = [*LESSONS, *sorted((CONTENT / "puzzles").glob("*.yaml")), rulebook]
+    texts = [text for path in files for text in italian_texts(load(path))]
+    assert any("vincolat" in text for text in texts)
+    other = [text for text in texts if re.search(r"\bbloccat[aoie]\b", text)]
+    assert not other, other

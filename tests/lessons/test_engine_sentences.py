@@ -18,7 +18,7 @@ from engine.messages import MESSAGES, Plural, card_words, render
 from lessons import answering
 from lessons.models import Attempt, Puzzle
 from lessons.templatetags.cards import card_name
-from tests.factories import PuzzleFactory, position
+from tests.factories import CLOSE, PuzzleFactory, position
 
 ITALIAN_RANKS = {
     Rank.ACE: "l'asso",
@@ -164,15 +164,7 @@ def test_the_position_of_the_issue_speaks_of_players_not_seats() -> None:
 
 @pytest.mark.django_db
 def test_a_puzzle_page_refuses_a_forged_move_in_italian(client: Client) -> None:
-    puzzle: Puzzle = PuzzleFactory(
-        kind="close",
-        params={},
-        position=position(
-            ["KS", "QS", "JS", "5D"],
-            [["3C", "4C", "5C", "6C", "7C", "8C", "9C"]],
-            pozzetti_taken=[True, False],
-        ),
-    )
+    puzzle: Puzzle = PuzzleFactory(**CLOSE)
     response = client.post(
         f"/puzzles/{puzzle.slug}/",
         {"line": json.dumps(["draw 1H"])},

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from lessons.models import Attempt, Lesson, Puzzle, Step
-from tests.factories import PuzzleFactory, position
+from tests.factories import CLOSE, PuzzleFactory, position
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -17,15 +17,7 @@ HTMX = {"HX-Request": "true"}
 
 @pytest.fixture
 def close_puzzle() -> Puzzle:
-    return PuzzleFactory(
-        kind="close",
-        params={},
-        position=position(
-            ["KS", "QS", "JS", "5D"],
-            [["3C", "4C", "5C", "6C", "7C", "8C", "9C"]],
-            pozzetti_taken=[True, False],
-        ),
-    )
+    return PuzzleFactory(**CLOSE)
 
 
 @pytest.mark.parametrize(

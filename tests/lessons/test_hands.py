@@ -250,7 +250,12 @@ def test_a_legal_turn_other_than_the_scripts_is_right_and_the_hand_follows_the_s
 ) -> None:
     post(client, 2, {"op": "draw", "line": "[]"})
     html = post(client, 2, {"op": "discard", "cards": ["QS"], "line": '["draw"]'})
-    assert "Correct!" in html
+    # Legal, so the step counts as answered, but it is not called "Correct!" (nor linked to a
+    # rule, as if the rule were the point): the script plays another turn.
+    assert "Correct!" not in html
+    assert "A legal turn, but not this hand" in html
+    feedback = html[html.index('id="feedback"') : html.index("</div>", html.index('id="feedback"'))]
+    assert "/rules/" not in feedback
     assert "Your turn was legal, but this hand goes on with another one" in html
     assert "Lay down" in html, "the script's moves are shown"
     # The board is the table after the script's turn: the hearts laid, the 10 of spades on top.
@@ -258,6 +263,17 @@ def test_a_legal_turn_other_than_the_scripts_is_right_and_the_hand_follows_the_s
     # The next step starts from the scripted position, not the learner's.
     after = Step.objects.get(lesson=loaded, number=3).position
     assert "QS" in after["hands"][0] and "10S" not in after["hands"][0]
+
+
+def test_a_hand_turn_never_offers_it_cannot_be_done(client: Client, loaded: Lesson) -> None:
+    # The replay played every turn of the script, so "it cannot be done" is never right there.
+    for number in (2, 4):
+        page = client.get(f"/lessons/first-hand-two-players/{number}/", headers=HTMX)
+        html = page.content.decode()
+        assert 'value="draw"' in html
+        assert 'name="none"' not in html and "It cannot be done" not in html
+    html = post(client, 2, {"op": "draw", "line": "[]"})
+    assert 'name="none"' not in html
 
 
 def test_without_htmx_the_verdict_after_the_redirect_still_says_whose_turn_it_was(
@@ -270,6 +286,7 @@ def test_without_htmx_the_verdict_after_the_redirect_still_says_whose_turn_it_wa
     done = client.post(url, line, headers=english, follow=True)
     assert done.redirect_chain, "post/redirect/get"
     assert "Your turn was legal" in done.content.decode()
+    assert "Correct!" not in done.content.decode()
 
 
 def test_an_illegal_move_in_a_hand_turn_is_refused_and_may_be_taken_back(

@@ -111,9 +111,8 @@ def test_the_streak_counts_days_in_a_row_in_rome() -> None:
     assert "You have practised today." in html
 
 
-def test_lessons_begun_are_listed_with_their_stars() -> None:
-    user = UserFactory()
-    lesson = Lesson.objects.create(
+def melds_lesson() -> Lesson:
+    return Lesson.objects.create(
         slug="melds",
         order=1,
         title_it="Combinazioni",
@@ -121,6 +120,11 @@ def test_lessons_begun_are_listed_with_their_stars() -> None:
         summary_it="s",
         summary_en="s",
     )
+
+
+def test_lessons_begun_are_listed_with_their_stars() -> None:
+    user = UserFactory()
+    lesson = melds_lesson()
     step = Step.objects.create(lesson=lesson, number=1, kind="explain", text_it=".", text_en=".")
     StepProgress.objects.create(user=user, step=step, done=True)
     client = Client()
@@ -129,6 +133,21 @@ def test_lessons_begun_are_listed_with_their_stars() -> None:
     assert "Melds" in html and "3 stars of 3" in html and "1 step of 1" in html
     italian = client.get("/progress/", headers={"accept-language": "it"}).content.decode()
     assert "1 passo su 1" in italian  # ngettext: not "1 passi su 1" (issue 14)
+
+
+def test_a_lesson_answered_wrongly_is_begun() -> None:
+    # Walked in issue 18's leftovers: a wrong first answer left "No lesson begun yet."
+    user = UserFactory()
+    lesson = melds_lesson()
+    step = Step.objects.create(lesson=lesson, number=1, kind="ask", text_it=".", text_en=".")
+    Step.objects.create(lesson=lesson, number=2, kind="explain", text_it=".", text_en=".")
+    StepProgress.objects.create(user=user, step=step, tries=1, first_try=False, done=False)
+    client = Client()
+    client.force_login(user)
+    html = client.get("/progress/", headers={"accept-language": "en"}).content.decode()
+    assert "No lesson begun yet." not in html
+    assert "Melds" in html and "0 steps of 2" in html
+    assert 'href="/lessons/melds/"' in html
 
 
 def test_recent_answers_show_the_rule_missed_with_a_link_to_review_it() -> None:
