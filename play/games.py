@@ -103,7 +103,12 @@ def move(game: Game, version: int, action: Action | None) -> Outcome:
     outcome.played.extend(hands.run_bots(hand))
     with transaction.atomic():
         saved = Game.objects.filter(pk=game.pk, version=version).update(
-            actions=hand.actions, version=version + 1, finished=hand.over, **result(hand)
+            actions=hand.actions,
+            version=version + 1,
+            finished=hand.over,
+            # update() skips auto_now: the time of the last move is when a hand ended.
+            updated_at=timezone.now(),
+            **result(hand),
         )
         if not saved:
             raise StaleMove
