@@ -16,6 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.http import Http404, HttpRequest
 
+from classroom.access import account_id
 from classroom.models import Assignment, AssignmentGame, Classroom
 from play import games
 from play.models import Finding, Game
@@ -46,7 +47,9 @@ def start_hand(request: HttpRequest, assignment: Assignment) -> Game:
     and let the bots who play before the student play."""
     with transaction.atomic():
         game = games.new_game(request, **game_settings(assignment))
-        AssignmentGame.objects.create(game=game, assignment=assignment, student=request.user)
+        AssignmentGame.objects.create(
+            game=game, assignment=assignment, student_id=account_id(request)
+        )
     games.move(game, game.version, None)
     game.refresh_from_db()
     return game

@@ -401,8 +401,8 @@ def load(
                 "game__updated_at",
             )
         ):
-            row = HandRow(*values)
-            hands[(assignment_id, row.student_id)].append(row)
+            hand = HandRow(*values)
+            hands[(assignment_id, hand.student_id)].append(hand)
     return Work(
         assignments,
         students,
