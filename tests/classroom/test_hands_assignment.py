@@ -230,6 +230,14 @@ def test_the_student_sees_the_assignment_on_home_and_progress(world: World) -> N
         page = client.get(url).content.decode()
         assert "Two hands please" in page and "1/2" in page, url
         assert f"/classes/assignments/{assignment.pk}/" in page
+        # "Play a hand" right there, while hands are still to play.
+        assert f'action="/classes/assignments/{assignment.pk}/play/"' in page
+    finish(Game.objects.create(user=world.student, seed=7).pk)
+    AssignmentGame.objects.create(
+        game=Game.objects.latest("pk"), assignment=assignment, student=world.student
+    )
+    page = client.get("/classes/").content.decode()
+    assert f'action="/classes/assignments/{assignment.pk}/play/"' not in page
 
 
 def test_the_teacher_sees_each_hand_with_its_findings_and_its_review(world: World) -> None:
