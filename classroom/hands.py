@@ -82,8 +82,9 @@ def hand_views(assignment: Assignment, student_id: int) -> list[HandView]:
 
 
 def teacher_game(classroom: Classroom, assignment: Assignment, game_id: int) -> Game:
-    """A hand filed under this assignment of the teacher's class (the caller has checked
-    both are the teacher's); 404 for any other game."""
+    """A hand filed under this assignment of the teacher's class by a student still in it
+    (the caller has checked the class and the assignment are the teacher's); 404 for any
+    other game."""
     row = (
         AssignmentGame.objects.filter(
             assignment=assignment, assignment__classroom=classroom, game_id=game_id
@@ -91,7 +92,8 @@ def teacher_game(classroom: Classroom, assignment: Assignment, game_id: int) -> 
         .select_related("game")
         .first()
     )
-    if row is None:
+    # A student who has left the class is no longer the teacher's to follow.
+    if row is None or not classroom.memberships.filter(student_id=row.student_id).exists():
         raise Http404("no such hand in this assignment")
     return row.game
 

@@ -301,3 +301,15 @@ def test_the_forms_and_pages_in_italian(world: World) -> None:
         f"/classes/{world.classroom.pk}/assignments/{assignment.pk}/"
     ).content.decode()
     assert "2 smazzate al tavolo d'allenamento" in page
+
+
+def test_a_student_who_left_the_class_is_no_longer_followed(world: World) -> None:
+    assignment = hands_assignment(world)
+    start(world, assignment)
+    game = Game.objects.get(user=world.student)
+    url = f"/classes/{world.classroom.pk}/assignments/{assignment.pk}/hands/{game.pk}/"
+    assert logged_in(world.teacher).get(url).status_code == 200
+    world.classroom.memberships.filter(student=world.student).delete()
+    assert logged_in(world.teacher).get(url).status_code == 404
+    # The hand stays the student's own.
+    assert logged_in(world.student).get(f"/play/{game.pk}/").status_code == 200
