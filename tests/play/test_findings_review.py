@@ -58,12 +58,25 @@ def test_the_queue_moves_into_the_account_at_sign_up() -> None:
     client = Client()
     game = played(client)
     rules = {finding.rule for finding in flagged(game)}
-    user = UserFactory()
-    client.force_login(user)
-    from lessons.merge import merge_session
-
-    merge_session(game.session_key, user)
-    assert set(ReviewCard.objects.filter(user=user).values_list("rule", flat=True)) == rules
+    response = client.post(
+        "/accounts/signup/",
+        {
+            "username": "newcomer",
+            "email": "newcomer@example.org",
+            "display_name": "Nuova",
+            "language": "en",
+            "password1": "a-long-test-password",
+            "password2": "a-long-test-password",
+        },
+    )
+    assert response.status_code == 302
+    cards = ReviewCard.objects.filter(user__username="newcomer")
+    assert set(cards.values_list("rule", flat=True)) == rules
+    assert not ReviewCard.objects.filter(user=None).exists()
+    # The game moved too, its findings still scheduled once.
+    game.refresh_from_db()
+    assert game.user is not None and game.user.username == "newcomer"
+    assert games.schedule_review(game, game.findings.all()) == 0
 
 
 def test_an_accounts_mistake_is_scheduled_for_the_account() -> None:
