@@ -19,6 +19,7 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from lessons.charts import rating_chart
 from lessons.rulebook import rule_number, theme_title
 from play import games, hands
 from play.models import Finding, Game
@@ -119,15 +120,29 @@ def by_rule(
     return weeks, [hands_per_week[week] for week in weeks], rows
 
 
+def per_ten_hands(hands_per_week: list[int], rules: list[RuleRow]) -> list[int | None]:
+    """The findings of each week per ten hands started that week (None: no hand)."""
+    totals = [sum(row.counts[index] for row in rules) for index in range(len(hands_per_week))]
+    return [
+        round(10 * total / hands) if hands else None
+        for total, hands in zip(totals, hands_per_week, strict=True)
+    ]
+
+
 def context(request: HttpRequest) -> dict[str, Any]:
     mine = games.my_games(request)
     backfill(mine)
     weeks, hands_per_week, rules = by_rule(mine)
+    per_ten = per_ten_hands(hands_per_week, rules)
+    drawn = [value for value in per_ten if value is not None]
     return {
         "levels": by_level(mine),
         "weeks": weeks,
         "hands_per_week": hands_per_week,
         "rules": rules,
+        "per_ten": per_ten,
+        # A line needs two weeks with hands: the weeks without any are left out.
+        "chart": rating_chart(drawn) if len(drawn) > 1 else None,
         "any_games": mine.exists(),
     }
 

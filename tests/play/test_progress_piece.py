@@ -69,6 +69,17 @@ def test_hands_played_and_won_per_level_and_findings_per_rule_and_week() -> None
     assert cells(rules, "R31 ·") == ["0", "0", "0", "1", "0", "2"]
     assert cells(rules, "R8 ·") == ["0", "0", "0", "1", "0", "0"]
     assert cells(rules, "Hands started") == ["0", "0", "0", "1", "0", "5"]
+    # Per 10 hands: two weeks played in (1 hand, 2 findings; 5 hands, 2 findings).
+    per_ten = rules.split('id="practice-per-ten"')[1].split("</tr>")[0]
+    assert re.findall(r'<td class="text-end">([^<]+)</td>', per_ten) == [
+        "–",
+        "–",
+        "–",
+        "20",
+        "–",
+        "4",
+    ]
+    assert 'aria-labelledby="practice-chart-title"' in page and "<polyline" in page
 
 
 def cells(table: str, label: str) -> list[str]:
