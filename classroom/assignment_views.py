@@ -12,16 +12,22 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
+from accounts.models import display_name
 from burraco_tutor.http import HtmxHttpRequest, small_int
-from classroom import answers, assignments, preview, progress
+from classroom import answers, assignments, hands, preview, progress, services
 from classroom.access import own_assignment, own_class, query_id, teacher_required
 from classroom.forms import AssignmentEditForm, AssignmentForm
 from classroom.models import Assignment, Classroom
 from lessons.models import Puzzle, Theme
 from lessons.rulebook import rule_number, theme_title
+from play import games as play_games
+from play import hands as play_hands
+from play import review as play_review
+from play import table as play_table
 
 #: How many puzzles the picker lists for a theme.
 PICKER_LIMIT = 80
@@ -37,16 +43,46 @@ def assignment_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         form = AssignmentForm(classroom, request.user, request.POST)
         if form.is_valid():
-            assignment = assignments.create_assignment(classroom, **_created(form))
-            messages.success(request, _("The assignment is set."))
-            return redirect("classroom:assignment", classroom.pk, assignment.pk)
+            token = form.cleaned_data["token"]
+            if services.spend_form_token(classroom, token):
+                assignment = assignments.create_assignment(classroom, **_created(form))
+                services.form_token_made(classroom, token, assignment.pk)
+                messages.success(request, _("The assignment is set."))
+                return redirect("classroom:assignment", classroom.pk, assignment.pk)
+            made = services.made_with(classroom, token)
+            if made is not None and classroom.assignments.filter(pk=made).exists():
+                # The same form sent again (a double click, a stale tab): the one it set.
+                messages.info(
+                    request, _("This form was sent before: here is the assignment it set.")
+                )
+                return redirect("classroom:assignment", classroom.pk, made)
+            form.add_error(None, RESENT)
     else:
         form = AssignmentForm(classroom, request.user, initial=_initial(request.GET))
+    _fresh_token(classroom, form)
     context = _picker(request, classroom, form)
     if request.htmx and request.htmx.target == "picker":
         return render(request, "classroom/assignment_form.html#picker", context)
     status = 400 if form.is_bound else 200
     return render(request, "classroom/assignment_form.html", context, status=status)
+
+
+RESENT = gettext_lazy(
+    "This form was sent before, or the page was out of date, so nothing was set. Check the"
+    " class's assignments first, then send the form again if one is missing."
+)
+
+
+def _fresh_token(classroom: Classroom, form: AssignmentForm) -> None:
+    """The form drawn with a new one-time token, which a second send cannot reuse."""
+    token = services.new_form_token(classroom)
+    if form.is_bound:
+        assert isinstance(form.data, QueryDict)  # request.POST
+        data = form.data.copy()
+        data["token"] = token
+        form.data = data
+    else:
+        form.initial["token"] = token
 
 
 def _created(form: AssignmentForm) -> dict[str, Any]:
@@ -58,12 +94,31 @@ def _created(form: AssignmentForm) -> dict[str, Any]:
         "lesson": data.get("lesson"),
         "puzzles": list(data.get("puzzles") or []),
         "spec": getattr(form, "spec", None),
+        "table": {
+            "bot_level": data.get("bot_level") or "",
+            "players": data.get("players") or 2,
+            "coach": bool(data.get("coach")),
+            "count": data.get("hands") or 0,
+        },
     }
 
 
 def _initial(query: QueryDict) -> dict[str, Any]:
     """What a GET of the form (the picker's button) filled in, to show it again."""
-    fields = ("title", "due_at", "content", "lesson", "theme", "puzzle_kind", "rating", "count")
+    fields = (
+        "title",
+        "due_at",
+        "content",
+        "lesson",
+        "theme",
+        "puzzle_kind",
+        "rating",
+        "count",
+        "bot_level",
+        "players",
+        "hands",
+        "coach",
+    )
     initial: dict[str, Any] = {name: query[name][:200] for name in fields if name in query}
     initial["puzzles"] = _ids(query.getlist("puzzles"))
     return initial
@@ -122,8 +177,38 @@ def assignment_detail(request: HtmxHttpRequest, pk: int, assignment: int) -> Htt
         "cells": [(student, work.cell(work_set, student.id)) for student in found],
         "mistakes": answers.common_mistakes(work, work_set, puzzles),
         "lesson_tries": progress.lesson_tries(work, work_set),
+        "hand_rules": hands.rule_counts(work_set),
     }
     return render(request, "classroom/assignment.html", context)
+
+
+@login_required
+def hand_review(request: HtmxHttpRequest, pk: int, assignment: int, game: int) -> HttpResponse:
+    """A student's hand of a "play N hands" assignment, as its teacher reviews it: the
+    score, the score gap and each flagged decision (404 for any hand not filed under this
+    assignment of the teacher's class)."""
+    classroom = own_class(request, pk)
+    work_set = own_assignment(classroom, assignment)
+    played = hands.teacher_game(classroom, work_set, game)
+    member = played.user
+    try:
+        hand = play_games.load(played)
+    except play_hands.BrokenGame:
+        return render(request, "play/broken.html", status=400)
+    gaps = play_review.score_gap(hand)
+    context = {
+        "classroom": classroom,
+        "assignment": work_set,
+        "game": played,
+        "student_id": played.user_id,
+        "name": display_name(member) if member is not None else "",
+        "over": hand.over,
+        "final_scores": play_table.context(hand)["scores"],
+        "flagged": play_review.flagged(played),
+        "gaps": gaps,
+        "chart": play_review.gap_chart(gaps),
+    }
+    return render(request, "classroom/hand_review.html", context)
 
 
 @teacher_required

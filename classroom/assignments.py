@@ -231,8 +231,11 @@ def create_assignment(
     lesson: Lesson | None = None,
     puzzles: Sequence[Puzzle] = (),
     spec: SetSpec | None = None,
+    table: dict[str, Any] | None = None,
 ) -> Assignment:
-    """Set work for a class, under the class's rules as they are now."""
+    """Set work for a class, under the class's rules as they are now. Hands at the
+    practice table take ``table``: ``bot_level``, ``players``, ``coach`` and ``count``."""
+    hands = content == Assignment.Content.HANDS
     with transaction.atomic():
         assignment = Assignment.objects.create(
             classroom=classroom,
@@ -243,6 +246,7 @@ def create_assignment(
             rules=classroom.rules,
             seed=secrets.randbits(62),
             **_spec_fields(spec if content == Assignment.Content.GENERATED else None),
+            **((table or {}) if hands else {}),
         )
         if content == Assignment.Content.PUZZLES:
             AssignmentItem.objects.bulk_create(

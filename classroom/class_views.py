@@ -19,7 +19,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from accounts.models import display_name
 from burraco_tutor.http import HtmxHttpRequest
-from classroom import answers, assignments, heatmap, progress, services
+from classroom import answers, assignments, hands, heatmap, progress, services
 from classroom.access import (
     class_member,
     own_assignment,
@@ -212,6 +212,11 @@ def _student_page(
         "chosen_cell": work.cell(chosen, student) if chosen else None,
         "due_form": due_form,
         "items": answers.item_views(states, puzzles),
+        "hands": (
+            hands.hand_views(chosen, student)
+            if chosen is not None and chosen.content == Assignment.Content.HANDS
+            else []
+        ),
     }
     template = "classroom/student.html#answers" if request.htmx else "classroom/student.html"
     return render(request, template, context, status=status)

@@ -16,14 +16,18 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from classroom import assignments, services
+from classroom.hands import MAX_HANDS
 from classroom.models import Assignment, Classroom
 from engine.rules import PRESETS
 from lessons.models import Lesson, Puzzle
 from lessons.rulebook import theme_title
 from lessons.themes import KIND_LABELS
+from play.forms import TABLES
+from play.models import Game
 
 MAX_NAMES_TEXT = 4000
 DATETIME_FORMAT = "%Y-%m-%dT%H:%M"
+
 
 class ClassForm(forms.ModelForm[Classroom]):
     class Meta:
@@ -208,6 +212,40 @@ class AssignmentForm(AssignmentEditForm):
         required=False,
     )
 
+    bot_level = forms.ChoiceField(
+        label=_("The bots' level"),
+        choices=[("", _("Choose a level")), *Game.Level.choices],
+        required=False,
+    )
+    players = forms.TypedChoiceField(
+        label=_("Players at the table"),
+        coerce=int,
+        choices=[(n, _("%(n)s players") % {"n": n}) for n in TABLES],
+        initial=2,
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    hands = forms.IntegerField(
+        label=_("How many hands"),
+        min_value=1,
+        max_value=MAX_HANDS,
+        initial=3,
+        required=False,
+    )
+    coach = forms.BooleanField(
+        label=_("The coach at the student's side"),
+        help_text=_(
+            "On: after each turn the coach says what it would have done better. Off: it says"
+            " nothing until the hand is over. Either way its findings are kept for you, and"
+            " take-backs are off."
+        ),
+        initial=True,
+        required=False,
+    )
+    #: A one-time token (classroom.services.new_form_token): the same form sent twice
+    #: sets one assignment.
+    token = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
+
     def __init__(self, classroom: Classroom, teacher: Any, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.classroom = classroom
@@ -239,6 +277,13 @@ class AssignmentForm(AssignmentEditForm):
                 )
         elif content == Assignment.Content.GENERATED:
             self._clean_generated(data)
+        elif content == Assignment.Content.HANDS:
+            if not data.get("bot_level"):
+                self.add_error("bot_level", _("Choose the bots' level."))
+            if data.get("hands") is None and "hands" not in self.errors:
+                self.add_error("hands", _("Give a whole number."))
+            if data.get("players") is None and "players" not in self.errors:
+                self.add_error("players", _("Choose how many players sit at the table."))
         return data
 
     def _clean_generated(self, data: dict[str, Any]) -> None:

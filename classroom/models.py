@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from engine.rules import PRESETS
 from lessons.models import Attempt, Lesson, Puzzle
 from lessons.rulebook import PRESET_LABELS
+from play.models import Game
 
 #: Letters and digits that cannot be mistaken for one another when read aloud or copied.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -96,6 +97,7 @@ class Assignment(models.Model):
         LESSON = "lesson", _("A lesson")
         PUZZLES = "puzzles", _("Puzzles I choose")
         GENERATED = "generated", _("Generated puzzles, different for each student")
+        HANDS = "hands", _("Hands at the practice table against the bots")
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
     title = models.CharField(_("title"), max_length=120)
@@ -114,6 +116,11 @@ class Assignment(models.Model):
     rules = models.CharField(max_length=20, choices=Rules.choices, default=Rules["STANDARD"])
     #: Each student's generated set comes from a seed derived from this one and the student.
     seed = models.BigIntegerField(default=0)
+    #: Hands at the practice table: ``count`` hands of ``players`` against bots of
+    #: ``bot_level``, the coach on or off; take-backs are always off (play.models.Game).
+    bot_level = models.CharField(max_length=10, choices=Game.Level.choices, blank=True)
+    players = models.PositiveSmallIntegerField(default=2)
+    coach = models.BooleanField(default=True)
     due_at = models.DateTimeField(_("due"))
     #: Attempts and lesson steps count from this moment.
     set_at = models.DateTimeField(default=timezone.now)
@@ -209,3 +216,20 @@ class Extension(models.Model):
 
     def __str__(self) -> str:
         return f"{self.assignment} for {self.student_id}: {self.due_at:%Y-%m-%d}"
+
+
+class AssignmentGame(models.Model):
+    """A practice hand a student started from a "play N hands" assignment: it counts there
+    (and its review is open to the class's teacher), as an AssignmentAnswer files an answer."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="+")
+    assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="games")
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["assignment", "student", "game"]
+
+    def __str__(self) -> str:
+        return f"{self.assignment}: game {self.game_id} of {self.student_id}"

@@ -28,6 +28,7 @@ from accounts.models import display_name
 from classroom.models import (
     Assignment,
     AssignmentAnswer,
+    AssignmentGame,
     AssignmentItem,
     Classroom,
     Extension,
@@ -134,6 +135,24 @@ class ItemState:
         return bool(self.attempts) and self.attempts[0].correct
 
 
+class HandRow(NamedTuple):
+    """A practice hand started from an assignment, as the class pages read it."""
+
+    game_id: int
+    student_id: int
+    finished: bool
+    score: int | None
+    their_score: int | None
+    created_at: datetime
+    updated_at: datetime
+
+    @property
+    def won(self) -> bool | None:
+        if self.score is None or self.their_score is None:
+            return None
+        return self.score > self.their_score
+
+
 @dataclass
 class Work:
     """Everything students did on some assignments, loaded once."""
@@ -152,6 +171,9 @@ class Work:
     #: (assignment id, student id) → the student's later due date.
     extensions: dict[tuple[int, int], datetime] = field(default_factory=dict)
     now: datetime = field(default_factory=timezone.now)
+    #: (assignment id, student id) → the hands started from a "play N hands" assignment,
+    #: oldest first.
+    hands: dict[tuple[int, int], list[HandRow]] = field(default_factory=dict)
 
     # --- one student, one assignment ----------------------------------------------------
 
@@ -176,9 +198,14 @@ class Work:
         extension = self.extensions.get((assignment.pk, student_id))
         return max(extension, assignment.due_at) if extension else assignment.due_at
 
+    def hand_rows(self, assignment: Assignment, student_id: int) -> list[HandRow]:
+        return self.hands.get((assignment.pk, student_id), [])
+
     def cell(self, assignment: Assignment, student_id: int) -> Cell:
         if assignment.content == Assignment.Content.LESSON:
             return self._lesson_cell(assignment, student_id)
+        if assignment.content == Assignment.Content.HANDS:
+            return self._hands_cell(assignment, student_id)
         states = self.item_states(assignment, student_id)
         # A generated set's puzzles are made as they are opened: count them all.
         total = max(len(states), assignment.count)
@@ -231,6 +258,27 @@ class Work:
             asked=asks,
             seconds=None,
             started=started,
+            finished_at=finished,
+            due_at=self.due_for(assignment, student_id),
+            assignment_due=assignment.due_at,
+        )
+
+    def _hands_cell(self, assignment: Assignment, student_id: int) -> Cell:
+        """Hands finished of the ``count`` asked; done when the last of them ended (an
+        unfinished hand counts as started)."""
+        rows = self.hand_rows(assignment, student_id)
+        ended = sorted(row.updated_at for row in rows if row.finished)
+        total = assignment.count
+        finished = ended[total - 1] if total and len(ended) >= total else None
+        return Cell(
+            status=self._status(assignment, student_id, bool(rows), finished),
+            done=min(len(ended), total),
+            total=total,
+            # No share "right at the first try": a hand is played, not answered.
+            right_first=0,
+            asked=0,
+            seconds=None,
+            started=bool(rows),
             finished_at=finished,
             due_at=self.due_for(assignment, student_id),
             assignment_due=assignment.due_at,
@@ -336,8 +384,34 @@ def load(
             ).values_list(*ProgressRow._fields),
         )
     }
+    hands: dict[tuple[int, int], list[HandRow]] = defaultdict(list)
+    hand_ids = [a.pk for a in assignments if a.content == Assignment.Content.HANDS]
+    if hand_ids:
+        for assignment_id, *values in (
+            AssignmentGame.objects.filter(assignment_id__in=hand_ids, student_id__in=students)
+            .order_by("game__created_at", "game_id")
+            .values_list(
+                "assignment_id",
+                "game_id",
+                "student_id",
+                "game__finished",
+                "game__score",
+                "game__their_score",
+                "game__created_at",
+                "game__updated_at",
+            )
+        ):
+            hand = HandRow(*values)
+            hands[(assignment_id, hand.student_id)].append(hand)
     return Work(
-        assignments, students, dict(items), dict(attempts), dict(steps), progress, extensions
+        assignments,
+        students,
+        dict(items),
+        dict(attempts),
+        dict(steps),
+        progress,
+        extensions,
+        hands=dict(hands),
     )
 
 
@@ -445,6 +519,13 @@ _GRID_STATE_SQL = """
     FROM classroom_extension e
     JOIN classroom_assignment ea ON ea.id = e.assignment_id
     WHERE ea.classroom_id = %(classroom)s
+    UNION ALL
+    SELECT 'hands', CAST(COUNT(*) AS TEXT), CAST(SUM(g.version) AS TEXT),
+           CAST(MAX(g.updated_at) AS TEXT), NULL, NULL, NULL, NULL, NULL
+    FROM classroom_assignmentgame ag
+    JOIN play_game g ON g.id = ag.game_id
+    JOIN classroom_assignment ga ON ga.id = ag.assignment_id
+    WHERE ga.classroom_id = %(classroom)s
     UNION ALL
     SELECT 'work', CAST(a.n AS TEXT), CAST(a.last AS TEXT), CAST(s.n AS TEXT),
            CAST(s.last AS TEXT), CAST(i.n AS TEXT), CAST(i.last AS TEXT), NULL, NULL

@@ -201,6 +201,40 @@ def spend_names_token(classroom: Classroom, token: str) -> bool:
     return bool(cache.delete(_names_token_key(classroom, token)))
 
 
+#: How long a new assignment form's one-time token stays good.
+FORM_TOKEN_AGE = 24 * 60 * 60
+
+
+def _form_token_key(classroom: Classroom, token: str) -> str:
+    return f"classroom:form-token:{classroom.pk}:{token}"
+
+
+def new_form_token(classroom: Classroom) -> str:
+    """A one-time token for a new assignment form of the class (kept in the shared cache):
+    the form sent twice (a double click, a stale tab sent again) sets one assignment."""
+    token = secrets.token_urlsafe(16)
+    cache.set(_form_token_key(classroom, token), 0, FORM_TOKEN_AGE)
+    return token
+
+
+def spend_form_token(classroom: Classroom, token: str) -> bool:
+    """Use the token up; True for the one caller that did (as spend_names_token)."""
+    return bool(token) and bool(cache.delete(_form_token_key(classroom, token)))
+
+
+def form_token_made(classroom: Classroom, token: str, assignment_id: int) -> None:
+    """Keep which assignment a spent token made, so a second send can be shown it."""
+    cache.set(_form_token_key(classroom, token) + ":made", assignment_id, FORM_TOKEN_AGE)
+
+
+def made_with(classroom: Classroom, token: str) -> int | None:
+    """The assignment a spent token made, if it is known."""
+    if not token:
+        return None
+    made = cache.get(_form_token_key(classroom, token) + ":made")
+    return made if isinstance(made, int) else None
+
+
 def create_students(classroom: Classroom, names: Iterable[str]) -> list[NewAccount]:
     """Make an account for each name, in the class, each with a generated password.
 
@@ -253,5 +287,3 @@ def reset_password(membership: Membership) -> NewAccount:
     student.set_password(password)
     student.save(update_fields=["password"])
     return NewAccount(display_name(student), student.get_username(), password)
-
-

@@ -15,12 +15,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from burraco_tutor.http import HtmxHttpRequest
 from burraco_tutor.limits import limited
-from classroom import assignments, progress, services
+from classroom import assignments, hands, progress, services
 from classroom.access import account_id, my_assignment
 from classroom.forms import JoinForm
 from classroom.models import Assignment, AssignmentItem, Classroom
@@ -28,6 +28,7 @@ from engine import puzzles as engine_puzzles
 from lessons import answering
 from lessons.answering import flow
 from lessons.models import Attempt
+from play.models import Game
 
 
 @login_required
@@ -75,6 +76,8 @@ def _join(request: HtmxHttpRequest, classroom: Classroom) -> HttpResponse:
 def assignment(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """One of the student's assignments: its puzzles (or its lesson) and how far they got."""
     work = my_assignment(request, pk)
+    if work.content == Assignment.Content.HANDS:
+        return _hands_page(request, work)
     student = account_id(request)
     # A generated set's puzzles not opened yet are not made yet: they show their number.
     made = {item.number: item for item in assignments.items_for(work, student)}
@@ -89,6 +92,41 @@ def assignment(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         "next": _next_number(loaded, work, student),
     }
     return render(request, "classroom/my_assignment.html", context)
+
+
+def _hands_page(
+    request: HtmxHttpRequest, work: Assignment, problem: str = "", status: int = 200
+) -> HttpResponse:
+    """A "play N hands" assignment as its student sees it: the settings, how many hands are
+    finished, each hand (to go on with, or to review) and the button that deals one."""
+    student = account_id(request)
+    context = {
+        "assignment": work,
+        "cell": progress.load([work], [student]).cell(work, student),
+        "hands": hands.hand_views(work, student),
+        "level": Game.Level(work.bot_level).label if work.bot_level in Game.Level else "",
+        "problem": problem,
+    }
+    return render(request, "classroom/my_assignment.html", context, status=status)
+
+
+@login_required
+@require_POST
+@limited("play")
+def play_hand(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Start a hand of a "play N hands" assignment, dealt with the assignment's settings:
+    the form sends none of them, and a request that names one is refused (400)."""
+    work = my_assignment(request, pk)
+    if work.content != Assignment.Content.HANDS:
+        raise Http404
+    if hands.FIXED & set(request.POST):
+        problem = _(
+            "The assignment sets the table, the bots and the coach: a hand of it cannot be"
+            " started with other settings."
+        )
+        return _hands_page(request, work, problem=problem, status=400)
+    game = hands.start_hand(request, work)
+    return redirect("play:table", pk=game.pk)
 
 
 @vary_on_headers("HX-Request")

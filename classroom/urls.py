@@ -20,6 +20,7 @@ urlpatterns = [
     # A student's own assignments
     path("assignments/<int:pk>/", student_views.assignment, name="my_assignment"),
     path("assignments/<int:pk>/<int:number>/", student_views.item, name="item"),
+    path("assignments/<int:pk>/play/", student_views.play_hand, name="play_hand"),
     # A library puzzle set in a class, from its own page (/puzzles/<id>/)
     path("set-puzzle/<int:puzzle>/", assignment_views.set_puzzle, name="set_puzzle"),
     # The teacher's classes
@@ -58,6 +59,11 @@ urlpatterns = [
         "<int:pk>/assignments/<int:assignment>/preview/<int:number>/",
         assignment_views.assignment_preview,
         name="assignment_preview",
+    ),
+    path(
+        "<int:pk>/assignments/<int:assignment>/hands/<int:game>/",
+        assignment_views.hand_review,
+        name="hand_review",
     ),
     path(
         "<int:pk>/assignments/<int:assignment>/edit/",

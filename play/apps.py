@@ -13,3 +13,9 @@ class PlayConfig(AppConfig):
         # my data" holds them.
         logged_in.connect(on_log_in, dispatch_uid="play-merge")
         data_requested.connect(account_sections, dispatch_uid="play-data")
+
+        from lessons.pieces import register_piece
+        from play.progress import progress_piece
+
+        # The progress page shows the hands played and what the coach flagged.
+        register_piece("progress", progress_piece)

@@ -7,17 +7,22 @@ Views call these; they hold no rules (play.hands asks the engine) and no markup
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+import fsrs
 from django.db import transaction
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest
+from django.utils import timezone
 
 from engine.actions import Action, ActionKind
 from engine.coach import Review
 from engine.errors import BurracoError
-from lessons.learners import learner_fields, learner_filter
+from lessons import review
+from lessons.learners import Learner, learner_fields, learner_filter
+from lessons.rulebook import is_rule
 from play import hands
 from play.models import Finding, Game
 
@@ -98,14 +103,56 @@ def move(game: Game, version: int, action: Action | None) -> Outcome:
     outcome.played.extend(hands.run_bots(hand))
     with transaction.atomic():
         saved = Game.objects.filter(pk=game.pk, version=version).update(
-            actions=hand.actions, version=version + 1, finished=hand.over
+            actions=hand.actions,
+            version=version + 1,
+            finished=hand.over,
+            # update() skips auto_now: the time of the last move is when a hand ended.
+            updated_at=timezone.now(),
+            **result(hand),
         )
         if not saved:
             raise StaleMove
         if outcome.review is not None:
-            record(game, decision, outcome.review)
+            schedule_review(game, record(game, decision, outcome.review))
     game.refresh_from_db()
     return outcome
+
+
+def result(hand: hands.Hand) -> dict[str, int | None]:
+    """The hand's totals for the Game's ``score`` and ``their_score`` (None before the end)."""
+    outcome = hand.position.outcome() if hand.over else None
+    if outcome is None:
+        return {"score": None, "their_score": None}
+    totals = [score.total if score is not None else 0 for score in outcome.scores]
+    return {"score": totals[0], "their_score": totals[1]}
+
+
+#: The severities that put a finding's rule into the review queue, as a missed puzzle does.
+REVIEWED = (Finding.Severity.MISTAKE, Finding.Severity.BLUNDER)
+
+
+def schedule_review(game: Game, findings: Iterable[Finding]) -> int:
+    """Put the rules of these findings (mistakes and blunders on a rule) into the learner's
+    review queue, as a wrong answer to a puzzle on that rule does (lessons.review: a new
+    card, or a lapse of the one there). Each finding is claimed once (its ``scheduled_at``
+    set by one UPDATE), so a finding is never scheduled twice, whoever asks again."""
+    wanted = [
+        finding.pk
+        for finding in findings
+        if finding.severity in REVIEWED and is_rule(finding.rule) and finding.pk is not None
+    ]
+    if not wanted:
+        return 0
+    now = timezone.now()
+    with transaction.atomic():
+        fresh = Finding.objects.select_for_update().filter(pk__in=wanted, scheduled_at=None)
+        claimed = dict(fresh.values_list("pk", "rule"))
+        if not Finding.objects.filter(pk__in=claimed, scheduled_at=None).update(scheduled_at=now):
+            return 0
+        rules = sorted(set(claimed.values()))
+        owner = Learner(user=game.user) if game.user_id else Learner(session_key=game.session_key)
+        review.review(owner, rules, fsrs.Rating.Again, now)
+    return len(rules)
 
 
 def record(game: Game, decision: int, review: Review) -> list[Finding]:

@@ -66,6 +66,9 @@ class Game(models.Model):
     helped = models.BooleanField(default=False)
     #: The hand has ended (kept for the lists; the replay is what decides).
     finished = models.BooleanField(default=False)
+    #: The hand's totals when it ended: the learner's side, then the other (null until then).
+    score = models.IntegerField(null=True, blank=True)
+    their_score = models.IntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -74,6 +77,13 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.pk}: {self.players} players, {len(self.actions)} actions"
+
+    @property
+    def won(self) -> bool | None:
+        """The learner's side scored more (None before the end)."""
+        if self.score is None or self.their_score is None:
+            return None
+        return self.score > self.their_score
 
     @property
     def setup(self) -> Setup:
@@ -102,6 +112,9 @@ class Finding(models.Model):
     #: The key of the sentence in engine.messages.MESSAGES.
     sentence = models.CharField(max_length=60)
     dismissed = models.BooleanField(default=False)
+    #: When the finding put its rule into the learner's review queue (a mistake or a blunder
+    #: on a rule, play.games.schedule_review): set once, so it is scheduled once.
+    scheduled_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["decision", "-points"]

@@ -118,6 +118,8 @@ FORGED: list[dict[str, Any]] = [
     {"decision": "-1", "do": "pile"},
     {"decision": "99999999999", "do": "discard", "cards": "ZZ"},
     {"again": "99999999"},
+    {"token": "made-up", "content": "hands", "hands": "3", "bot_level": "club"},
+    {"hands": "-5", "bot_level": "grandmaster", "players": "7", "coach": "maybe"},
 ]
 
 
@@ -156,6 +158,11 @@ class World:
     #: Practice games (play/): the learner's, with the learner to move, and someone else's.
     game: Any = None
     other_game: Any = None
+    #: "Play N hands" assignments: the learner's class's (with a hand of theirs filed under
+    #: it) and the other class's.
+    hands: Any = None
+    other_hands: Any = None
+    hand: Any = None
 
 
 def world() -> World:
@@ -175,7 +182,18 @@ def world() -> World:
 
     game = GameFactory(user=learner)
     games.move(game, 0, None)
+    from classroom.models import AssignmentGame
+
+    hands, other_hands = (
+        AssignmentFactory(classroom=room, content="hands", bot_level="random", count=2)
+        for room in (classroom, other)
+    )
+    hand = GameFactory(user=learner, opponents="random")
+    AssignmentGame.objects.create(game=hand, assignment=hands, student=learner)
     return World(
+        hands=hands,
+        other_hands=other_hands,
+        hand=hand,
         game=game,
         other_game=GameFactory(),
         teacher=teacher,
@@ -240,7 +258,18 @@ def sample_kwargs(w: World) -> dict[str, list[dict[str, Any]]]:
         "classroom:join_link": [{"code": w.classroom.code}, {"code": "NO-SUCH"}],
         "play:table": [{"pk": w.game.pk}, {"pk": w.other_game.pk}],
         "play:review": [{"pk": w.game.pk}, {"pk": w.other_game.pk}],
-        "classroom:my_assignment": [{"pk": w.assignment.pk}, {"pk": w.other_assignment.pk}],
+        "classroom:my_assignment": [
+            {"pk": w.assignment.pk},
+            {"pk": w.other_assignment.pk},
+            {"pk": w.hands.pk},
+        ],
+        # A POST there deals a hand (the action itself): only ids where it must not.
+        "classroom:play_hand": [{"pk": w.assignment.pk}, {"pk": w.other_hands.pk}],
+        "classroom:hand_review": [
+            {"pk": mine, "assignment": w.hands.pk, "game": w.hand.pk},
+            {"pk": mine, "assignment": w.hands.pk, "game": w.game.pk},
+            {"pk": theirs, "assignment": w.other_hands.pk, "game": w.hand.pk},
+        ],
         "classroom:item": [
             {"pk": w.assignment.pk, "number": 1},
             {"pk": w.assignment.pk, "number": 99},

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from classroom.models import Assignment
+from classroom.services import new_form_token
 from lessons.models import Lesson, Puzzle, Theme
 from tests.classroom.conftest import World, logged_in
 from tests.factories import PuzzleFactory
@@ -19,10 +20,15 @@ def url(world: World) -> str:
     return f"/classes/{world.classroom.pk}/assignments/new/"
 
 
+def signed(world: World, data: dict[str, Any]) -> dict[str, Any]:
+    """The form's fields with the one-time token a page of the form carries."""
+    return {**data, "token": new_form_token(world.classroom)}
+
+
 def test_hand_picked_puzzles_become_the_assignments_items_in_order(world: World) -> None:
     first, second = PuzzleFactory(), PuzzleFactory()
     data = {**DUE, "content": "puzzles", "puzzles": [second.pk, first.pk]}
-    response = logged_in(world.teacher).post(url(world), data)
+    response = logged_in(world.teacher).post(url(world), signed(world, data))
     assignment = Assignment.objects.get(title="For Tuesday")
     assert response["Location"] == f"/classes/{world.classroom.pk}/assignments/{assignment.pk}/"
     assert assignment.classroom == world.classroom and assignment.count == 2
@@ -35,7 +41,7 @@ def test_a_lesson_assignment_names_its_lesson(world: World) -> None:
         slug="sets", order=3, title_it="Tris", title_en="Sets", summary_it="…", summary_en="…"
     )
     data = {**DUE, "content": "lesson", "lesson": lesson.pk}
-    logged_in(world.teacher).post(url(world), data)
+    logged_in(world.teacher).post(url(world), signed(world, data))
     assert Assignment.objects.get(title="For Tuesday").lesson == lesson
 
 
@@ -58,7 +64,7 @@ def test_a_generated_set_keeps_what_it_asks_for_under_the_class_rules(world: Wor
     world.classroom.save()
     data = {**DUE, "content": "generated", "theme": "R23", "puzzle_kind": "attach"}
     data |= {"rating": "1200", "count": "10"}
-    response = logged_in(world.teacher).post(url(world), data)
+    response = logged_in(world.teacher).post(url(world), signed(world, data))
     assert response.status_code == 302
     assignment = Assignment.objects.get(title="For Tuesday")
     assert (assignment.theme, assignment.puzzle_kind, assignment.rating, assignment.count) == (
@@ -91,7 +97,7 @@ def test_a_generated_set_keeps_what_it_asks_for_under_the_class_rules(world: Wor
 def test_a_form_that_asks_nothing_possible_is_refused_with_400(
     world: World, data: dict[str, Any], field: str
 ) -> None:
-    response = logged_in(world.teacher).post(url(world), {**DUE, **data})
+    response = logged_in(world.teacher).post(url(world), signed(world, {**DUE, **data}))
     assert response.status_code == 400
     assert response.context["form"].errors[field]
     assert not Assignment.objects.filter(classroom=world.classroom, title="For Tuesday").exists()
@@ -101,21 +107,21 @@ def test_a_theme_the_class_rules_do_not_have_is_not_offered(world: World) -> Non
     # Semi-clean burracos (R28) need the semi-clean rules; the class plays standard ones.
     data = {**DUE, "content": "generated", "theme": "R28", "puzzle_kind": "score"}
     data |= {"rating": "1500", "count": "30"}
-    response = logged_in(world.teacher).post(url(world), data)
+    response = logged_in(world.teacher).post(url(world), signed(world, data))
     assert response.status_code == 400
     assert response.context["form"].errors["theme"]
 
 
 def test_another_teachers_library_puzzle_cannot_be_picked(world: World) -> None:
     data = {**DUE, "content": "puzzles", "puzzles": [world.other_library.puzzle_id]}
-    response = logged_in(world.teacher).post(url(world), data)
+    response = logged_in(world.teacher).post(url(world), signed(world, data))
     assert response.status_code == 400
 
 
 def test_a_puzzle_written_for_other_rules_cannot_be_picked(world: World) -> None:
     strict = PuzzleFactory(rules="strict")
     data = {**DUE, "content": "puzzles", "puzzles": [strict.pk]}
-    assert logged_in(world.teacher).post(url(world), data).status_code == 400
+    assert logged_in(world.teacher).post(url(world), signed(world, data)).status_code == 400
 
 
 def test_the_picker_lists_a_themes_puzzles_and_keeps_those_already_chosen(world: World) -> None:
@@ -154,7 +160,7 @@ def test_a_due_date_already_past_is_refused_with_a_sentence(world: World) -> Non
     data["lesson"] = Lesson.objects.create(
         slug="sets", order=3, title_it="Tris", title_en="Sets", summary_it="…", summary_en="…"
     ).pk
-    response = logged_in(world.teacher).post(url(world), data)
+    response = logged_in(world.teacher).post(url(world), signed(world, data))
     assert response.status_code == 400
     assert "Questo momento è già passato" in response.content.decode()
     assert not Assignment.objects.filter(title="For Tuesday").exists()

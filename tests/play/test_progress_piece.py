@@ -1,0 +1,115 @@
+"""The practice table on /progress/ (play.progress): hands played and won per level, and
+the coach's findings by rule, week by week; the learner's own only, in both languages."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from play.models import Finding, Game
+from tests.factories import GameFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def finding(game: Game, rule: str, severity: str = "mistake", decision: int = 1) -> Finding:
+    return Finding.objects.create(
+        game=game,
+        decision=decision,
+        action="discard 9S",
+        code="discard_feeds",
+        rule=rule,
+        severity=severity,
+        points=12,
+        better="discard KS",
+        sentence="x",
+    )
+
+
+def test_nothing_before_the_first_game() -> None:
+    client = Client()
+    client.force_login(UserFactory())
+    assert "At the practice table" not in client.get("/progress/").content.decode()
+
+
+def test_hands_played_and_won_per_level_and_findings_per_rule_and_week() -> None:
+    user = UserFactory()
+    for score, theirs in ((300, 120), (90, 400), (500, 100)):
+        GameFactory(user=user, opponents="club", finished=True, score=score, their_score=theirs)
+    GameFactory(user=user, opponents="expert", players=4, finished=True, score=0, their_score=50)
+    # Unfinished: not counted as played.
+    open_game = GameFactory(user=user, opponents="expert")
+    old = GameFactory(user=user, opponents="beginner")
+    Game.objects.filter(pk=old.pk).update(created_at=timezone.now() - timedelta(weeks=2))
+    finding(open_game, "R31")
+    finding(open_game, "R31", "blunder", decision=5)
+    finding(old, "R31", "inaccuracy")
+    finding(old, "R8")
+    finding(old, "R9", "none")  # minor: not counted
+    # Someone else's games count for nobody here.
+    stranger = GameFactory(opponents="club", finished=True, score=900, their_score=0)
+    finding(stranger, "R12")
+    client = Client()
+    client.force_login(user)
+    page = client.get("/progress/").content.decode()
+    assert "At the practice table" in page
+    levels = page.split('id="practice-levels"')[1].split("</table>")[0]
+    rows = levels.split("<tr>")[2:]
+    assert len(rows) == 2
+    assert "Club player" in rows[0] and ">3</td>" in rows[0] and ">2</td>" in rows[0]
+    assert "Expert" in rows[1] and ">4</td>" in rows[1] and ">1</td>" in rows[1]
+    assert ">0</td>" in rows[1]
+    rules = page.split('id="practice-rules"')[1].split("</table>")[0]
+    assert "R12" not in rules and "R9 " not in rules
+    # Six weeks, oldest first: one two weeks ago (the old hand), two this week.
+    assert cells(rules, "R31 ·") == ["0", "0", "0", "1", "0", "2"]
+    assert cells(rules, "R8 ·") == ["0", "0", "0", "1", "0", "0"]
+    assert cells(rules, "Hands started") == ["0", "0", "0", "1", "0", "5"]
+    # Per 10 hands: two weeks played in (1 hand, 2 findings; 5 hands, 2 findings).
+    per_ten = rules.split('id="practice-per-ten"')[1].split("</tr>")[0]
+    assert re.findall(r'<td class="text-end">([^<]+)</td>', per_ten) == [
+        "–",
+        "–",
+        "–",
+        "20",
+        "–",
+        "4",
+    ]
+    assert 'aria-labelledby="practice-chart-title"' in page and "<polyline" in page
+
+
+def cells(table: str, label: str) -> list[str]:
+    row = table.split(label)[1].split("</tr>")[0]
+    return re.findall(r'<td class="text-end">(\d+)</td>', row)
+
+
+def test_in_italian() -> None:
+    user = UserFactory()
+    game = GameFactory(user=user, opponents="club", finished=True, score=300, their_score=120)
+    finding(game, "R31")
+    client = Client()
+    client.force_login(user)
+    page = client.get("/progress/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "Al tavolo d'allenamento" in page and "Smazzate giocate" in page
+    assert "Settimana del" in page
+
+
+def test_an_anonymous_learners_games_count_too() -> None:
+    client = Client()
+    response = client.post(
+        "/play/",
+        {
+            "players": "2",
+            "opponents": "random",
+            "partner": "random",
+            "preset": "standard",
+            "coach": "turns",
+        },
+    )
+    assert response.status_code == 302
+    page = client.get("/progress/").content.decode()
+    assert "At the practice table" in page and "No hand finished yet" in page
