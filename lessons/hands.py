@@ -409,7 +409,9 @@ def turn_context(
     script's (``script_followed``, and ``off_script`` when it was not), the script's moves
     to show when it was not, and the board after the script's turn, from which the hand
     goes on."""
-    hand = (question or {}).get("hand")
+    if question is None:
+        return {}
+    hand = question.get("hand")
     if not isinstance(hand, Mapping):
         return {}
     nudge = hand.get("nudge") or {}
