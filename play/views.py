@@ -17,6 +17,9 @@ from play.forms import MoveForm, NewGameForm
 from play.models import Finding, Game
 from play.review import decision_context, flagged, gap_chart, score_gap, try_again
 
+#: The pause between two frames of the others' moves (none under reduced motion).
+FRAME_MS = 700
+
 
 @limited("play")
 def start(request: HtmxHttpRequest) -> HttpResponse:
@@ -251,6 +254,7 @@ def _frame(request: HtmxHttpRequest, game: Game, hand: hands.Hand, at: int) -> H
         form_url=request.path,
         frame=at,
         next_at=at + 1,
+        frame_ms=FRAME_MS,
         drawing=False,
         playing=False,
         waiting=False,

@@ -78,6 +78,9 @@ KNOWN_FIELDS = {
     "winner",
     "stands_for",
     "burraco",
+    # The practice table's frames (?at=N) and the review's hand of a match (?hand=N).
+    "at",
+    "hand",
 }
 
 #: Values that look like answers but are forged: buttons that do not exist, cards the hand
@@ -118,6 +121,14 @@ FORGED: list[dict[str, Any]] = [
     {"decision": "-1", "do": "pile"},
     {"decision": "99999999999", "do": "discard", "cards": "ZZ"},
     {"again": "99999999"},
+    # Take-backs and a match's next hand (play/): stale, forged or impossible.
+    {"do": "takeback", "version": "999999"},
+    {"do": "takeback", "version": "1"},
+    {"do": "next", "version": "1"},
+    {"do": "next", "version": "-1"},
+    {"at": "-1", "hand": "0"},
+    {"at": "99999999999", "hand": "99999", "decision": "0"},
+    {"length": "forever", "players": "2", "takebacks": "maybe", "opponents": "club"},
 ]
 
 
@@ -173,7 +184,8 @@ def world() -> World:
     from play import games
     from tests.factories import GameFactory
 
-    game = GameFactory(user=learner)
+    # A match with take-backs on: its table shows the match's line and every button.
+    game = GameFactory(user=learner, match=True, takebacks=True)
     games.move(game, 0, None)
     return World(
         game=game,
