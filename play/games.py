@@ -287,11 +287,15 @@ def account_sections(request: HttpRequest, user: Any, **kwargs: Any) -> dict[str
                 "partner": game.partner if game.players == 4 else None,
                 "coach": game.coach,
                 "actions": game.actions,
+                "match": game.match,
+                "earlier_hands": game.past_hands,
+                "takebacks": game.takebacks,
                 "finished": game.finished,
                 "helped": game.helped,
                 "started": game.created_at,
                 "findings": [
                     {
+                        "hand": finding.hand,
                         "decision": finding.decision,
                         "action": finding.action,
                         "code": finding.code,

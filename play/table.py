@@ -63,12 +63,12 @@ class Line:
     cards: tuple[Card, ...] = ()
     mine: bool = False
     #: For a move since the learner's last one: its place among them (1, 2…), which the
-    #: page uses to reveal the bots' moves one after another; 0 for older moves.
+    #: log marks (the felt steps through them in frames, play.views._frame); 0 for older.
     new: int = 0
 
     @property
     def reveal(self) -> int:
-        """The step of the page's reveal (its CSS has nine)."""
+        """The line's place among the new ones, nine and more counted as nine (a class)."""
         return min(self.new, 9)
 
     @property
