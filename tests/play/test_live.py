@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 
 from bench.pageweight import FRAGMENT_TARGET, plain
+from engine.actions import Action
 from engine.bots import decide, legal_in_view
 from engine.rules import Rules
 from engine.state import PLAYER_COUNTS
@@ -318,3 +319,28 @@ def test_the_start_form_offers_the_tables_the_engine_plays() -> None:
     offered = {int(value) for value, _label in NewGameForm().fields["players"].choices}
     assert offered == {n for n in PLAYER_COUNTS if n in TABLES}
     assert 3 in TABLES  # offered as soon as the engine deals three (R40)
+
+
+def test_the_review_of_a_matchs_earlier_hand_tries_again_in_that_hand() -> None:
+    from tests.play.test_review_views import action_data
+
+    client = Client()
+    game = deal(client, length="match")
+    first = finish_hand(game, "random")
+    game.refresh_from_db()
+    assert move(client, game, do="next").status_code == 302
+    finding = game.findings.filter(hand=0).exclude(severity="none").order_by("decision").first()
+    assert finding is not None, "a random learner's whole hand gave the coach nothing to flag"
+    url = f"/play/{game.pk}/review/"
+    page = client.get(url, {"hand": 1}).content.decode()
+    assert "(hand 1)" in page and f"?hand=1&amp;decision={finding.decision}#try" in page
+    # The second hand has no findings yet: its review lists none of the first's.
+    assert f"decision={finding.decision}#try" not in client.get(url).content.decode()
+    page = client.get(url, {"hand": 1, "decision": finding.decision}).content.decode()
+    then = first.steps[finding.decision].before
+    offered = sorted(re.findall(r'name="cards" value="([^"]+)"', page))
+    assert offered == sorted(str(card) for card in then.hand)
+    assert 'name="hand" value="1"' in page
+    made = action_data(Action.parse(finding.action))
+    response = client.post(url, {"hand": 1, "decision": finding.decision, **made})
+    assert "That is the move you made in the game." in response.content.decode()
