@@ -19,6 +19,7 @@ from tests.browser.conftest import Visit
 from tests.browser.test_accessibility import AXE, assert_accessible
 from tests.browser.test_keyboard_journeys import follow, tab_to
 from tests.factories import GameFactory
+from tests.play.test_live import finish_hand
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
@@ -264,4 +265,39 @@ def test_a_move_from_a_stale_tab_gets_the_current_table_and_a_sentence(visit: Vi
     other.get_by_role("button", name="Raccogli tutti gli scarti").click()
     expect(other.locator(".play-status .alert")).to_contain_text("Il tavolo era andato avanti")
     expect(other.locator(".play-turn")).to_contain_text("poi scarta una carta")
+    assert visit.errors == []
+
+
+@pytest.mark.parametrize("visit", [PHONE], indirect=True)
+def test_a_match_goes_on_to_the_next_hand_by_keyboard_with_the_score_so_far(
+    visit: Visit, fixed_deal: None, axe: str
+) -> None:
+    page = visit.open("/play/")
+    tab_to(page, page.get_by_label("Una sola smazzata"))
+    page.keyboard.press("ArrowDown")
+    expect(page.get_by_label("Una partita fino al punteggio stabilito")).to_be_checked()
+    deal_by_keyboard(page)
+    game = Game.objects.get()
+    assert game.match
+    # The first hand is played to its end by the services, as a beginner would play it.
+    first = finish_hand(game)
+    scores = hands.scores(first)
+    page.reload()
+    expect(page.locator(".play-turn")).to_contain_text("distribuisci la prossima")
+    score = page.get_by_role("region", name="Il punteggio")
+    expect(score).to_contain_text("La partita finora (si gioca a 2005)")
+    expect(score).to_contain_text("Nessuno è ancora arrivato a 2005")
+    assert_accessible(page, axe, "the table at the end of a match's hand")
+    follow(page, page.get_by_role("button", name="Distribuisci la prossima smazzata"))
+    # The deal has passed: the learner opens the second hand, told the score before it.
+    turn_line = page.locator(".play-turn")
+    expect(turn_line).to_contain_text(YOUR_TURN)
+    expect(turn_line).to_be_focused(timeout=10_000)
+    expect(page.locator(".play-match")).to_contain_text(
+        f"Smazzata numero 2 di una partita a 2005; il punteggio prima di questa: "
+        f"la tua squadra {scores[0]}, l'altra squadra {scores[1]}."
+    )
+    review = visit.open(f"/play/{game.pk}/review/?hand=1")
+    expect(review.get_by_role("heading", level=1)).to_contain_text("(smazzata 1)")
+    expect(review.get_by_role("navigation", name="Le smazzate della partita")).to_be_visible()
     assert visit.errors == []
