@@ -344,3 +344,12 @@ def test_the_review_of_a_matchs_earlier_hand_tries_again_in_that_hand() -> None:
     made = action_data(Action.parse(finding.action))
     response = client.post(url, {"hand": 1, "decision": finding.decision, **made})
     assert "That is the move you made in the game." in response.content.decode()
+
+
+@pytest.mark.parametrize(("players", "places"), [("2", ["top"]), ("4", ["left", "top", "right"])])
+def test_the_table_draws_the_seats_in_the_order_of_play(players: str, places: list[str]) -> None:
+    client = Client()
+    game = deal(client, players=players)
+    page = client.get(f"/play/{game.pk}/").content.decode()
+    assert f'class="play-opponents play-opponents-{len(places)}"' in page
+    assert re.findall(r'class="play-seat play-seat-([a-z-]+)"', page) == places
