@@ -39,6 +39,9 @@ def game_settings(assignment: Assignment) -> dict[str, Any]:
         "opponents": assignment.bot_level,
         "partner": assignment.bot_level,
         "coach": Game.Coach.TURNS if assignment.coach else Game.Coach.OFF,
+        # One hand each, and no taking back: the hand the teacher sees is the hand played.
+        "match": False,
+        "takebacks": False,
     }
 
 

@@ -14,9 +14,12 @@ from engine.errors import BurracoError
 from engine.state import DECK_SIZE, PLAYER_COUNTS
 from play.models import Game
 
-#: The tables the page can draw (seats around the felt, sides of partners across): the
-#: engine's other tables (R40) need their own layout before they are offered.
-TABLES = (2, 4)
+#: The tables the practice table offers, each only once the engine plays it too
+#: (engine.state.PLAYER_COUNTS): the page lays out two to six seats (play.table.PLACES).
+#: THE place where three players are switched on: it is here, and is offered as soon as
+#: the engine deals three (R40); five and six are to be added here when the play app's
+#: sides (the score, whose melds are whose) follow the engine's partnerships for them.
+TABLES = (2, 3, 4)
 
 #: The most cards a move can name (a whole hand after taking a big pile).
 MOST_CARDS = DECK_SIZE
@@ -46,6 +49,28 @@ class NewGameForm(forms.Form):
         initial=Game.Coach.TURNS,
         widget=forms.RadioSelect,
     )
+    length = forms.ChoiceField(
+        label=_("How long"),
+        choices=[
+            ("hand", _("One hand")),
+            ("match", _("A match to the target score")),
+        ],
+        initial="hand",
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    takebacks = forms.BooleanField(
+        label=_("Allow take-backs (a hand with one is marked as helped)"),
+        required=False,
+        initial=True,
+    )
+
+    def choices(self) -> dict[str, Any]:
+        """The game's fields from the form's answers."""
+        data = dict(self.cleaned_data)
+        # Not chosen (an older form): one hand.
+        data["match"] = data.pop("length", "") == "match"
+        return data
 
 
 class AnyCardsField(forms.MultipleChoiceField):
@@ -61,7 +86,7 @@ class MoveForm(forms.Form):
     was made on. The table is one form, so some buttons say what they do by their name:
     ``attach`` carries a meld's index, ``dismiss`` a finding's, ``sort`` the order."""
 
-    DO = ("draw", "pile", "meld", "discard", "continue", "hint")
+    DO = ("draw", "pile", "meld", "discard", "continue", "hint", "takeback", "next")
 
     version = forms.IntegerField(min_value=0, max_value=10**9, required=False)
     do = forms.ChoiceField(choices=[(name, name) for name in DO], required=False)

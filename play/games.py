@@ -20,6 +20,7 @@ from django.utils import timezone
 from engine.actions import Action, ActionKind
 from engine.coach import Review
 from engine.errors import BurracoError
+from engine.match import winner
 from lessons import review
 from lessons.learners import Learner, learner_fields, learner_filter
 from lessons.rulebook import is_rule
@@ -52,8 +53,42 @@ def new_game(request: HttpRequest, **choices: Any) -> Game:
 
 
 def load(game: Game) -> hands.Hand:
-    """The game's hand, replayed and checked by the engine (raises hands.BrokenGame)."""
-    return hands.replay(game.setup, game.actions)
+    """The hand being played, replayed and checked by the engine with every hand before it
+    (raises hands.BrokenGame)."""
+    return load_match(game)[1]
+
+
+def load_match(game: Game) -> tuple[list[hands.Hand], hands.Hand]:
+    """The game's ended hands and the hand being played, all replayed and checked."""
+    if not isinstance(game.past_hands, list) or not isinstance(game.actions, list):
+        raise hands.BrokenGame("the stored hands are not lists of actions")
+    return hands.replay_match(game.setup, game.past_hands, game.actions)
+
+
+def match_state(game: Game, hand: hands.Hand) -> dict[str, Any]:
+    """Where a match stands: the totals before this hand and after it (when it has ended),
+    the winner once the target is reached, and whether a next hand is to be dealt."""
+    before = hand.setup.totals
+    after = None
+    won = None
+    if hand.over:
+        after = hand.setup.next_hand(hands.scores(hand)).totals
+        won = winner(after, hand.setup.rules)
+    return {
+        "number": hand.setup.number + 1,
+        "target": hand.setup.rules.target,
+        "before": before,
+        "after": after,
+        "winner": won,
+        "next": game.match and hand.over and won is None,
+    }
+
+
+def game_over(game: Game, hand: hands.Hand) -> bool:
+    """A one-hand game ends with its hand; a match when a side reaches the target."""
+    if not hand.over:
+        return False
+    return not game.match or match_state(game, hand)["winner"] is not None
 
 
 class StaleMove(Exception):
@@ -105,7 +140,7 @@ def move(game: Game, version: int, action: Action | None) -> Outcome:
         saved = Game.objects.filter(pk=game.pk, version=version).update(
             actions=hand.actions,
             version=version + 1,
-            finished=hand.over,
+            finished=game_over(game, hand),
             # update() skips auto_now: the time of the last move is when a hand ended.
             updated_at=timezone.now(),
             **result(hand),
@@ -113,7 +148,7 @@ def move(game: Game, version: int, action: Action | None) -> Outcome:
         if not saved:
             raise StaleMove
         if outcome.review is not None:
-            schedule_review(game, record(game, decision, outcome.review))
+            schedule_review(game, record(game, decision, outcome.review, hand.setup.number))
     game.refresh_from_db()
     return outcome
 
@@ -155,11 +190,12 @@ def schedule_review(game: Game, findings: Iterable[Finding]) -> int:
     return len(rules)
 
 
-def record(game: Game, decision: int, review: Review) -> list[Finding]:
-    """Keep the coach's findings on the decision numbered ``decision``."""
+def record(game: Game, decision: int, review: Review, number: int = 0) -> list[Finding]:
+    """Keep the coach's findings on the decision numbered ``decision`` of hand ``number``."""
     return Finding.objects.bulk_create(
         Finding(
             game=game,
+            hand=number,
             decision=decision,
             action=str(review.chosen),
             code=finding.code,
@@ -182,9 +218,9 @@ def last_turn_findings(game: Game, hand: hands.Hand) -> list[Finding]:
         return []
     first, last = turn
     return list(
-        game.findings.filter(decision__gte=first, decision__lte=last, dismissed=False).exclude(
-            severity=Finding.Severity.NONE
-        )
+        game.findings.filter(
+            hand=hand.setup.number, decision__gte=first, decision__lte=last, dismissed=False
+        ).exclude(severity=Finding.Severity.NONE)
     )
 
 
@@ -201,6 +237,69 @@ def last_turn(hand: hands.Hand) -> tuple[int, int] | None:
         elif end is not None and step.action.kind in (ActionKind.DRAW, ActionKind.PILE):
             return index, end
     return None
+
+
+class NothingToTakeBack(Exception):
+    """There is no turn of the learner's in this hand to take back, or the hand is over."""
+
+
+def take_back_point(hand: hands.Hand) -> int | None:
+    """Where a take-back goes: the index of the learner's latest draw (or pile) in this
+    hand, the start of their turn; None when there is none or the hand is over."""
+    if hand.over:
+        return None
+    for index in range(len(hand.steps) - 1, -1, -1):
+        step = hand.steps[index]
+        if step.seat == hands.LEARNER and step.action.kind in (ActionKind.DRAW, ActionKind.PILE):
+            return index
+    return None
+
+
+def take_back(game: Game, version: int) -> hands.Hand:
+    """Undo the learner's last turn as of ``version``: back to the start of it, the other
+    players' answers undone too, its findings forgotten, the hand marked as helped. Raises
+    :class:`StaleMove` (another tab moved first) or :class:`NothingToTakeBack`."""
+    if version != game.version:
+        raise StaleMove
+    hand = load(game)
+    point = take_back_point(hand)
+    if point is None:
+        raise NothingToTakeBack
+    with transaction.atomic():
+        saved = Game.objects.filter(pk=game.pk, version=version).update(
+            actions=hand.actions[:point], version=version + 1, helped=True, finished=False
+        )
+        if not saved:
+            raise StaleMove
+        game.findings.filter(hand=hand.setup.number, decision__gte=point).delete()
+    game.refresh_from_db()
+    return load(game)
+
+
+def next_hand(game: Game, version: int) -> Outcome:
+    """Deal the match's next hand as of ``version`` (the deal passes clockwise) and play
+    the bots' turns before the learner's. Raises :class:`StaleMove`, or
+    :class:`NoNextHand` when there is none to deal."""
+    if version != game.version:
+        raise StaleMove
+    hand = load(game)
+    if not match_state(game, hand)["next"]:
+        raise NoNextHand
+    with transaction.atomic():
+        saved = Game.objects.filter(pk=game.pk, version=version).update(
+            past_hands=[*game.past_hands, hand.actions],
+            actions=[],
+            version=version + 1,
+            finished=False,
+        )
+        if not saved:
+            raise StaleMove
+    game.refresh_from_db()
+    return move(game, game.version, None)
+
+
+class NoNextHand(Exception):
+    """The game has no next hand: one hand only, the hand still going, or the match won."""
 
 
 def take_hint(game: Game, hand: hands.Hand) -> Action | None:
@@ -235,11 +334,15 @@ def account_sections(request: HttpRequest, user: Any, **kwargs: Any) -> dict[str
                 "partner": game.partner if game.players == 4 else None,
                 "coach": game.coach,
                 "actions": game.actions,
+                "match": game.match,
+                "earlier_hands": game.past_hands,
+                "takebacks": game.takebacks,
                 "finished": game.finished,
                 "helped": game.helped,
                 "started": game.created_at,
                 "findings": [
                     {
+                        "hand": finding.hand,
                         "decision": finding.decision,
                         "action": finding.action,
                         "code": finding.code,

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine import bots
 from engine.actions import (
@@ -35,6 +35,7 @@ from engine.budget import Budget
 from engine.coach import Review, coach
 from engine.deal import deal
 from engine.errors import BurracoError, TooBigError
+from engine.match import winner
 from engine.rules import PRESETS, Rules
 from engine.state import Phase, Position
 
@@ -45,6 +46,8 @@ BOT_SECONDS = 0.4
 #: A hand that has not ended after this many actions is broken (a real one takes a few
 #: hundred at most).
 MAX_ACTIONS = 2_000
+#: A match with more hands than this is broken (a game to 2005 takes a handful).
+MAX_HANDS = 60
 
 
 class BrokenGame(BurracoError):
@@ -60,16 +63,37 @@ class Setup:
     preset: str = "standard"
     opponents: str = "club"
     partner: str = "club"
+    #: Which hand of the game this is (0 the first); the deal passes clockwise (R5).
+    number: int = 0
+    #: The sides' totals before this hand (a match to the target, R36).
+    totals: tuple[int, int] = (0, 0)
 
     @property
     def rules(self) -> Rules:
         return PRESETS[self.preset]
 
+    @property
+    def dealer(self) -> int:
+        return self.number % self.players
+
     def level(self, seat: int) -> str:
         """The bot level of a seat other than the learner's."""
-        if self.players == 4 and seat == 2:
+        if partner_seat(self.players) == seat:
             return self.partner
         return self.opponents
+
+    def next_hand(self, scores: tuple[int, int]) -> Setup:
+        """The setup of the hand after this one, which scored ``scores``."""
+        totals = (self.totals[0] + scores[0], self.totals[1] + scores[1])
+        return replace(self, number=self.number + 1, totals=totals)
+
+
+def partner_seat(players: int) -> int | None:
+    """The learner's fixed partner: the seat across the table when there is one (four
+    players: seat 2; six: seat 3, R40); None head to head or at an odd table."""
+    if players > 2 and players % 2 == 0:
+        return players // 2
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,8 +148,17 @@ class Hand:
 
 
 def start(setup: Setup) -> Position:
-    """The deal of a game: the same cards for the same seed and table."""
-    return deal(setup.players, random.Random(setup.seed), rules=setup.rules)
+    """The deal of a hand: the same cards for the same seed, table and hand number. The first
+    hand is dealt by the learner (seat 0), each later one by the next seat clockwise."""
+    if setup.number == 0:
+        return deal(setup.players, random.Random(setup.seed), rules=setup.rules)
+    return deal(
+        setup.players,
+        random.Random(f"{setup.seed}/hand {setup.number}"),
+        dealer=setup.dealer,
+        rules=setup.rules,
+        totals=setup.totals,
+    )
 
 
 def replay(setup: Setup, actions: Sequence[str]) -> Hand:
@@ -143,7 +176,39 @@ def replay(setup: Setup, actions: Sequence[str]) -> Hand:
 
 def bot_rng(setup: Setup, index: int) -> random.Random:
     """The bots' chance at the action numbered ``index``: the same game, the same moves."""
-    return random.Random(f"{setup.seed}:{index}")
+    if setup.number == 0:
+        return random.Random(f"{setup.seed}:{index}")
+    return random.Random(f"{setup.seed}/hand {setup.number}:{index}")
+
+
+def scores(hand: Hand) -> tuple[int, int]:
+    """What an ended hand scored for each side (the engine's outcome)."""
+    outcome = hand.position.outcome()
+    if outcome is None or outcome.scores[0] is None or outcome.scores[1] is None:
+        raise BrokenGame("the hand has not ended, or cannot be scored")
+    return (outcome.scores[0].total, outcome.scores[1].total)
+
+
+def replay_match(
+    setup: Setup, past: Sequence[Sequence[str]], actions: Sequence[str]
+) -> tuple[list[Hand], Hand]:
+    """Every hand of a game replayed and checked: the ended hands ``past`` (each must have
+    ended, and the game must not have been won before the last of them), then the hand
+    being played now. Each hand is dealt with the totals the ones before it made."""
+    if len(past) > MAX_HANDS:
+        raise BrokenGame(f"a game of {len(past)} hands is longer than any match")
+    ended: list[Hand] = []
+    for number, hand_actions in enumerate(past):
+        hand = replay(setup, hand_actions)
+        if not hand.over:
+            raise BrokenGame(f"hand {number} is stored as played but has not ended")
+        if winner(setup.totals, setup.rules) is not None:
+            raise BrokenGame(f"hand {number} was dealt after the game was won")
+        ended.append(hand)
+        setup = setup.next_hand(scores(hand))
+    if ended and winner(setup.totals, setup.rules) is not None and actions:
+        raise BrokenGame("a hand was played after the game was won")
+    return ended, replay(setup, actions)
 
 
 def run_bots(hand: Hand, seconds: float = BOT_SECONDS) -> list[Step]:

@@ -64,11 +64,18 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=0)
     #: The learner asked for a hint in this hand.
     helped = models.BooleanField(default=False)
-    #: The hand has ended (kept for the lists; the replay is what decides).
+    #: The game has ended: its one hand, or the match at the target (kept for the lists;
+    #: the replay is what decides).
     finished = models.BooleanField(default=False)
     #: The hand's totals when it ended: the learner's side, then the other (null until then).
     score = models.IntegerField(null=True, blank=True)
     their_score = models.IntegerField(null=True, blank=True)
+    #: One hand (False) or a match to the preset's target (True, R36).
+    match = models.BooleanField(default=False)
+    #: The learner may take back their last turn (a take-back marks the hand as helped).
+    takebacks = models.BooleanField(default=True)
+    #: A match's ended hands, each its actions in order; ``actions`` is the hand being played.
+    past_hands = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -87,7 +94,13 @@ class Game(models.Model):
 
     @property
     def setup(self) -> Setup:
+        """The first hand's setup (each later hand's follows from the hands before it)."""
         return Setup(self.players, self.seed, self.preset, self.opponents, self.partner)
+
+    @property
+    def hand_number(self) -> int:
+        """The hand being played, 0 the first."""
+        return len(self.past_hands)
 
 
 class Finding(models.Model):
@@ -100,6 +113,8 @@ class Finding(models.Model):
         BLUNDER = "blunder", _("blunder")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="findings")
+    #: The hand of the game (0 the first; a one-hand game has only that).
+    hand = models.PositiveSmallIntegerField(default=0)
     #: The index in the game's actions of the decision reviewed.
     decision = models.PositiveIntegerField()
     action = models.CharField(max_length=80)
@@ -117,7 +132,7 @@ class Finding(models.Model):
     scheduled_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["decision", "-points"]
+        ordering = ["hand", "decision", "-points"]
 
     def __str__(self) -> str:
         return f"{self.game_id}@{self.decision}: {self.code}"

@@ -27,9 +27,10 @@ class Flagged:
     better: table.Line
 
 
-def flagged(game: Game) -> list[Flagged]:
-    """The findings worth a learner's time (severity above none), in the hand's order."""
-    rows = game.findings.exclude(severity=Finding.Severity.NONE)
+def flagged(game: Game, number: int = 0) -> list[Flagged]:
+    """The findings on hand ``number`` worth a learner's time (severity above none), in
+    the hand's order."""
+    rows = game.findings.filter(hand=number).exclude(severity=Finding.Severity.NONE)
     return [
         Flagged(
             finding,
@@ -46,7 +47,7 @@ def decision_context(game: Game, hand: hands.Hand, decision: int) -> dict[str, A
     there is no such decision of the learner's."""
     if not 0 <= decision < len(hand.steps) or hand.steps[decision].seat != hands.LEARNER:
         return None
-    then = hands.replay(game.setup, game.actions[:decision])
+    then = hands.replay(hand.setup, hand.actions[:decision])
     context = table.context(then, game.sort)
     return {
         "trying": context,
@@ -61,7 +62,7 @@ def _cost(findings: Any) -> int:
 
 
 def try_again(
-    game: Game, position: Position, decision: int, action: Action | str
+    game: Game, hand: hands.Hand, position: Position, decision: int, action: Action | str
 ) -> dict[str, Any]:
     """What the coach says of a new choice at a decision, against the choice in the game."""
     if isinstance(action, str):
@@ -75,9 +76,9 @@ def try_again(
     review = hands.review(position, action)
     if review is None:
         return {"tried_problem": _("The coach could not weigh that move in the time it has.")}
-    before = _cost(game.findings.filter(decision=decision))
+    before = _cost(game.findings.filter(hand=hand.setup.number, decision=decision))
     after = sum(f.points for f in review.findings if f.severity.value != "none")
-    if str(action) == game.actions[decision]:
+    if str(action) == hand.actions[decision]:
         verdict = _("That is the move you made in the game.")
     elif after < before:
         verdict = _("Better: the coach likes this more than the move you made in the game.")

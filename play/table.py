@@ -20,18 +20,39 @@ from engine.scoring import SideScore, score_side
 from engine.state import Hidden, Phase, Position, side_of
 from lessons.board import BURRACO_BADGES
 from lessons.templatetags.cards import card_name
-from play.hands import LEARNER, Hand, Step
+from play.hands import LEARNER, Hand, Step, partner_seat
 from play.models import Finding
 
 #: How many moves the log shows (the latest).
 LOG_LINES = 24
 
 
+#: Where the other seats sit, seen from the learner at the bottom, in the order of play
+#: (clockwise: the next player is on the learner's left), for each size of table.
+PLACES: dict[int, tuple[str, ...]] = {
+    2: ("top",),
+    3: ("left", "right"),
+    4: ("left", "top", "right"),
+    5: ("left", "top-left", "top-right", "right"),
+    6: ("left", "top-left", "top", "top-right", "right"),
+}
+
+
+def place(players: int, seat: int) -> str:
+    """Where seat ``seat`` (1 to players - 1) sits on the page."""
+    return PLACES[players][seat - 1]
+
+
 def seat_name(players: int, seat: int) -> str:
     """A seat as the log names it, by its place at the table seen from the learner."""
-    if players == 2:
-        return _("North")
-    return {1: _("West"), 2: _("North"), 3: _("East")}[seat]
+    names = {
+        "left": _("West"),
+        "top-left": _("North-West"),
+        "top": _("North"),
+        "top-right": _("North-East"),
+        "right": _("East"),
+    }
+    return names[place(players, seat)]
 
 
 @dataclass(frozen=True)
@@ -42,12 +63,12 @@ class Line:
     cards: tuple[Card, ...] = ()
     mine: bool = False
     #: For a move since the learner's last one: its place among them (1, 2…), which the
-    #: page uses to reveal the bots' moves one after another; 0 for older moves.
+    #: log marks (the felt steps through them in frames, play.views._frame); 0 for older.
     new: int = 0
 
     @property
     def reveal(self) -> int:
-        """The step of the page's reveal (its CSS has nine)."""
+        """The line's place among the new ones, nine and more counted as nine (a class)."""
         return min(self.new, 9)
 
     @property
@@ -109,6 +130,11 @@ def move_log(hand: Hand, last: int = LOG_LINES) -> list[Line]:
 def news(lines: list[Line]) -> str:
     """What the other players did since the learner's last move, as one sentence to announce."""
     return "; ".join(line.spoken for line in lines if line.new)
+
+
+def step_news(step: Step, players: int) -> str:
+    """One move as a screen reader hears it while the table steps through the bots' turns."""
+    return "; ".join(line.spoken for line in log_lines(step, players))
 
 
 def describe(action: Action) -> Line:
@@ -188,14 +214,13 @@ def context(hand: Hand, sort: str = "suit") -> dict[str, Any]:
     """The table's pieces for the template."""
     position = hand.position
     players = position.players
-    places = {2: {1: "top"}, 4: {1: "left", 2: "top", 3: "right"}}[players]
     opponents = [
         Opponent(
             seat,
             seat_name(players, seat),
             len(position.hands[seat]),
-            side_of(seat) == side_of(LEARNER),
-            places[seat],
+            seat == partner_seat(players),
+            place(players, seat),
         )
         for seat in range(1, players)
     ]

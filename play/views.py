@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.vary import vary_on_headers
@@ -16,6 +16,9 @@ from play import games, hands, table
 from play.forms import MoveForm, NewGameForm
 from play.models import Finding, Game
 from play.review import decision_context, flagged, gap_chart, score_gap, try_again
+
+#: The pause between two frames of the others' moves (none under reduced motion).
+FRAME_MS = 700
 
 
 @limited("play")
@@ -34,10 +37,12 @@ def start(request: HtmxHttpRequest) -> HttpResponse:
             opponents=old.opponents,
             partner=old.partner,
             coach=old.coach,
+            match=old.match,
+            takebacks=old.takebacks,
         )
         return _dealt(game)
     if request.method == "POST" and form.is_valid():
-        return _dealt(games.new_game(request, **form.cleaned_data))
+        return _dealt(games.new_game(request, **form.choices()))
     status = 400 if request.method == "POST" else 200
     mine = games.my_games(request)
     context = {
@@ -60,7 +65,7 @@ def game_table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The table; a POST is one move (or a hint, a dismissal, a new order for the hand)."""
     game = games.own_game(request, pk)
     if request.method != "POST":
-        return _table(request, game)
+        return _table(request, game, at=small_int(request.GET.get("at", ""), 4))
     form = MoveForm(request.POST)
     if not form.is_valid():
         return _table(request, game, status=400, problem=_first_error(form))
@@ -74,7 +79,70 @@ def game_table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return _done(request, game)
     if do == "hint":
         return _hint(request, game)
+    if do == "takeback":
+        return _take_back(request, game, form.cleaned_data.get("version"))
+    if do == "next":
+        return _next_hand(request, game, form.cleaned_data.get("version"))
     return _move(request, game, form)
+
+
+def _stale(request: HtmxHttpRequest, game: Game) -> HttpResponse:
+    stale = _(
+        "This table had moved on since that page was drawn (another tab?), so the move"
+        " was not made. Here is the table as it is now."
+    )
+    return _table(request, game, status=409, problem=stale)
+
+
+def _no_version(request: HtmxHttpRequest, game: Game) -> HttpResponse:
+    return _table(
+        request, game, status=400, problem=_("The move did not say which table it was made on.")
+    )
+
+
+def _take_back(request: HtmxHttpRequest, game: Game, version: int | None) -> HttpResponse:
+    """Undo the learner's last turn (the others' answers with it), if take-backs are on."""
+    if not game.takebacks:
+        return _table(request, game, status=400, problem=_("Take-backs are off in this game."))
+    if version is None:
+        return _no_version(request, game)
+    try:
+        hand = games.take_back(game, version)
+    except games.StaleMove:
+        return _stale(request, game)
+    except games.NothingToTakeBack:
+        nothing = _("There is no turn of yours to take back in this hand.")
+        return _table(request, game, status=400, problem=nothing)
+    except hands.BrokenGame:
+        return _broken(request)
+    done = _("Your last turn is taken back; this hand is now marked as helped.")
+    return _table(request, game, hand=hand, notice=done)
+
+
+def _next_hand(request: HtmxHttpRequest, game: Game, version: int | None) -> HttpResponse:
+    """Deal the match's next hand (the deal passes to the next seat)."""
+    if version is None:
+        return _no_version(request, game)
+    try:
+        outcome = games.next_hand(game, version)
+    except games.StaleMove:
+        return _stale(request, game)
+    except games.NoNextHand:
+        none = _(
+            "There is no next hand to deal: the hand is still being played, or the game is over."
+        )
+        return _table(request, game, status=409, problem=none)
+    except hands.BrokenGame:
+        return _broken(request)
+    return _done(request, game, hand=outcome.hand, start=_frames_from(outcome))
+
+
+def _frames_from(outcome: games.Outcome) -> int | None:
+    """The first frame of a move's replay in the page: the table after the first step
+    played (the learner's own move, or the first bot's); None when no bot played."""
+    if all(step.seat == hands.LEARNER for step in outcome.played):
+        return None
+    return len(outcome.hand.steps) - len(outcome.played) + 1
 
 
 def _move(request: HtmxHttpRequest, game: Game, form: MoveForm) -> HttpResponse:
@@ -83,20 +151,14 @@ def _move(request: HtmxHttpRequest, game: Game, form: MoveForm) -> HttpResponse:
         return _table(request, game, problem=action)
     version = form.cleaned_data.get("version")
     if version is None:
-        return _table(
-            request, game, status=400, problem=_("The move did not say which table it was made on.")
-        )
+        return _no_version(request, game)
     try:
         outcome = games.move(game, version, action)
     except games.HandOver:
         over = _("The hand is over: there are no more moves to make.")
         return _table(request, game, status=409, problem=over)
     except games.StaleMove:
-        stale = _(
-            "This table had moved on since that page was drawn (another tab?), so the move"
-            " was not made. Here is the table as it is now."
-        )
-        return _table(request, game, status=409, problem=stale)
+        return _stale(request, game)
     except hands.BrokenGame:
         return _broken(request)
     if outcome.refusal is not None:
@@ -106,7 +168,7 @@ def _move(request: HtmxHttpRequest, game: Game, form: MoveForm) -> HttpResponse:
             "instead": [table.describe(other) for other in outcome.instead],
         }
         return _table(request, game, hand=outcome.hand, **extra)
-    return _done(request, game, hand=outcome.hand)
+    return _done(request, game, hand=outcome.hand, start=_frames_from(outcome))
 
 
 def _hint(request: HtmxHttpRequest, game: Game) -> HttpResponse:
@@ -125,10 +187,16 @@ def _hint(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     return _table(request, game, hand=hand, hint=table.describe(action))
 
 
-def _done(request: HtmxHttpRequest, game: Game, hand: hands.Hand | None = None) -> HttpResponse:
-    """After a change: the table's piece for htmx, else back to the table (post/redirect/get)."""
+def _done(
+    request: HtmxHttpRequest, game: Game, hand: hands.Hand | None = None, start: int | None = None
+) -> HttpResponse:
+    """After a change: the table's piece for htmx, else back to the table (post/redirect/get).
+    With htmx, a move that set the bots going comes back as the first frame (``start``):
+    the table after the first step, which then steps through the others' moves."""
     if request.htmx:
-        return _table(request, game, hand=hand)
+        if request.headers.get("X-Reduced-Motion") == "1":
+            start = None
+        return _table(request, game, hand=hand, at=start)
     return redirect("play:table", pk=game.pk)
 
 
@@ -148,21 +216,52 @@ def _table(
     game: Game,
     status: int = 200,
     hand: hands.Hand | None = None,
+    at: int | None = None,
     **extra: Any,
 ) -> HttpResponse:
+    """The table; with htmx and ``at`` short of the hand's end, the frame of the table after
+    its first ``at`` actions, which asks for the next one (the others' moves one at a
+    time); ``at`` at the end announces the last move alone."""
     hand = hand or _load(game)
     if hand is None:
         return _broken(request)
+    if request.htmx and at is not None and 0 < at < len(hand.steps):
+        return _frame(request, game, hand, at)
     context = table.context(hand, game.sort)
+    if request.htmx and at is not None and at == len(hand.steps):
+        context["news"] = table.step_news(hand.steps[-1], hand.setup.players)
     context.update(
         game=game,
         form_url=request.path,
         findings=_findings(game, hand),
         coaching=game.coach in games.COACHING,
+        match=games.match_state(game, hand) if hand.over or game.match else None,
+        take_back=game.takebacks and games.take_back_point(hand) is not None,
         **extra,
     )
     template = "play/table.html#table" if request.htmx else "play/table.html"
     return render(request, template, context, status=status)
+
+
+def _frame(request: HtmxHttpRequest, game: Game, hand: hands.Hand, at: int) -> HttpResponse:
+    """The table as it was after the hand's first ``at`` actions, without its controls, the
+    move just made announced, and the next frame asked for after a pause."""
+    # The position after the first ``at`` actions is the one the next action was played in.
+    then = hands.Hand(hand.setup, hand.steps[at].before, hand.steps[:at])
+    context = table.context(then, game.sort)
+    context.update(
+        game=game,
+        form_url=request.path,
+        frame=at,
+        next_at=at + 1,
+        frame_ms=FRAME_MS,
+        drawing=False,
+        playing=False,
+        waiting=False,
+        news=table.step_news(hand.steps[at - 1], hand.setup.players),
+        match=games.match_state(game, then) if game.match else None,
+    )
+    return render(request, "play/table.html#table", context)
 
 
 def _findings(game: Game, hand: hands.Hand) -> list[tuple[Finding, str]]:
@@ -182,19 +281,30 @@ def _first_error(form: MoveForm) -> str:
 @vary_on_headers("HX-Request")
 @limited("play")
 def review(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """The review of a hand: each flagged decision, and "try again from here"."""
+    """The review of a hand (``?hand=N`` of a match, the latest by default): each flagged
+    decision, and "try again from here"."""
     game = games.own_game(request, pk)
-    hand = _load(game)
-    if hand is None:
+    try:
+        ended, current = games.load_match(game)
+    except hands.BrokenGame:
         return _broken(request)
+    every = [*ended, current]
+    number = small_int(request.GET.get("hand") or request.POST.get("hand", ""), 3)
+    if number is not None and not 1 <= number <= len(every):
+        raise Http404("no such hand")
+    hand = every[(number or len(every)) - 1]
     decision = small_int(request.GET.get("decision") or request.POST.get("decision", ""), 6)
     final = table.context(hand)
     context: dict[str, Any] = {
         "game": game,
         "over": hand.over,
         "final_scores": final["scores"],
-        "flagged": flagged(game),
+        "flagged": flagged(game, hand.setup.number),
         "decision": None,
+        "hand_number": hand.setup.number + 1,
+        "hand_count": len(every) if game.match else 1,
+        "hand_query": f"hand={hand.setup.number + 1}&" if game.match else "",
+        "hand_numbers": range(1, len(every) + 1),
     }
     context["gaps"] = score_gap(hand)
     context["chart"] = gap_chart(context["gaps"])
@@ -207,6 +317,6 @@ def review(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         form = MoveForm(request.POST)
         action: Action | str = form.action() if form.is_valid() else _first_error(form)
-        context.update(try_again(game, tried["position"], decision, action))
+        context.update(try_again(game, hand, tried["position"], decision, action))
     template = "play/review.html#try" if request.htmx else "play/review.html"
     return render(request, template, context)

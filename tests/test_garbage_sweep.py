@@ -78,6 +78,9 @@ KNOWN_FIELDS = {
     "winner",
     "stands_for",
     "burraco",
+    # The practice table's frames (?at=N) and the review's hand of a match (?hand=N).
+    "at",
+    "hand",
 }
 
 #: Values that look like answers but are forged: buttons that do not exist, cards the hand
@@ -120,6 +123,15 @@ FORGED: list[dict[str, Any]] = [
     {"again": "99999999"},
     {"token": "made-up", "content": "hands", "hands": "3", "bot_level": "club"},
     {"hands": "-5", "bot_level": "grandmaster", "players": "7", "coach": "maybe"},
+
+    # Take-backs and a match's next hand (play/): stale, forged or impossible.
+    {"do": "takeback", "version": "999999"},
+    {"do": "takeback", "version": "1"},
+    {"do": "next", "version": "1"},
+    {"do": "next", "version": "-1"},
+    {"at": "-1", "hand": "0"},
+    {"at": "99999999999", "hand": "99999", "decision": "0"},
+    {"length": "forever", "players": "2", "takebacks": "maybe", "opponents": "club"},
 ]
 
 
@@ -180,7 +192,8 @@ def world() -> World:
     from play import games
     from tests.factories import GameFactory
 
-    game = GameFactory(user=learner)
+    # A match with take-backs on: its table shows the match's line and every button.
+    game = GameFactory(user=learner, match=True, takebacks=True)
     games.move(game, 0, None)
     from classroom.models import AssignmentGame
 

@@ -164,6 +164,14 @@ def test_play_deals_a_hand_with_the_assignments_settings_and_files_it(world: Wor
     assert AssignmentGame.objects.get(game=game).assignment == assignment
     # The bots before the student have played: the table waits for the student.
     assert game.version == 1 and game.actions
+    # One hand, played as it falls: no match, and no taking back a turn.
+    assert not game.match and not game.takebacks
+    client = logged_in(world.student)
+    client.post(f"/play/{game.pk}/", {"version": game.version, "do": "draw"})
+    game.refresh_from_db()
+    response = client.post(f"/play/{game.pk}/", {"version": game.version, "do": "takeback"})
+    assert response.status_code == 400
+    assert "takeback" not in client.get(f"/play/{game.pk}/").content.decode()
 
 
 def test_a_forged_start_cannot_change_the_settings(world: World) -> None:

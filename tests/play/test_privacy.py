@@ -32,6 +32,9 @@ def test_download_my_data_holds_the_accounts_games_and_findings() -> None:
     game.refresh_from_db()
     assert mine["seed"] == game.seed and mine["actions"] == game.actions
     assert len(mine["findings"]) == game.findings.count() > 0
+    # A match's earlier hands and its settings are the learner's data too.
+    assert mine["match"] is False and mine["earlier_hands"] == [] and "takebacks" in mine
+    assert {finding["hand"] for finding in mine["findings"]} == {0}
 
 
 def test_anonymous_games_of_ended_sessions_are_deleted_and_the_rest_kept() -> None:
