@@ -22,7 +22,7 @@ from engine.rules import PRESETS
 from lessons.models import Lesson, Puzzle
 from lessons.rulebook import theme_title
 from lessons.themes import KIND_LABELS
-from play.forms import TABLES
+from play.forms import OFFERED
 from play.models import Game
 
 MAX_NAMES_TEXT = 4000
@@ -220,7 +220,7 @@ class AssignmentForm(AssignmentEditForm):
     players = forms.TypedChoiceField(
         label=_("Players at the table"),
         coerce=int,
-        choices=[(n, _("%(n)s players") % {"n": n}) for n in TABLES],
+        choices=[(n, _("%(n)s players") % {"n": n}) for n in OFFERED],
         initial=2,
         required=False,
         widget=forms.RadioSelect,

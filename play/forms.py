@@ -20,6 +20,8 @@ from play.models import Game
 #: the engine deals three (R40); five and six are to be added here when the play app's
 #: sides (the score, whose melds are whose) follow the engine's partnerships for them.
 TABLES = (2, 3, 4)
+#: The table sizes a game may be dealt at: the engine's, as far as TABLES goes.
+OFFERED = tuple(n for n in PLAYER_COUNTS if n in TABLES)
 
 #: The most cards a move can name (a whole hand after taking a big pile).
 MOST_CARDS = DECK_SIZE
@@ -34,7 +36,7 @@ class NewGameForm(forms.Form):
     players = forms.TypedChoiceField(
         label=_("Players"),
         coerce=int,
-        choices=[(n, _("%(n)s players") % {"n": n}) for n in PLAYER_COUNTS if n in TABLES],
+        choices=[(n, _("%(n)s players") % {"n": n}) for n in OFFERED],
         initial=2,
         widget=forms.RadioSelect,
     )
