@@ -219,14 +219,13 @@ def _result(position: Position) -> dict[str, Any]:
 def play_deal(
     bots: Sequence[Bot], tallies: Sequence[Tally], players: int, seed: int, number: int
 ) -> DealResult:
-    """Deal ``number`` of ``seed``, played by A on the even seats then by A on the odd ones
-    (with two and four players: side 0, then side 1). A's result is the mean of what its
-    seats are credited less the mean of B's (with two and four, the sides' difference)."""
+    """Deal ``number`` of ``seed``, played twice with the seats swapped (:func:`owners`).
+    A's result is the mean of what its seats are credited less the mean of B's (with two
+    and four players, the difference of the two sides' scores)."""
     diffs = []
     for swap in (0, 1):
         position = deal(players, random.Random(f"{seed}:{number}"), dealer=number % players)
-        # Bot index (0: A, 1: B) of each seat: at two and four players, its side.
-        owners = [(seat + swap) % 2 for seat in range(players)]
+        owners = seat_owners(position, swap)
         for seat, owner in enumerate(owners):
             _tell_seats(bots[owner], _hello(seat, position))
         rngs = [random.Random(f"{seed}:{number}:{swap}:{seat}") for seat in range(players)]
@@ -249,6 +248,22 @@ def play_deal(
         diff = mean[0] - mean[1]
         diffs.append(int(diff) if diff == int(diff) else diff)
     return DealResult(number, (diffs[0], diffs[1]))
+
+
+def seat_owners(position: Position, swap: int) -> list[int]:
+    """Which bot (0: A, 1: B) plays each seat, in the first seating and with the seats
+    swapped (``swap`` 1). Two and four players: A has side 0, then side 1. Three and five:
+    A has the even seats, then the odd ones (the sides form during the hand, R40). Six:
+    A has the pair of seats 0 and 3, then the other two pairs, so no pair is mixed.
+
+    >>> from engine.deal import deal
+    >>> seat_owners(deal(4, random.Random(1)), 1), seat_owners(deal(6, random.Random(1)), 0)
+    ([1, 0, 1, 0], [0, 1, 1, 0, 1, 1])
+    """
+    players = position.players
+    if players == 6:
+        return [int((position.side_of(seat) != 0) != bool(swap)) for seat in range(players)]
+    return [(seat + swap) % 2 for seat in range(players)]
 
 
 def _hello(seat: int, position: Position) -> dict[str, Any]:
@@ -366,7 +381,7 @@ def run(
 def _instances(name: str, players: int) -> list[Bot]:
     """One player per seat the bot holds (an outside program per seat: a partnership is
     two players who do not share their hands)."""
-    count = (players + 1) // 2
+    count = max(1, players // 2) if players in (2, 4) else players
     if name.startswith("cmd:"):
         made: list[Bot] = []
         try:
@@ -390,6 +405,8 @@ class _Seats:
         self.outside = any(isinstance(bot, Outside) for bot in group)
 
     def pick(self, seat: int, players: int) -> Bot:
+        if players in (3, 5, 6):
+            return self.group[seat % len(self.group)]  # a player per seat (R40 tables)
         return self.group[(seat // 2) % len(self.group)] if players > 2 else self.group[0]
 
     def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:

@@ -352,3 +352,22 @@ def test_r40_the_judge_reads_and_plays_three_five_and_six_player_positions(playe
     played = answer({"op": "play", "position": position, "actions": ["draw"]})
     assert played["ok"] and played["legal"]
     assert Position.from_json(played["position"]).players == players
+
+
+@pytest.mark.parametrize("players", [3, 5, 6])
+def test_r40_the_arena_plays_a_deal_of_three_five_and_six_from_both_seatings(
+    players: int,
+) -> None:
+    from engine.arena import Tally, play_deal, seat_owners
+
+    bots, tallies = [make_bot("club"), make_bot("random")], [Tally(), Tally()]
+    result = play_deal(bots, tallies, players, seed=3, number=0)
+    assert result.diffs is not None and tallies[0].illegal == tallies[1].illegal == 0
+    dealt = deal(players, random.Random(1))
+    for swap in (0, 1):
+        owners = seat_owners(dealt, swap)
+        assert set(owners) == {0, 1}
+        if players == 6:  # no pair is split between the bots
+            for side in range(3):
+                assert len({owners[seat] for seat in dealt.seats(side)}) == 1
+    assert seat_owners(dealt, 0) == [1 - owner for owner in seat_owners(dealt, 1)]
