@@ -577,6 +577,9 @@ MESSAGES.update(
         "viewer_seat": gettext_noop(
             "The puzzle must be seen by one of the {players} players at the table."
         ),
+        "puzzle_players": gettext_noop(
+            "A puzzle is set at a table of two or four players, not {players}."
+        ),
         "score_side": gettext_noop("A score question names one of the two sides."),
         "score_hands_hidden": gettext_noop(
             "To score side {side}, the cards in its players' hands must be known."

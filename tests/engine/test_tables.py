@@ -371,3 +371,9 @@ def test_r40_the_arena_plays_a_deal_of_three_five_and_six_from_both_seatings(
             for side in range(3):
                 assert len({owners[seat] for seat in dealt.seats(side)}) == 1
     assert seat_owners(dealt, 0) == [1 - owner for owner in seat_owners(dealt, 1)]
+
+
+def test_r40_a_puzzle_at_three_players_is_refused_with_a_sentence_not_a_crash() -> None:
+    position = deal(3, random.Random(2)).to_json()
+    reply = answer({"op": "puzzle", "puzzle": {"kind": "score", "position": position}})
+    assert reply["ok"] is False and "two or four players" in reply["error"]
