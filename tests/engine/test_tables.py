@@ -377,3 +377,58 @@ def test_r40_a_puzzle_at_three_players_is_refused_with_a_sentence_not_a_crash() 
     position = deal(3, random.Random(2)).to_json()
     reply = answer({"op": "puzzle", "puzzle": {"kind": "score", "position": position}})
     assert reply["ok"] is False and "two or four players" in reply["error"]
+
+
+def test_r40_the_fast_core_agrees_with_the_reference_on_three_decks() -> None:
+    """Hands of three decks hold three copies of a card and up to six jokers; the cached
+    search finds the melds and attachments the whole-hand enumeration finds."""
+    from engine import melds as engine_melds
+    from engine.budget import Budget
+    from engine.melds import Meld, possible_attachments, possible_melds
+    from engine.rules import PRESETS
+
+    def steps(search: Any, *args: Any) -> tuple[Any, int]:
+        budget = Budget(10**9)
+        return search(*args, budget), budget.spent
+
+    rng = random.Random(40)
+    triples = 0
+    for _ in range(150):
+        cards = deck(3)
+        rng.shuffle(cards)
+        size = rng.choice([5, 11, 17, 25])
+        hand, rest = tuple(cards[:size]), cards[size:]
+        triples += any(count == 3 for count in Counter(hand).values())
+        rules = rng.choice(list(PRESETS.values())).replace(decks=3)
+        reference = engine_melds._possible_melds_reference
+        assert steps(engine_melds._possible_melds, hand, rules) == steps(reference, hand, rules)
+        melds: list[Meld] = []
+        for meld in possible_melds(rest[:40], rules):
+            if all(meld.cards.count(c) <= rest[:40].count(c) for c in meld.cards):
+                melds.append(meld)
+                for card in meld.cards:
+                    rest.remove(card)
+            if len(melds) == 4:
+                break
+        fast = steps(lambda *args: possible_attachments(*args), melds, hand, rules)
+        assert fast == steps(engine_melds._possible_attachments_reference, melds, hand, rules)
+    assert triples  # some hands held three copies of a card
+
+
+def test_r40_r15_partners_who_each_laid_a_set_of_one_rank_keep_both_but_lay_no_third() -> None:
+    position = three(melds=[[["KD", "KH", "KS"]], [], [["KS", "KH", "KD"]]])
+    after = apply(position, "meld 5H 6H 7H")
+    assert [str(meld) for meld in after.melds[0]] == ["KH KD KS", "KH KD KS"]
+    assert Position.from_json(after.to_json()) == after  # the joined sets are a position
+    later = Position.from_json(
+        {
+            **after.to_json(),
+            "to_move": 0,
+            "phase": "play",
+            "hands": [["KC", "KC", "JK", "5C"], {"count": 18}, {"count": 11}],
+            "pozzetti": [None, None],
+        }
+    )
+    refusal = why_illegal(later, Action.parse("meld KC KC JK"))
+    assert refusal is not None and (refusal.code, refusal.rule) == ("second_set", "R15")
+    assert why_illegal(later, Action.parse("attach 1 KC")) is None
