@@ -200,7 +200,8 @@ class Position:
     """The state of a hand: who is to move, in which phase, and where every card lies.
 
     Seats run clockwise from 0; seats 0 and 2 are side 0, seats 1 and 3 side 1 (with two
-    players, seat and side are the same). ``melds`` has one tuple per side, ``discard`` runs
+    players, seat and side are the same); at three, five and six players ``sides`` says
+    each seat's side (R40, :meth:`side_of`). ``melds`` has one tuple per side, ``discard`` runs
     bottom to top and ``stock`` top first. Build positions with :meth:`from_json` or
     :func:`engine.deal.deal`, which check them; :mod:`engine.actions` makes the next one.
     """
