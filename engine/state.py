@@ -844,15 +844,18 @@ def _check_sizes(data: Mapping[str, Any]) -> None:
     Issue 13: a hand of ``{"count": 2**63}`` or a stock of 10**21 crashed ``len()``, and a
     million cards took seconds to read. Raises :class:`TooBigError`.
     """
+    # Three decks at five and six players (R40); two at any other table.
+    players = data.get("players")
+    most_cards = BIG_DECK_SIZE if players in (5, 6) and type(players) is int else DECK_SIZE
     for seat, hand in enumerate(_entries(data["hands"])):
         count = hand.get("count") if isinstance(hand, dict) else hand
         size = len(count) if isinstance(count, list) else count
         if isinstance(size, int) and size > MAX_HAND:
             raise TooBigError("hand_too_big", "R1", seat=seat, count=_shown(size), most=MAX_HAND)
     stock = data["stock"]
-    if isinstance(stock, int) and stock > BIG_DECK_SIZE:
+    if isinstance(stock, int) and stock > most_cards:
         raise TooBigError(
-            "number_too_big", "R1", name="stock", value=_shown(stock), most=BIG_DECK_SIZE
+            "number_too_big", "R1", name="stock", value=_shown(stock), most=most_cards
         )
     named = [("stock", stock), ("discard", data["discard"]), ("pile_taken", data.get("pile_taken"))]
     named += [("pozzetti", pozzetto) for pozzetto in _entries(data.get("pozzetti"))]
@@ -860,11 +863,11 @@ def _check_sizes(data: Mapping[str, Any]) -> None:
     for side in _entries(data["melds"]):
         melds = _entries(side)
         # Every meld holds a card at least: too many melds are too many cards.
-        laid = len(melds) if len(melds) > BIG_DECK_SIZE else sum(len(_entries(m)) for m in melds)
+        laid = len(melds) if len(melds) > most_cards else sum(len(_entries(m)) for m in melds)
         sizes.append(("melds", laid))
     for name, size in sizes:
-        if size > BIG_DECK_SIZE:
-            raise TooBigError("too_many_cards", "R1", name=name, count=size, most=BIG_DECK_SIZE)
+        if size > most_cards:
+            raise TooBigError("too_many_cards", "R1", name=name, count=size, most=most_cards)
     totals = data.get("totals")
     for total in _entries(totals):
         if isinstance(total, int) and abs(total) > MAX_TOTAL:

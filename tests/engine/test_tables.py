@@ -432,3 +432,16 @@ def test_r40_r15_partners_who_each_laid_a_set_of_one_rank_keep_both_but_lay_no_t
     refusal = why_illegal(later, Action.parse("meld KC KC JK"))
     assert refusal is not None and (refusal.code, refusal.rule) == ("second_set", "R15")
     assert why_illegal(later, Action.parse("attach 1 KC")) is None
+
+
+def test_r40_r1_the_size_limits_of_a_position_follow_its_decks() -> None:
+    from engine.errors import TooBigError
+
+    five = deal(5, random.Random(1)).to_json()
+    with pytest.raises(TooBigError) as refused:
+        Position.from_json({**five, "stock": 163})
+    assert (refused.value.code, refused.value.params["most"]) == ("number_too_big", 162)
+    two = deal(2, random.Random(1)).to_json()
+    with pytest.raises(TooBigError) as refused:
+        Position.from_json({**two, "stock": 109})
+    assert (refused.value.code, refused.value.params["most"]) == ("number_too_big", 108)
