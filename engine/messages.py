@@ -681,6 +681,7 @@ FIELD_NAMES: dict[str, str] = {
 EACH_NAMES: dict[str, str] = {
     "seat": gettext_noop("player"),
     "side": gettext_noop("side"),
+    "pozzetto": gettext_noop("pozzetto"),
 }
 
 _RANK_NAMES = {

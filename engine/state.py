@@ -314,7 +314,11 @@ class Position:
                     None
                     if cards is None
                     else _cards(cards, _place("place_pozzetto", side=side + 1))
-                    for side, cards in enumerate(_list(pozzetti, "pozzetti", slots, "side"))
+                    for side, cards in enumerate(
+                        _list(
+                            pozzetti, "pozzetti", slots, "side" if players in (2, 4) else "pozzetto"
+                        )
+                    )
                 )
             ),
             pile_single=_card_or_none(data.get("pile_single"), "pile_single"),
