@@ -445,3 +445,20 @@ def test_r40_r1_the_size_limits_of_a_position_follow_its_decks() -> None:
     with pytest.raises(TooBigError) as refused:
         Position.from_json({**two, "stock": 109})
     assert (refused.value.code, refused.value.params["most"]) == ("number_too_big", 108)
+
+
+def test_r40_three_past_1000_a_player_takes_their_own_11_and_no_pair_forms() -> None:
+    dealt = Match(players=3, totals=(1200, 300, 900)).deal(random.Random(6))
+    assert dealt.all_alone and dealt.to_move == 1
+    position = replace(
+        dealt,
+        phase=Phase.PLAY,
+        hands=(Hidden(11), tuple(parse_cards("5H 6H 7H")), Hidden(11)),
+        stock=Hidden(dealt.stock_count - 8),
+    )
+    position.check()
+    after = apply(position, "meld 5H 6H 7H")
+    assert after.hands[1] == dealt.pozzetti[1] and len(after.hands[1]) == 11
+    assert after.sides == (0, 1, 2) and after.pozzetti_taken == (False, True, False)
+    assert after.pozzetti[0] == dealt.pozzetti[0] and after.pozzetti[2] == dealt.pozzetti[2]
+    assert Position.from_json(after.to_json()) == after
