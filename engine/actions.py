@@ -43,7 +43,6 @@ from engine.melds import (
     possible_melds,
 )
 from engine.state import (
-    POZZETTO_SIZE,
     Cards,
     Hand,
     Hidden,
@@ -52,6 +51,7 @@ from engine.state import (
     Stall,
     Termination,
     last_discard_refusal,
+    split_sides,
 )
 
 #: R34: how many times the player who began a run of one-card piles may take one in it;
@@ -365,6 +365,12 @@ def _pile_refusal(
         and stall.count >= STALL_LIMIT * position.players
     ):
         return IllegalActionError("stall", "R34", times=STALL_LIMIT)
+    # R40: a wildcard a partner just discarded stays (three players: partners sit side by
+    # side, so the top card is the partner's discard; docs/game.md).
+    if pile[-1].is_wild and position.sides is not None:
+        before = (position.to_move - 1) % position.players
+        if position.side_of(before) == position.side:
+            return IllegalActionError("pile_partner_wild", "R40", card=str(pile[-1]))
     # R41: the pile may be taken only to use one of its cards at once, so the first play
     # after taking it must use one; refuse the pile when none can be used.
     if position.rules.international and not _plays(_take_pile(position, hand), budget):
@@ -546,6 +552,7 @@ def _rest_refusal(
 
 _LAST_CARD = {
     "close_no_burraco": "last_card_no_burraco",
+    "close_no_clean_and_dirty": "last_card_no_clean_and_dirty",
     "close_no_clean_burraco": "last_card_no_clean_burraco",
     "close_wild": "last_card_wild",
     "pile_single": "last_card_pile_single",
@@ -560,21 +567,17 @@ def _after_play(
     pile_single = None if position.pile_single in played else position.pile_single
     hand: Hand = rest
     events: tuple[Event, ...] = ()
-    pozzetti_taken, pozzetti = position.pozzetti_taken, position.pozzetti
+    changes: dict[str, Any] = {"melds": _seat(position.melds, side, melds)}
     if not rest:
-        hand = _pozzetto(position, side)
-        pozzetti_taken = _seat(pozzetti_taken, side, True)
-        pozzetti = _seat(pozzetti, side, None)
+        hand = _take_pozzetto(position, side, changes)
         events = (Event.POZZETTO_AL_VOLO,)
     return Transition(
         _replace(
             position,
             hands=_seat(position.hands, position.to_move, hand),
-            melds=_seat(position.melds, side, melds),
             pile_single=pile_single,
             pile_taken=(),
-            pozzetti_taken=pozzetti_taken,
-            pozzetti=pozzetti,
+            **changes,
         ),
         events,
     )
@@ -614,15 +617,13 @@ def _discard(position: Position, hand: Cards, card: Card) -> Transition:
     side = position.side
     rest: Hand = _without(hand, (card,))
     events: list[Event] = []
-    pozzetti_taken, pozzetti = position.pozzetti_taken, position.pozzetti
+    changes: dict[str, Any] = {}
     if not rest:
-        if pozzetti_taken[side]:
+        if position.pozzetti_taken[side]:
             events.append(Event.CLOSED)
         else:
             # Con lo scarto: the pozzetto is played from the player's next turn (R29).
-            rest = _pozzetto(position, side)
-            pozzetti_taken = _seat(pozzetti_taken, side, True)
-            pozzetti = _seat(pozzetti, side, None)
+            rest = _take_pozzetto(position, side, changes)
             events.append(Event.POZZETTO_CON_LO_SCARTO)
     if Event.CLOSED not in events and position.is_last_turn:
         events.append(Event.STOCK_EXHAUSTED)
@@ -635,8 +636,7 @@ def _discard(position: Position, hand: Cards, card: Card) -> Transition:
             phase=Phase.DRAW,
             pile_single=None,
             pile_taken=(),
-            pozzetti_taken=pozzetti_taken,
-            pozzetti=pozzetti,
+            **changes,
         ),
         tuple(events),
     )
@@ -667,9 +667,24 @@ def _held_rest(hand: Cards, cards: Cards) -> Cards | None:
     return tuple(rest)
 
 
-def _pozzetto(position: Position, side: int) -> Hand:
-    pozzetto = position.pozzetti[side]
-    return Hidden(POZZETTO_SIZE) if pozzetto is None else pozzetto
+def _take_pozzetto(position: Position, side: int, changes: dict[str, Any]) -> Hand:
+    """The pozzetto ``side`` takes (R29; the 18 or 17 first at three or five players, R40),
+    putting into ``changes`` what taking it changes: the pozzetti, and when it is the first
+    at three or five players the sides, the pairs' melds joined (R40, docs/game.md)."""
+    slot = position.pozzetto_slot(side)
+    pozzetto = position.pozzetti[slot]
+    changes["pozzetti_taken"] = _seat(position.pozzetti_taken, side, True)
+    changes["pozzetti"] = _seat(position.pozzetti, slot, None)
+    if position.fluid and slot == 0:
+        sides = split_sides(position.players, position.to_move)
+        melds = list(changes.get("melds", position.melds))
+        for seat, own in enumerate(sides):
+            if own != seat:
+                melds[own] = (*melds[own], *melds[seat])
+                melds[seat] = ()
+        changes["sides"] = sides
+        changes["melds"] = tuple(melds)
+    return Hidden(position.pozzetto_sizes[slot]) if pozzetto is None else pozzetto
 
 
 def _without(hand: Cards, cards: Iterable[Card]) -> Cards:

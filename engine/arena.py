@@ -37,10 +37,10 @@ from typing import IO, Any
 
 from engine.actions import Action, legal_actions, transition
 from engine.bots import Bot, make_bot
-from engine.bots.view import Memory, View, side_of, view_of
+from engine.bots.view import Memory, View, view_of
 from engine.deal import deal
 from engine.errors import BurracoError, InvalidNotationError
-from engine.state import SIDES, Position
+from engine.state import PLAYER_COUNTS, Position
 
 #: A hand longer than this is stuck: the arena stops with an error naming the deal.
 MAX_ACTIONS = 2_000
@@ -162,7 +162,7 @@ class DealResult:
     """One deal played twice: A's points less B's in each hand (None: forfeited)."""
 
     number: int
-    diffs: tuple[int, int] | None
+    diffs: tuple[float, float] | None
     forfeit: int | None = None  # 0: A's program died, 1: B's
     actions: int = 0
 
@@ -210,18 +210,22 @@ def _result(position: Position) -> dict[str, Any]:
             None if score is None else {"score": score.total, "breakdown": score.breakdown()}
             for score in outcome.scores
         ],
+        # What each seat is credited: its side's score, halved for a pair at three or five
+        # players (R40).
+        "credits": list(outcome.credits),
     }
 
 
 def play_deal(
     bots: Sequence[Bot], tallies: Sequence[Tally], players: int, seed: int, number: int
 ) -> DealResult:
-    """Deal ``number`` of ``seed``, played by A on side 0 then by A on side 1."""
+    """Deal ``number`` of ``seed``, played twice with the seats swapped (:func:`owners`).
+    A's result is the mean of what its seats are credited less the mean of B's (with two
+    and four players, the difference of the two sides' scores)."""
     diffs = []
     for swap in (0, 1):
         position = deal(players, random.Random(f"{seed}:{number}"), dealer=number % players)
-        # Bot index (0: A, 1: B) of each seat.
-        owners = [(side_of(position, seat) + swap) % SIDES for seat in range(players)]
+        owners = seat_owners(position, swap)
         for seat, owner in enumerate(owners):
             _tell_seats(bots[owner], _hello(seat, position))
         rngs = [random.Random(f"{seed}:{number}:{swap}:{seat}") for seat in range(players)]
@@ -235,10 +239,31 @@ def play_deal(
         result = _result(final)
         for owner in set(owners):
             _tell_seats(bots[owner], {"type": "hand_over", "result": result})
-        scores = [entry["score"] for entry in result["scores"]]
-        a_side = swap  # A plays side 0 first, then side 1
-        diffs.append(scores[a_side] - scores[1 - a_side])
+        credits = result["credits"]
+        mean = [
+            sum(credits[seat] for seat in range(players) if owners[seat] == owner)
+            / owners.count(owner)
+            for owner in (0, 1)
+        ]
+        diff = mean[0] - mean[1]
+        diffs.append(int(diff) if diff == int(diff) else diff)
     return DealResult(number, (diffs[0], diffs[1]))
+
+
+def seat_owners(position: Position, swap: int) -> list[int]:
+    """Which bot (0: A, 1: B) plays each seat, in the first seating and with the seats
+    swapped (``swap`` 1). Two and four players: A has side 0, then side 1. Three and five:
+    A has the even seats, then the odd ones (the sides form during the hand, R40). Six:
+    A has the pair of seats 0 and 3, then the other two pairs, so no pair is mixed.
+
+    >>> from engine.deal import deal
+    >>> seat_owners(deal(4, random.Random(1)), 1), seat_owners(deal(6, random.Random(1)), 0)
+    ([1, 0, 1, 0], [0, 1, 1, 0, 1, 1])
+    """
+    players = position.players
+    if players == 6:
+        return [int((position.side_of(seat) != 0) != bool(swap)) for seat in range(players)]
+    return [(seat + swap) % 2 for seat in range(players)]
 
 
 def _hello(seat: int, position: Position) -> dict[str, Any]:
@@ -356,7 +381,7 @@ def run(
 def _instances(name: str, players: int) -> list[Bot]:
     """One player per seat the bot holds (an outside program per seat: a partnership is
     two players who do not share their hands)."""
-    count = max(1, players // SIDES)
+    count = max(1, players // 2) if players in (2, 4) else players
     if name.startswith("cmd:"):
         made: list[Bot] = []
         try:
@@ -380,7 +405,9 @@ class _Seats:
         self.outside = any(isinstance(bot, Outside) for bot in group)
 
     def pick(self, seat: int, players: int) -> Bot:
-        return self.group[(seat // SIDES) % len(self.group)] if players > SIDES else self.group[0]
+        if players in (3, 5, 6):
+            return self.group[seat % len(self.group)]  # a player per seat (R40 tables)
+        return self.group[(seat // 2) % len(self.group)] if players > 2 else self.group[0]
 
     def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return self.pick(view.seat, view.position.players).decide(view, legal, rng)
@@ -473,7 +500,7 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("a", help="a level (random, beginner, club, expert) or 'cmd:PROGRAM ARGS'")
     parser.add_argument("b", help="the other bot, the same way")
-    parser.add_argument("--players", type=int, choices=(2, 4), default=2)
+    parser.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=2)
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="processes (built-in bots only)")

@@ -231,13 +231,14 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
-def max_copies(card: Card) -> int:
-    """How many copies of this card the 108-card deck holds (R1)."""
-    return Card.MAX_JOKERS if card.is_joker else Card.MAX_COPIES
+def max_copies(card: Card, decks: int = 2) -> int:
+    """How many copies of this card the 108-card deck holds (R1), or the 162 cards of
+    three decks with six jokers that five and six players use (R40)."""
+    return (Card.MAX_JOKERS if card.is_joker else Card.MAX_COPIES) * decks // 2
 
 
-def check_copies(cards: Iterable[Card]) -> None:
-    """Refuse cards that name more copies than the deck holds (R1).
+def check_copies(cards: Iterable[Card], decks: int = 2) -> None:
+    """Refuse cards that name more copies than the deck holds (R1; three decks, R40).
 
     Raises :class:`InvalidMeldError` with code ``too_many_copies``.
     """
@@ -249,15 +250,16 @@ def check_copies(cards: Iterable[Card]) -> None:
     if not counts or max(counts.values()) <= Card.MAX_COPIES:
         return
     for card, count in Counter(cards).items():
-        if count > max_copies(card):
+        if count > max_copies(card, decks):
             raise InvalidMeldError(
-                "too_many_copies", "R1", card=str(card), count=count, most=max_copies(card)
+                "too_many_copies", "R1", card=str(card), count=count, most=max_copies(card, decks)
             )
 
 
-def deck() -> list[Card]:
-    """The 108 cards of two French decks and four jokers (R1), in display order."""
-    return [card for card in ALL_CARDS for _ in range(max_copies(card))]
+def deck(decks: int = 2) -> list[Card]:
+    """The 108 cards of two French decks and four jokers (R1), in display order; or the
+    162 of three decks and six jokers (R40)."""
+    return [card for card in ALL_CARDS for _ in range(max_copies(card, decks))]
 
 
 def points(cards: Iterable[Card]) -> int:

@@ -82,7 +82,7 @@ from engine.melds import BURRACO_SIZE, Burraco, Meld, MeldKind, possible_attachm
 from engine.messages import render
 from engine.puzzles import find_line
 from engine.scoring import BURRACO_BONUS, CLOSING_BONUS, POZZETTO_PENALTY
-from engine.state import SIDES, Hidden, Phase, Position
+from engine.state import Hidden, Phase, Position
 
 #: Severity thresholds in points (issue 16): under 20 none, 20 to under 60 an
 #: inaccuracy, 60 to 150 a mistake, above 150 a blunder.
@@ -500,7 +500,7 @@ def _feeds(view_after: Position, card: Card, budget: Budget) -> _Feed:
     """What ``card``, just discarded in ``view_after``, gives the next player's side."""
     if view_after.is_over:
         return _Feed()
-    melds = view_after.melds[view_after.to_move % SIDES]
+    melds = view_after.melds[view_after.side]
     rules = view_after.rules
     if not melds:
         return _Feed()
@@ -574,7 +574,7 @@ def _feeds_opponent(context: _Context) -> list[_Candidate]:
     chosen, after = context.chosen, context.after
     if chosen.kind is not ActionKind.DISCARD or after is None or after.is_over:
         return []
-    if after.to_move % SIDES == context.view.side:
+    if after.side == context.view.side:
         return []
     card = chosen.cards[0]
     feed = _feeds(after, card, context.budget)
@@ -830,7 +830,7 @@ def _value(view: Position, position: Position, budget: Budget) -> int:
         )
     if not position.pozzetti_taken[side]:
         worth -= POZZETTO_PENALTY
-    if position.closer is not None and position.closer % SIDES == side:
+    if position.closer is not None and position.side_of(position.closer) == side:
         worth += CLOSING_BONUS
     if position.to_move != seat and position.discard and len(position.discard) > len(view.discard):
         worth -= _feeds(position, position.discard[-1], budget).gain

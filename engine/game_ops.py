@@ -95,6 +95,9 @@ def play(request: dict[str, Any], rules: Rules) -> Answer:
             None if score is None else {"score": score.total, "breakdown": score.breakdown()}
             for score in outcome.scores
         ]
+        if position.players in (3, 5):
+            # R40: what each player is credited, a pair's score halved.
+            answer["credits"] = list(outcome.credits)
     return answer
 
 

@@ -84,18 +84,30 @@ def match_points(totals: tuple[int, int]) -> tuple[int, int]:
     return lead, -lead
 
 
-def winner(totals: tuple[int, int], rules: Rules = DEFAULT) -> int | None:
-    """The side that has won once a hand ends, or None while the game goes on (R36).
+#: R40: three players play to 1505, and each for themselves once a total reaches 1000.
+THREE_TARGET = 1505
+THREE_ALONE_FROM = 1000
 
-    A side wins on reaching the target; if both pass it, the higher total wins; a tie plays
-    on.
+
+def winner(
+    totals: tuple[int, ...], rules: Rules = DEFAULT, target: int | None = None
+) -> int | None:
+    """The side (or player, at three and five) that has won once a hand ends, or None while
+    the game goes on (R36, R40).
+
+    A side wins on reaching the target; if several pass it, the highest total wins; a tie
+    for the highest plays on.
 
     >>> winner((2005, 1990)), winner((2100, 2100)), winner((2010, 2200)), winner((1000, 0))
     (0, None, 1, None)
+    >>> winner((1505, 1200, 1600), target=1505), winner((900, 1510, 1510), target=1505)
+    (2, None)
     """
-    if max(totals) < rules.target or totals[0] == totals[1]:
+    target = rules.target if target is None else target
+    best = max(totals)
+    if best < target or list(totals).count(best) > 1:
         return None
-    return 0 if totals[0] > totals[1] else 1
+    return totals.index(best)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +120,25 @@ class Match:
 
     players: int = 2
     rules: Rules = DEFAULT
-    totals: tuple[int, int] = (0, 0)
+    #: Each side's total; each player's at three and five (R40).
+    totals: tuple[int, ...] = (0, 0)
     hands: int = 0
+
+    def __post_init__(self) -> None:
+        from engine.state import side_count
+
+        if len(self.totals) != side_count(self.players) and not any(self.totals):
+            object.__setattr__(self, "totals", (0,) * side_count(self.players))
+
+    @property
+    def target(self) -> int:
+        """The total that ends the game: the rules' (R36), 1505 at three players (R40)."""
+        return THREE_TARGET if self.players == 3 else self.rules.target
+
+    @property
+    def all_alone(self) -> bool:
+        """At three players, once any total reaches 1000 each plays for themselves (R40)."""
+        return self.players == 3 and max(self.totals) >= THREE_ALONE_FROM
 
     @property
     def dealer(self) -> int:
@@ -117,7 +146,7 @@ class Match:
 
     @property
     def winner(self) -> int | None:
-        return winner(self.totals, self.rules)
+        return winner(self.totals, self.rules, self.target)
 
     @property
     def is_over(self) -> bool:
@@ -125,16 +154,27 @@ class Match:
 
     @property
     def match_points(self) -> tuple[int, int]:
-        return match_points(self.totals)
+        """R37, between the two sides of a two- or four-player game."""
+        first, second = self.totals[:2]
+        return match_points((first, second))
 
     def deal(self, rng: random.Random) -> Position:
         """The next hand, dealt by the next dealer with these totals."""
         from engine.deal import deal
 
-        return deal(self.players, rng, dealer=self.dealer, rules=self.rules, totals=self.totals)
+        return deal(
+            self.players,
+            rng,
+            dealer=self.dealer,
+            rules=self.rules,
+            totals=self.totals,
+            all_alone=self.all_alone,
+        )
 
-    def record(self, scores: tuple[int, int] | Outcome) -> Match:
-        """The match after a hand that scored ``scores`` (side 0's, side 1's).
+    def record(self, scores: tuple[int, ...] | Outcome) -> Match:
+        """The match after a hand that scored ``scores`` (side 0's, side 1's, ...; each
+        player's at three and five, where a pair's score is halved and credited to each,
+        R40).
 
         Raises :class:`InvalidNotationError` when the game is already won, or for an
         outcome whose hands are hidden (it cannot be scored).
@@ -144,8 +184,12 @@ class Match:
                 "game_over", "R36", winner=self.winner, first=self.totals[0], second=self.totals[1]
             )
         if isinstance(scores, Outcome):
-            if scores.scores[0] is None or scores.scores[1] is None:
+            if self.players in (3, 5):
+                credits = scores.credits
+            else:
+                credits = tuple(None if s is None else s.total for s in scores.scores)
+            if any(credit is None for credit in credits):
                 raise InvalidNotationError("hidden_hand_score")
-            scores = (scores.scores[0].total, scores.scores[1].total)
-        totals = (self.totals[0] + scores[0], self.totals[1] + scores[1])
+            scores = tuple(credit or 0 for credit in credits)
+        totals = tuple(total + score for total, score in zip(self.totals, scores, strict=True))
         return replace(self, totals=totals, hands=self.hands + 1)

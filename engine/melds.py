@@ -230,7 +230,7 @@ def _make_meld(cards: tuple[Card, ...], rules: Rules) -> Meld:
         raise InvalidMeldError(
             "too_few_cards", "R10", cards=[str(c) for c in cards], count=len(cards)
         )
-    check_copies(cards)
+    check_copies(cards, rules.decks)
     naturals = [card for card in cards if not card.is_wild]
     if not naturals:
         raise InvalidMeldError("wildcards_only", "R12", cards=[str(c) for c in cards])
@@ -449,7 +449,7 @@ def attach(meld: Meld, cards: Iterable[Card | str], rules: Rules = DEFAULT) -> M
 def _attach(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Meld:
     if not added:
         raise InvalidMeldError("nothing_to_attach", "R17")
-    check_copies(meld.cards + added)
+    check_copies(meld.cards + added, rules.decks)
     if meld.kind is MeldKind.SET:
         return _attach_to_set(meld, added, rules)
     return _attach_to_sequence(meld, added, rules)
@@ -823,7 +823,7 @@ def possible_melds(
     ['5H 6H 7H', 'JK 5H 6H 7H', 'JK 5H 6H', '5H JK 7H', 'JK 6H 7H']
     """
     cards = _as_cards(hand)
-    check_copies(cards)
+    check_copies(cards, rules.decks)
     if budget is None:  # a tool's own position: no memo, no budget
         return list(_possible_melds(cards, rules, None))
     key = (rules, _key(cards))
@@ -1306,7 +1306,7 @@ def possible_attachments(
     [(0, '8H', '5H 6H 7H 8H')]
     """
     cards = _as_cards(hand)
-    check_copies([*cards, *(card for meld in melds for card in meld.cards)])
+    check_copies([*cards, *(card for meld in melds for card in meld.cards)], rules.decks)
     counts, masks, _ = _tally(cards)
     return _attachments_of(melds, counts, masks, rules, _tables(rules), budget)
 
@@ -1319,7 +1319,7 @@ def hand_plays(
     one count of the hand for both, no copies counted again (engine.actions)."""
     counts, masks, ranks = _tally(hand)
     if counts[0] > Card.MAX_JOKERS or max(counts[1:]) > Card.MAX_COPIES:
-        check_copies(hand)  # raises, as possible_melds would
+        check_copies(hand, rules.decks)  # raises, as possible_melds would
     tables = _tables(rules)
     melds = _melds_of(counts, masks, ranks, rules, tables, None)
     if not side_melds:
@@ -1383,7 +1383,7 @@ def _possible_attachments_reference(
 ) -> list[tuple[int, tuple[Card, ...], Meld]]:
     """The attachments of the whole hand enumerated at once: what
     :func:`possible_attachments` gives."""
-    check_copies([*cards, *(card for meld in melds for card in meld.cards)])
+    check_copies([*cards, *(card for meld in melds for card in meld.cards)], rules.decks)
     counts = Counter(cards)
     found: list[tuple[int, tuple[Card, ...], Meld]] = []
     for index, meld in enumerate(melds):

@@ -144,6 +144,10 @@ MESSAGES: dict[str, Template] = {
         "{card} cannot come from the stock: all {most} copies are already elsewhere."
     ),
     "empty_pile": gettext_noop("The discard pile is empty: draw from the stock."),
+    "pile_partner_wild": gettext_noop(
+        "You cannot take the pile: your partner has just discarded {card} on it, and a wildcard"
+        " your partner discards is not yours to pick up."
+    ),
     "pile_single": gettext_noop(
         "You took {card} as a one-card pile, so you may not discard it this turn; an"
         " identical copy from your hand would be allowed."
@@ -190,6 +194,10 @@ MESSAGES: dict[str, Template] = {
         "That would leave you only {card}, and discarding your last card closes the hand,"
         " which in the international game needs a clean burraco."
     ),
+    "last_card_no_clean_and_dirty": gettext_noop(
+        "That would leave you only {card}, and discarding your last card closes the hand,"
+        " which at six players needs a clean burraco and a dirty one."
+    ),
     "last_card_wild": gettext_noop(
         "That would leave you only {card}, a wildcard, and a wildcard may not be the closing"
         " discard."
@@ -206,6 +214,10 @@ MESSAGES: dict[str, Template] = {
     ),
     "close_no_clean_burraco": gettext_noop(
         "You cannot close: the international game needs a clean burraco, and your side has none."
+    ),
+    "close_no_clean_and_dirty": gettext_noop(
+        "You cannot close: at six players your side needs a clean burraco and a dirty one on"
+        " the table."
     ),
     "close_wild": gettext_noop(
         "You cannot close by discarding {card}: the closing discard may not be a joker or a"
@@ -369,6 +381,9 @@ MESSAGES.update(
             "“{text}” is not a variant of the rules: choose one of {choices}."
         ),
         "unknown_target": gettext_noop("“{text}” is not a target score: choose one of {choices}."),
+        "unknown_decks": gettext_noop(
+            "“{text}” is not a number of decks: choose one of {choices}."
+        ),
         "international_semi_clean": gettext_noop(
             "The international game has no semi-clean burraco."
         ),
@@ -397,7 +412,24 @@ MESSAGES.update(
         "game_over": gettext_noop("The game is over: it ended {first} to {second}."),
         "hidden_hand_score": gettext_noop("A hand whose cards are hidden cannot be scored."),
         # --- the deal (engine/deal.py) ---
-        "players_count": gettext_noop("A game has 2 or 4 players, not {players}."),
+        "players_count": gettext_noop("A game has 2 to 6 players, not {players}."),
+        "decks_players": gettext_noop(
+            "{players} players play with {right} decks, not {decks}: two decks up to four"
+            " players, three for five and six."
+        ),
+        "all_alone_players": gettext_noop(
+            "Only three players play each for themselves past 1000 points, not {players}."
+        ),
+        "sides_not_formed": gettext_noop(
+            "A pozzetto has been taken, so the sides have formed: say who plays with whom."
+        ),
+        "sides_invalid": gettext_noop(
+            "These sides cannot be: the first to take a pozzetto plays alone, and the others"
+            " pair up with partners never side by side, each pair on the side of its first seat."
+        ),
+        "side_empty_has_cards": gettext_noop(
+            "Side {side} has no player any more, so it can have no melds and no pozzetto."
+        ),
         "dealer_seat": ngettext_lazy(
             "The dealer is one of the {players} player.",
             "The dealer is one of the {players} players.",
@@ -545,6 +577,9 @@ MESSAGES.update(
         "viewer_seat": gettext_noop(
             "The puzzle must be seen by one of the {players} players at the table."
         ),
+        "puzzle_players": gettext_noop(
+            "A puzzle is set at a table of two or four players, not {players}."
+        ),
         "score_side": gettext_noop("A score question names one of the two sides."),
         "score_hands_hidden": gettext_noop(
             "To score side {side}, the cards in its players' hands must be known."
@@ -646,6 +681,7 @@ FIELD_NAMES: dict[str, str] = {
 EACH_NAMES: dict[str, str] = {
     "seat": gettext_noop("player"),
     "side": gettext_noop("side"),
+    "pozzetto": gettext_noop("pozzetto"),
 }
 
 _RANK_NAMES = {

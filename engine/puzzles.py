@@ -207,6 +207,8 @@ class Puzzle:
 
     def _check(self) -> None:
         position = self.position
+        if position.players not in (2, 4):  # the tables of R40 have no puzzles yet
+            raise InvalidPuzzleError("puzzle_players", "R40", players=position.players)
         if not 0 <= self.viewer < position.players:
             raise InvalidPuzzleError("viewer_seat", players=position.players, seat=self.viewer)
         if self.kind is Kind.SCORE:

@@ -20,6 +20,7 @@ from engine.errors import InvalidNotationError
 Variant = Literal["italian", "international"]
 VARIANTS: tuple[Variant, ...] = ("italian", "international")
 TARGETS = (505, 1005, 2000, 2005)
+DECKS = (2, 3)
 #: R4: each player's hand and each pozzetto hold 11 cards.
 HAND_SIZE = 11
 POZZETTO_SIZE = 11
@@ -34,18 +35,23 @@ class Rules:
     - ``variant``: ``"international"`` closes only with a clean burraco, lays sets only of
       aces or threes, and takes the pile only to use one of its cards at once (R41).
     - ``target``: the total that ends a game (R36).
+    - ``decks``: how many decks are played: two (R1), three with five or six players (R40).
+      Positions and deals set it from the number of players; it is not a choice.
     """
 
     wild_moves: bool = True
     semi_clean: bool = False
     variant: Variant = "italian"
     target: int = 2005
+    decks: int = 2
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
             raise InvalidNotationError("unknown_variant", text=self.variant, choices=VARIANTS)
         if self.target not in TARGETS:
             raise InvalidNotationError("unknown_target", text=self.target, choices=TARGETS)
+        if self.decks not in DECKS:
+            raise InvalidNotationError("unknown_decks", "R40", text=self.decks, choices=DECKS)
         if self.variant == "international" and self.semi_clean:
             raise InvalidNotationError("international_semi_clean", "R41")
 

@@ -29,7 +29,7 @@ from engine.match import Match
 from engine.melds import Meld
 from engine.rules import PRESETS, Rules
 from engine.scoring import BURRACO_BONUS, CLOSING_BONUS, POZZETTO_PENALTY
-from engine.state import DECK_SIZE, SIDES, Hidden, Outcome, Phase, Position, Termination
+from engine.state import PLAYER_COUNTS, Hidden, Outcome, Phase, Position, Termination
 
 #: A hand longer than this is stuck in a loop (a real one lasts well under 1,000 actions).
 MAX_ACTIONS = 5_000
@@ -93,7 +93,7 @@ def play_hand(
     """
     actions = 0
     events: list[Event] = []
-    taken = [0] * SIDES
+    taken = [0] * position.side_total
     while not position.is_over:
         if actions >= MAX_ACTIONS:
             raise Violation(f"the hand did not end after {MAX_ACTIONS} actions")
@@ -122,7 +122,7 @@ def play_hand(
 
 # --- the invariants ----------------------------------------------------------------------
 
-_DECK = Counter(deck())
+_DECKS = {decks: Counter(deck(decks)) for decks in (2, 3)}
 
 
 def _check_step(
@@ -132,17 +132,24 @@ def _check_step(
     if refusal is not None:
         raise Violation(f"a legal action is refused: {refusal}")
     after.check()
-    # check() caps every card at the copies the deck holds, so 108 known cards are the deck.
-    if after.card_count() != DECK_SIZE or not _all_known(after):
-        cards = after.known_cards()
-        extra, lost = cards - _DECK, _DECK - cards
+    # check() caps every card at the copies the deck holds, so 108 known cards are the deck
+    # (162 with three decks).
+    if after.card_count() != after.deck_size or not _all_known(after):
+        cards, whole = after.known_cards(), _DECKS[after.rules.decks]
+        extra, lost = cards - whole, whole - cards
         raise Violation(f"cards not conserved: extra {dict(extra)}, lost {dict(lost)}")
     _check_turn(before, action, after)
-    for side in range(SIDES):
+    for side in range(after.side_total):
         if before.pozzetti_taken[side] and not after.pozzetti_taken[side]:
             raise Violation(f"side {side} gave its pozzetto back")
-        if after.pozzetti_taken[side] and after.pozzetti[side] is not None:
-            raise Violation(f"side {side} took its pozzetto but it is still on the table")
+    if sum(after.pozzetti_taken) != sum(p is None for p in after.pozzetti) and not after.fluid:
+        raise Violation("a pozzetto taken is still on the table")
+    if after.fluid and any(after.pozzetti[: sum(after.pozzetti_taken)]):
+        raise Violation("a pozzetto taken is still on the table")
+    # R40: the sides change only when the first pozzetto is taken, at three or five.
+    formed = before.fluid and not any(before.pozzetti_taken) and any(after.pozzetti_taken)
+    if before.sides != after.sides and not formed:
+        raise Violation(f"the sides changed from {before.sides} to {after.sides}")
     pozzetto_events = [e for e in events if e.value.startswith("pozzetto")]
     if pozzetto_events:
         taken[before.side] += len(pozzetto_events)
@@ -163,12 +170,14 @@ def _check_step(
 
 
 def _all_known(position: Position) -> bool:
+    taken = sum(position.pozzetti_taken)
     return (
         not any(isinstance(hand, Hidden) for hand in position.hands)
         and not isinstance(position.stock, Hidden)
         and all(
-            taken or pozzetto is not None
-            for taken, pozzetto in zip(position.pozzetti_taken, position.pozzetti, strict=True)
+            (slot < taken if position.fluid else position.pozzetti_taken[slot])
+            or pozzetto is not None
+            for slot, pozzetto in enumerate(position.pozzetti)
         )
     )
 
@@ -188,10 +197,16 @@ def _check_turn(before: Position, action: Action, after: Position) -> None:
 
 
 def check_scores(position: Position, outcome: Outcome, events: list[Event]) -> None:
-    """Recompute each side's score from the cards, as R35 says, and compare."""
+    """Recompute each side's score from the cards, as R35 says, and compare; and what
+    each player is credited (R40: a pair's score halved at three and five)."""
+    live = position.live_sides
     for side, score in enumerate(outcome.scores):
         if score is None:
             raise Violation(f"side {side}'s score is missing")
+        if side not in live:
+            if score.total or position.melds[side]:
+                raise Violation(f"side {side} has no player yet scored {score.total}")
+            continue
         melds = position.melds[side]
         hand = position.side_hand(side)
         assert hand is not None
@@ -199,7 +214,7 @@ def check_scores(position: Position, outcome: Outcome, events: list[Event]) -> N
         for meld in melds:
             kind = meld.burraco(position.rules)
             bonus += 0 if kind is None else BURRACO_BONUS[kind]
-        closed = outcome.closer is not None and outcome.closer % SIDES == side
+        closed = outcome.closer is not None and position.side_of(outcome.closer) == side
         expected = {
             "table": sum(points(meld.cards) for meld in melds),
             "bonus": bonus,
@@ -211,6 +226,13 @@ def check_scores(position: Position, outcome: Outcome, events: list[Event]) -> N
             raise Violation(f"side {side} scored {score.breakdown()}, expected {expected}")
         if score.total % 5:
             raise Violation(f"side {side} scored {score.total}, not a multiple of 5")
+    for seat, credit in enumerate(outcome.credits):
+        score = outcome.scores[position.side_of(seat)]
+        assert score is not None
+        pair = position.fluid and len(position.seats(position.side_of(seat))) > 1
+        expected_credit = score.total // 10 * 5 if pair else score.total
+        if credit != expected_credit:
+            raise Violation(f"seat {seat} was credited {credit}, expected {expected_credit}")
     if (Event.CLOSED in events) != (outcome.termination is Termination.CLOSED):
         raise Violation("the hand's events and its ending disagree")
 
@@ -259,7 +281,7 @@ def main(argv: list[str]) -> int:
         prog="python -m engine simulate",
         description="Play random legal hands and check the rules' invariants after each action.",
     )
-    parser.add_argument("--players", type=int, choices=(2, 4), default=2)
+    parser.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=2)
     parser.add_argument("--hands", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--rules", choices=sorted(PRESETS), default="standard")

@@ -44,9 +44,15 @@ from engine.melds import Burraco, Meld, MeldKind
 from engine.rules import DEFAULT, HAND_SIZE, POZZETTO_SIZE, Rules
 from engine.scoring import SideScore, score_side
 
-PLAYER_COUNTS = (2, 4)
+#: R3, R40: two players, four in two pairs, and the tables of three, five and six.
+PLAYER_COUNTS = (2, 3, 4, 5, 6)
+#: The sides of the two- and four-player game (R3); :func:`side_count` for every table.
 SIDES = 2
 DECK_SIZE = 108
+#: R40: five and six players play with three decks, 162 cards with six jokers.
+BIG_DECK_SIZE = 162
+#: What a side left empty when a pair formed scores: nothing (R40).
+EMPTY_SCORE = SideScore(0, 0, 0, 0, 0)
 #: R33: the hand ends once the third-to-last card is drawn, leaving two in the stock.
 STOCK_LEFT = 2
 #: The most cards a hand can hold: every card of the deck but the two the stock always
@@ -57,12 +63,84 @@ MAX_TOTAL = 100_000
 
 
 def side_of(seat: int) -> int:
-    """The side a seat plays for (R3): seats 0 and 2 are side 0, seats 1 and 3 side 1.
+    """The side a seat plays for at the start of a two- or four-player hand (R3): seats 0
+    and 2 are side 0, seats 1 and 3 side 1. Every table: :meth:`Position.side_of`.
 
     >>> [side_of(seat) for seat in range(4)]
     [0, 1, 0, 1]
     """
     return seat % SIDES
+
+
+def decks_for(players: int) -> int:
+    """How many decks a table plays with: three for five and six players (R40), else two."""
+    return 3 if players >= 5 else 2
+
+
+def side_count(players: int) -> int:
+    """How many sides a table's melds, pozzetti and totals are kept for (R3, R40): two with
+    two or four players, three pairs with six, and one per player with three or five, where
+    the pairs form during the hand (a pair then plays on the side of its lower seat, and
+    its other seat's side stays empty: docs/game.md).
+
+    >>> [side_count(players) for players in PLAYER_COUNTS]
+    [2, 3, 2, 5, 3]
+    """
+    return {2: 2, 3: 3, 4: 2, 5: 5, 6: 3}[players]
+
+
+def starting_sides(players: int) -> tuple[int, ...]:
+    """Each seat's side when a hand begins (R3, R40).
+
+    >>> starting_sides(4), starting_sides(6), starting_sides(3)
+    ((0, 1, 0, 1), (0, 1, 2, 0, 1, 2), (0, 1, 2))
+    """
+    count = side_count(players)
+    return tuple(seat % count for seat in range(players))
+
+
+def split_sides(players: int, alone: int) -> tuple[int, ...]:
+    """The sides once ``alone`` took the first pozzetto at three or five players (R40): that
+    seat plays alone, and the others pair so that partners never sit side by side (with
+    three, the two others). Each pair plays on the side of its lower seat.
+
+    >>> split_sides(3, 1), split_sides(5, 0), split_sides(5, 3)
+    ((0, 1, 0), (0, 1, 2, 1, 2), (0, 1, 0, 3, 1))
+    """
+    sides = list(range(players))
+    if players == 3:
+        pairs = [((alone + 1) % 3, (alone + 2) % 3)]
+    else:
+        pairs = [((alone + 1) % 5, (alone + 3) % 5), ((alone + 2) % 5, (alone + 4) % 5)]
+    for pair in pairs:
+        for seat in pair:
+            sides[seat] = min(pair)
+    return tuple(sides)
+
+
+def pozzetto_sizes(players: int, all_alone: bool = False) -> tuple[int, ...]:
+    """The pozzetti of a table, in the order they are taken where the sides form during the
+    hand (R4, R40): 18 then 11 with three players (three of 11 once the game is played each
+    for themselves), 17 then 11 and 11 with five; else one of 11 per side.
+
+    >>> pozzetto_sizes(3), pozzetto_sizes(3, all_alone=True), pozzetto_sizes(5)
+    ((18, 11), (11, 11, 11), (17, 11, 11))
+    """
+    if players == 3 and not all_alone:
+        return (18, POZZETTO_SIZE)
+    if players == 5:
+        return (17, POZZETTO_SIZE, POZZETTO_SIZE)
+    return (POZZETTO_SIZE,) * side_count(players)
+
+
+def half_score(total: int) -> int:
+    """A pair's hand score credited to each of its players at three or five (R40): half,
+    rounded down to a multiple of 5 when the half ends in 2.5 (docs/game.md).
+
+    >>> half_score(1210), half_score(1215), half_score(-45)
+    (605, 605, -25)
+    """
+    return total // 10 * 5
 
 
 class Phase(enum.Enum):
@@ -111,7 +189,10 @@ class Outcome:
 
     termination: Termination
     closer: int | None
-    scores: tuple[SideScore | None, SideScore | None]
+    scores: tuple[SideScore | None, ...]
+    #: What each seat is credited (R40): its side's score, halved for a pair at three or
+    #: five players; None when hidden.
+    credits: tuple[int | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +200,8 @@ class Position:
     """The state of a hand: who is to move, in which phase, and where every card lies.
 
     Seats run clockwise from 0; seats 0 and 2 are side 0, seats 1 and 3 side 1 (with two
-    players, seat and side are the same). ``melds`` has one tuple per side, ``discard`` runs
+    players, seat and side are the same); at three, five and six players ``sides`` says
+    each seat's side (R40, :meth:`side_of`). ``melds`` has one tuple per side, ``discard`` runs
     bottom to top and ``stock`` top first. Build positions with :meth:`from_json` or
     :func:`engine.deal.deal`, which check them; :mod:`engine.actions` makes the next one.
     """
@@ -140,8 +222,14 @@ class Position:
     pile_taken: Cards = ()
     stall: Stall | None = None
     rules: Rules = DEFAULT
-    #: Each side's running total before this hand (R36), when known.
+    #: Each side's running total before this hand (R36), when known; each player's with
+    #: three or five players (R40).
     totals: tuple[int, ...] | None = None
+    #: Each seat's side when it is not the two- and four-player seat % 2 (R40): set for
+    #: three, five and six players, None with two and four.
+    sides: tuple[int, ...] | None = None
+    #: Three players past 1000: each plays for themselves, with three pozzetti of 11 (R40).
+    all_alone: bool = False
 
     # --- reading and writing ------------------------------------------------------------
 
@@ -182,9 +270,23 @@ class Position:
         players = _int(data["players"], "players")
         if players not in PLAYER_COUNTS:
             raise InvalidPositionError("players_count", "R3", players=players)
+        if rules.decks != decks_for(players):
+            if "decks" in (data.get("rules") or {}):
+                raise InvalidPositionError(
+                    "decks_players",
+                    "R40",
+                    decks=rules.decks,
+                    players=players,
+                    right=decks_for(players),
+                )
+            rules = rules.replace(decks=decks_for(players))
+        sides_count = side_count(players)
+        all_alone = _bool(data.get("all_alone", False), "all_alone")
         hands = _list(data["hands"], "hands", players, "seat")
-        melds = _list(data["melds"], "melds", SIDES, "side")
+        melds = _list(data["melds"], "melds", sides_count, "side")
         pozzetti = data.get("pozzetti")
+        slots = len(pozzetto_sizes(players, all_alone))
+        sides = data.get("sides")
         stock = data["stock"]
         position = cls(
             players=players,
@@ -194,7 +296,7 @@ class Position:
                 _hand(hand, _place("place_hand", player=seat + 1))
                 for seat, hand in enumerate(hands)
             ),
-            melds=tuple(_side_melds(side, melds[side], rules) for side in range(SIDES)),
+            melds=tuple(_side_melds(side, melds[side], rules) for side in range(sides_count)),
             discard=_cards(data["discard"], "discard"),
             stock=(
                 Hidden(_count(stock, "stock")) if isinstance(stock, int) else _cards(stock, "stock")
@@ -202,17 +304,21 @@ class Position:
             pozzetti_taken=tuple(
                 _bool(taken, _place("place_pozzetto_taken", side=side + 1))
                 for side, taken in enumerate(
-                    _list(data["pozzetti_taken"], "pozzetti_taken", SIDES, "side")
+                    _list(data["pozzetti_taken"], "pozzetti_taken", sides_count, "side")
                 )
             ),
             pozzetti=(
-                (None, None)
+                (None,) * slots
                 if pozzetti is None
                 else tuple(
                     None
                     if cards is None
                     else _cards(cards, _place("place_pozzetto", side=side + 1))
-                    for side, cards in enumerate(_list(pozzetti, "pozzetti", SIDES, "side"))
+                    for side, cards in enumerate(
+                        _list(
+                            pozzetti, "pozzetti", slots, "side" if players in (2, 4) else "pozzetto"
+                        )
+                    )
                 )
             ),
             pile_single=_card_or_none(data.get("pile_single"), "pile_single"),
@@ -226,9 +332,11 @@ class Position:
                 if data.get("totals") is None
                 else tuple(
                     _int(total, "totals")
-                    for total in _list(data["totals"], "totals", SIDES, "side")
+                    for total in _list(data["totals"], "totals", sides_count, "side")
                 )
             ),
+            sides=_sides(sides, players),
+            all_alone=all_alone,
         )
         position.check()
         return position
@@ -256,10 +364,17 @@ class Position:
             data["pile_taken"] = _texts(self.pile_taken)
         if self.stall is not None:
             data["stall"] = {"seat": self.stall.seat, "count": self.stall.count}
-        if self.rules != DEFAULT:
-            data["rules"] = self.rules.to_dict()
+        rules = self.rules.to_dict()
+        if self.rules.decks == decks_for(self.players):
+            rules.pop("decks", None)
+        if rules:
+            data["rules"] = rules
         if self.totals is not None:
             data["totals"] = list(self.totals)
+        if self.sides is not None and self.sides != starting_sides(self.players):
+            data["sides"] = list(self.sides)
+        if self.all_alone:
+            data["all_alone"] = True
         return data
 
     def __str__(self) -> str:
@@ -273,11 +388,59 @@ class Position:
     @property
     def side(self) -> int:
         """The side of the player to move."""
-        return self.to_move % SIDES
+        sides = self.sides
+        return self.to_move % SIDES if sides is None else sides[self.to_move]
 
-    def seats(self, side: int) -> range:
-        """The seats of a side: one with two players, two partners with four."""
-        return range(side, self.players, SIDES)
+    def side_of(self, seat: int) -> int:
+        """The side a seat plays for now (R3, R40): the one place that says it. With three
+        or five players it changes when the first pozzetto is taken."""
+        sides = self.sides
+        return seat % SIDES if sides is None else sides[seat]
+
+    def seats(self, side: int) -> range | list[int]:
+        """The seats of a side: one alone, two partners; none for a side left empty when
+        a pair formed at three or five players (R40)."""
+        if self.sides is None:
+            return range(side, self.players, SIDES)
+        return [seat for seat, own in enumerate(self.sides) if own == side]
+
+    @property
+    def side_total(self) -> int:
+        """How many sides the melds, pozzetti taken and totals are kept for."""
+        return len(self.melds)
+
+    @property
+    def live_sides(self) -> list[int]:
+        """The sides that have a player (all but those emptied when a pair formed)."""
+        if self.sides is None:
+            return list(range(SIDES))
+        return sorted(set(self.sides))
+
+    def opponents(self, seat: int) -> list[int]:
+        """The seats that play against ``seat``, in turn order after it."""
+        side = self.side_of(seat)
+        order = [(seat + step) % self.players for step in range(1, self.players)]
+        return [other for other in order if self.side_of(other) != side]
+
+    @property
+    def fluid(self) -> bool:
+        """Do the sides form during the hand (three or five players before 1000, R40)?"""
+        return self.players in (3, 5) and not self.all_alone
+
+    @property
+    def pozzetto_sizes(self) -> tuple[int, ...]:
+        return pozzetto_sizes(self.players, self.all_alone)
+
+    def pozzetto_slot(self, side: int) -> int:
+        """Which pozzetto ``side`` takes when it takes one: its own, or where the sides form
+        during the hand the next in order (the 18 or 17 first, R40)."""
+        if self.fluid:
+            return sum(self.pozzetti_taken)
+        return side
+
+    @property
+    def deck_size(self) -> int:
+        return BIG_DECK_SIZE if self.rules.decks == 3 else DECK_SIZE
 
     @property
     def next_seat(self) -> int:
@@ -339,8 +502,9 @@ class Position:
         return tuple(cards)
 
     def has_closing_burraco(self, side: int) -> bool:
-        """Does the side have the burraco that closing needs (R30; a clean one, R41)?"""
-        return closing_burraco(self.melds[side], self.rules)
+        """Does the side have the burraco that closing needs (R30; a clean one, R41; a
+        clean and a dirty one at six players, R40)?"""
+        return closing_burraco(self.melds[side], self.rules, self.players)
 
     def closing_refusal(self) -> IllegalActionError | None:
         """Why the side to move could not close now (R30, R41), or None if it could.
@@ -351,7 +515,7 @@ class Position:
         if not self.pozzetti_taken[self.side]:
             return IllegalActionError("close_no_pozzetto", "R30")
         if not self.has_closing_burraco(self.side):
-            return no_closing_burraco(self.rules)
+            return no_closing_burraco(self.rules, self.players)
         return None
 
     def outcome(self) -> Outcome | None:
@@ -360,21 +524,34 @@ class Position:
         if termination is None:
             return None
         closer = self.closer
+        closer_side = None if closer is None else self.side_of(closer)
+        live = self.live_sides
         scores: list[SideScore | None] = []
-        for side in range(SIDES):
+        for side in range(self.side_total):
             hand = self.side_hand(side)
             scores.append(
-                None
+                EMPTY_SCORE
+                if side not in live
+                else None
                 if hand is None
                 else score_side(
                     self.melds[side],
                     hand,
                     pozzetto_taken=self.pozzetti_taken[side],
-                    closed=closer is not None and closer % SIDES == side,
+                    closed=closer_side == side,
                     rules=self.rules,
                 )
             )
-        return Outcome(termination, closer, (scores[0], scores[1]))
+        credits: list[int | None] = []
+        for seat in range(self.players):
+            score = scores[self.side_of(seat)]
+            if score is None:
+                credits.append(None)
+            elif self.fluid and len(self.seats(self.side_of(seat))) > 1:
+                credits.append(half_score(score.total))  # R40: the pair's score halved
+            else:
+                credits.append(score.total)
+        return Outcome(termination, closer, tuple(scores), tuple(credits))
 
     def known_cards(self) -> Counter[Card]:
         """How many of each card the position shows, in every place."""
@@ -397,16 +574,23 @@ class Position:
         """The cards (one entry per card, display order) whose copies are not all shown:
         the cards a hidden stock could hand out."""
         known = self.known_cards()
-        return [card for card in ALL_CARDS if known[card] < max_copies(card)]
+        decks = self.rules.decks
+        return [card for card in ALL_CARDS if known[card] < max_copies(card, decks)]
+
+    def pozzetto_taken_at(self, slot: int) -> bool:
+        """Has the pozzetto in this place been taken?"""
+        if self.fluid:
+            return slot < sum(self.pozzetti_taken)
+        return self.pozzetti_taken[slot]
 
     def card_count(self) -> int:
         """How many cards the position holds in all, hidden ones and untaken pozzetti
-        included; 108 once every place is described (R1)."""
+        included; 108 once every place is described (R1), 162 with three decks (R40)."""
         melded = sum(len(meld.cards) for side in self.melds for meld in side)
         pozzetti = sum(
-            POZZETTO_SIZE if pozzetto is None else len(pozzetto)
-            for side, pozzetto in enumerate(self.pozzetti)
-            if not self.pozzetti_taken[side]
+            self.pozzetto_sizes[slot] if pozzetto is None else len(pozzetto)
+            for slot, pozzetto in enumerate(self.pozzetti)
+            if not self.pozzetto_taken_at(slot)
         )
         return (
             sum(len(hand) for hand in self.hands)
@@ -437,12 +621,13 @@ class Position:
             raise InvalidPositionError("players_count", "R3", players=self.players)
         if not 0 <= self.to_move < self.players:
             raise InvalidPositionError("to_move_seat", players=self.players, seat=self.to_move)
+        sides = side_count(self.players)
         lengths = (
             ("hands", self.hands, self.players),
-            ("melds", self.melds, SIDES),
-            ("pozzetti_taken", self.pozzetti_taken, SIDES),
-            ("pozzetti", self.pozzetti, SIDES),
-            ("totals", self.totals or (0, 0), SIDES),
+            ("melds", self.melds, sides),
+            ("pozzetti_taken", self.pozzetti_taken, sides),
+            ("pozzetti", self.pozzetti, len(self.pozzetto_sizes)),
+            ("totals", self.totals or (0,) * sides, sides),
         )
         for name, value, length in lengths:
             if len(value) != length:
@@ -464,32 +649,76 @@ class Position:
             raise InvalidPositionError(
                 "stall_invalid", "R34", seat=self.stall.seat, count=self.stall.count
             )
+        if self.rules.decks != decks_for(self.players):
+            raise InvalidPositionError(
+                "decks_players",
+                "R40",
+                decks=self.rules.decks,
+                players=self.players,
+                right=decks_for(self.players),
+            )
+        self._check_sides()
+
+    def _check_sides(self) -> None:
+        """The sides are those the table starts with, or at three and five players those
+        formed by the first pozzetto taken (R40)."""
+        if self.all_alone and self.players != 3:
+            raise InvalidPositionError("all_alone_players", "R40", players=self.players)
+        start = None if self.players in (2, 4) else starting_sides(self.players)
+        if self.sides == start:
+            if self.fluid and any(self.pozzetti_taken):
+                raise InvalidPositionError("sides_not_formed", "R40")
+            return
+        alone = self._alone_seat()
+        if alone is None:
+            raise InvalidPositionError(
+                "sides_invalid", "R40", sides=[side + 1 for side in self.sides or ()]
+            )
+        for side in range(self.side_total):
+            if not self.seats(side) and (self.melds[side] or self.pozzetti_taken[side]):
+                raise InvalidPositionError("side_empty_has_cards", "R40", side=side + 1)
+
+    def _alone_seat(self) -> int | None:
+        """The seat that plays alone, when the sides are those formed at three or five
+        players by its taking the first pozzetto (R40)."""
+        if not self.fluid or self.sides is None:
+            return None
+        for seat in range(self.players):
+            if self.sides == split_sides(self.players, seat) and self.pozzetti_taken[seat]:
+                return seat
+        return None
 
     def _check_cards(self) -> None:
+        decks = self.rules.decks
         for card, count in self.known_cards().items():
-            if count > max_copies(card):
+            if count > max_copies(card, decks):
                 raise InvalidPositionError(
                     "position_too_many_copies",
                     "R1",
                     card=str(card),
                     count=count,
-                    most=max_copies(card),
+                    most=max_copies(card, decks),
                 )
+        sizes = self.pozzetto_sizes
         for side, pozzetto in enumerate(self.pozzetti):
             if pozzetto is None:
                 continue
-            if self.pozzetti_taken[side]:
+            if self.pozzetto_taken_at(side):
                 raise InvalidPositionError("pozzetto_taken_listed", "R29", side=side + 1)
-            if len(pozzetto) != POZZETTO_SIZE:
+            if len(pozzetto) != sizes[side]:
                 raise InvalidPositionError(
-                    "pozzetto_size", "R4", size=POZZETTO_SIZE, side=side + 1, count=len(pozzetto)
+                    "pozzetto_size", "R4", size=sizes[side], side=side + 1, count=len(pozzetto)
                 )
         total = self.card_count()
-        if total > DECK_SIZE:
-            raise InvalidPositionError("position_too_many_cards", "R1", count=total, most=DECK_SIZE)
+        if total > self.deck_size:
+            raise InvalidPositionError(
+                "position_too_many_cards", "R1", count=total, most=self.deck_size
+            )
 
     def _check_melds(self) -> None:
         for side, melds in enumerate(self.melds):
+            if self.fluid and len(self.seats(side)) > 1:
+                continue  # a pair's melds joined: each may hold a set of a rank (R40)
             ranks = [meld.rank for meld in melds if meld.kind is MeldKind.SET]
             for rank in set(ranks):
                 if ranks.count(rank) > 1:
@@ -503,7 +732,7 @@ class Position:
                 "two_empty_hands", "R30", players=[seat + 1 for seat in empty]
             )
         for seat in empty:
-            side = seat % SIDES
+            side = self.side_of(seat)
             if self.phase is Phase.PLAY and seat == self.to_move:
                 raise InvalidPositionError("empty_hand_to_play", "R32", player=seat + 1)
             if not self.pozzetti_taken[side] or not self.has_closing_burraco(side):
@@ -548,8 +777,12 @@ class Position:
             )
 
 
-def closing_burraco(melds: Sequence[Meld], rules: Rules) -> bool:
-    """Do these melds hold the burraco that closing needs (R30; a clean one, R41)?"""
+def closing_burraco(melds: Sequence[Meld], rules: Rules, players: int = 2) -> bool:
+    """Do these melds hold the burraco that closing needs (R30; a clean one, R41; at six
+    players a clean one and a dirty one, R40)?"""
+    if players == 6:
+        kinds = {meld.burraco(rules) for meld in melds}
+        return Burraco.CLEAN in kinds and bool(kinds - {Burraco.CLEAN, None})
     for meld in melds:
         kind = meld.burraco(rules)
         if kind is Burraco.CLEAN or (kind is not None and not rules.international):
@@ -557,8 +790,10 @@ def closing_burraco(melds: Sequence[Meld], rules: Rules) -> bool:
     return False
 
 
-def no_closing_burraco(rules: Rules, **params: Any) -> IllegalActionError:
+def no_closing_burraco(rules: Rules, players: int = 2, **params: Any) -> IllegalActionError:
     """The refusal to close without that burraco."""
+    if players == 6:
+        return IllegalActionError("close_no_clean_and_dirty", "R40", **params)
     if rules.international:
         return IllegalActionError("close_no_clean_burraco", "R41", **params)
     return IllegalActionError("close_no_burraco", "R30", **params)
@@ -574,8 +809,8 @@ def last_discard_refusal(
     """
     params = {"card": str(card)}
     if position.pozzetti_taken[position.side]:
-        if not closing_burraco(side_melds, position.rules):
-            return no_closing_burraco(position.rules, **params)
+        if not closing_burraco(side_melds, position.rules, position.players):
+            return no_closing_burraco(position.rules, position.players, **params)
         if card.is_wild:
             return IllegalActionError("close_wild", "R31", **params)
     if card == pile_single:
@@ -595,7 +830,16 @@ _REQUIRED = (
     "stock",
     "pozzetti_taken",
 )
-_OPTIONAL = ("pozzetti", "pile_single", "pile_taken", "stall", "rules", "totals")
+_OPTIONAL = (
+    "pozzetti",
+    "pile_single",
+    "pile_taken",
+    "stall",
+    "rules",
+    "totals",
+    "sides",
+    "all_alone",
+)
 
 
 def _check_sizes(data: Mapping[str, Any]) -> None:
@@ -604,25 +848,30 @@ def _check_sizes(data: Mapping[str, Any]) -> None:
     Issue 13: a hand of ``{"count": 2**63}`` or a stock of 10**21 crashed ``len()``, and a
     million cards took seconds to read. Raises :class:`TooBigError`.
     """
+    # Three decks at five and six players (R40); two at any other table.
+    players = data.get("players")
+    most_cards = BIG_DECK_SIZE if players in (5, 6) and type(players) is int else DECK_SIZE
     for seat, hand in enumerate(_entries(data["hands"])):
         count = hand.get("count") if isinstance(hand, dict) else hand
         size = len(count) if isinstance(count, list) else count
         if isinstance(size, int) and size > MAX_HAND:
             raise TooBigError("hand_too_big", "R1", seat=seat, count=_shown(size), most=MAX_HAND)
     stock = data["stock"]
-    if isinstance(stock, int) and stock > DECK_SIZE:
-        raise TooBigError("number_too_big", "R1", name="stock", value=_shown(stock), most=DECK_SIZE)
+    if isinstance(stock, int) and stock > most_cards:
+        raise TooBigError(
+            "number_too_big", "R1", name="stock", value=_shown(stock), most=most_cards
+        )
     named = [("stock", stock), ("discard", data["discard"]), ("pile_taken", data.get("pile_taken"))]
     named += [("pozzetti", pozzetto) for pozzetto in _entries(data.get("pozzetti"))]
     sizes = [(name, len(cards)) for name, cards in named if isinstance(cards, list)]
     for side in _entries(data["melds"]):
         melds = _entries(side)
         # Every meld holds a card at least: too many melds are too many cards.
-        laid = len(melds) if len(melds) > DECK_SIZE else sum(len(_entries(m)) for m in melds)
+        laid = len(melds) if len(melds) > most_cards else sum(len(_entries(m)) for m in melds)
         sizes.append(("melds", laid))
     for name, size in sizes:
-        if size > DECK_SIZE:
-            raise TooBigError("too_many_cards", "R1", name=name, count=size, most=DECK_SIZE)
+        if size > most_cards:
+            raise TooBigError("too_many_cards", "R1", name=name, count=size, most=most_cards)
     totals = data.get("totals")
     for total in _entries(totals):
         if isinstance(total, int) and abs(total) > MAX_TOTAL:
@@ -736,6 +985,17 @@ def _side_melds(side: int, value: Any, rules: Rules) -> tuple[Meld, ...]:
     return tuple(melds)
 
 
+def _sides(value: Any, players: int) -> tuple[int, ...] | None:
+    """Each seat's side; None (seat % 2) with two and four players."""
+    start = starting_sides(players)
+    if value is None:
+        return None if players in (2, 4) else start
+    sides = tuple(_int(side, "sides") for side in _list(value, "sides", players, "seat"))
+    if players in (2, 4) and sides == start:
+        return None
+    return sides
+
+
 def _stall(value: Any) -> Stall | None:
     if value is None:
         return None
@@ -752,6 +1012,7 @@ def _texts(cards: Iterable[Card]) -> list[str]:
 
 
 __all__ = [
+    "BIG_DECK_SIZE",
     "DECK_SIZE",
     "HAND_SIZE",
     "MAX_HAND",

@@ -63,7 +63,7 @@ class Feed:
 
 def opponents_side(position: Position) -> int:
     """The side of the seat that plays next: the one that may take the learner's discard."""
-    return position.next_seat % 2
+    return position.side_of(position.next_seat)
 
 
 def check_known(position: Position, known: Iterable[Card]) -> tuple[Card, ...]:

@@ -31,7 +31,7 @@ from engine.budget import MOVE_STEPS, Budget, spend
 from engine.cards import Card, deck, points
 from engine.errors import TooBigError
 from engine.scoring import BURRACO_BONUS
-from engine.state import POZZETTO_SIZE, SIDES, Hidden, Phase, Position
+from engine.state import Hidden, Phase, Position
 
 #: What an expert may spend on one decision, in actions played in its samples.
 EXPERT_NODES = 60
@@ -53,7 +53,7 @@ def sample_world(view: View, rng: random.Random) -> Position:
     """A whole position that agrees with everything ``view`` shows and remembers: the
     unseen cards dealt at random to the other hands, the untaken pozzetti and the stock."""
     position = view.position
-    pool = Counter(deck())
+    pool = Counter(deck(position.rules.decks))
     pool.subtract(view.hand)
     for side in position.melds:
         for meld in side:
@@ -78,12 +78,12 @@ def sample_world(view: View, rng: random.Random) -> Position:
         hands.append((*remembered[seat], *unseen[:need]))
         del unseen[:need]
     pozzetti: list[tuple[Card, ...] | None] = []
-    for s in range(SIDES):
-        if position.pozzetti_taken[s]:
+    for slot, size in enumerate(position.pozzetto_sizes):
+        if position.pozzetto_taken_at(slot):
             pozzetti.append(None)
         else:
-            pozzetti.append(tuple(unseen[:POZZETTO_SIZE]))
-            del unseen[:POZZETTO_SIZE]
+            pozzetti.append(tuple(unseen[:size]))
+            del unseen[:size]
     stock = tuple(unseen[: position.stock_count])
     return replace(position, hands=tuple(hands), stock=stock, pozzetti=tuple(pozzetti))
 
@@ -96,11 +96,12 @@ def estimate(position: Position, side: int) -> float:
     else the table, the burraco bonuses, the melds close to one, the cards in hand and the
     pozzetto still to take, for each side."""
     outcome = position.outcome()
+    live = position.live_sides
     if outcome is not None and all(score is not None for score in outcome.scores):
         totals = [score.total if score is not None else 0 for score in outcome.scores]
-        return float(totals[side] - sum(totals) + totals[side])
-    worth = [0.0] * SIDES
-    for s in range(SIDES):
+        return _lead(totals, side, live)
+    worth = [0.0] * position.side_total
+    for s in live:
         for meld in position.melds[s]:
             worth[s] += meld.points
             kind = meld.burraco(position.rules)
@@ -117,7 +118,15 @@ def estimate(position: Position, side: int) -> float:
     for seat, hand in enumerate(position.hands):
         lost = HIDDEN_CARD * hand.count if isinstance(hand, Hidden) else points(hand)
         worth[side_of(position, seat)] -= weight * lost
-    return worth[side] - sum(worth) + worth[side]
+    return _lead(worth, side, live)
+
+
+def _lead(worth: list[float] | list[int], side: int, live: list[int]) -> float:
+    """``side``'s worth less the others' mean (with two sides, less the other's)."""
+    if len(live) == len(worth) == 2:
+        return float(worth[side] - sum(worth) + worth[side])
+    others = [worth[s] for s in live if s != side]
+    return float(worth[side] - sum(others) / max(1, len(others)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,20 +25,18 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.actions import Action, ActionKind
-from engine.state import SIDES, Cards, Hidden, Position
+from engine.state import Cards, Hidden, Position
 
 
 def side_of(position: Position, seat: int) -> int:
-    """The side a seat plays for (two players: the seat; four: partners across)."""
-    del position  # every table the engine plays today pairs seats this way
-    return seat % SIDES
+    """The side a seat plays for now (:meth:`Position.side_of`: partners across at four,
+    three pairs at six, and at three and five the sides formed by the first pozzetto)."""
+    return position.side_of(seat)
 
 
 def opponents(position: Position, seat: int) -> list[int]:
     """The seats that play against ``seat``, in the order they play after it."""
-    side = side_of(position, seat)
-    order = [(seat + offset) % position.players for offset in range(1, position.players)]
-    return [other for other in order if side_of(position, other) != side]
+    return position.opponents(seat)
 
 
 @dataclass(frozen=True, slots=True)

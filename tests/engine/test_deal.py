@@ -65,7 +65,9 @@ def test_r4_a_deal_is_a_valid_position_and_round_trips() -> None:
     assert position.totals == (100, -40) and position.rules.target == 505
 
 
-@pytest.mark.parametrize(("players", "dealer"), [(3, 0), (5, 0), (2, 2), (4, -1)])
-def test_r3_only_two_or_four_players_and_a_dealer_at_the_table(players: int, dealer: int) -> None:
+@pytest.mark.parametrize(("players", "dealer"), [(1, 0), (7, 0), (2, 2), (4, -1), (6, 6)])
+def test_r3_r40_only_two_to_six_players_and_a_dealer_at_the_table(
+    players: int, dealer: int
+) -> None:
     with pytest.raises(InvalidPositionError):
         deal(players, random.Random(0), dealer=dealer)
