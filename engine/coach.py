@@ -151,11 +151,16 @@ class Finding:
     sentence: str
     lost: Lost | None = None
 
-    def message(self, translate: Callable[[str], str] | None = None) -> str:
-        """The sentence in English, or in the language ``translate`` gives."""
+    def message(
+        self,
+        translate: Callable[[str], str] | None = None,
+        plural: Callable[[str, str, int], str] | None = None,
+    ) -> str:
+        """The sentence in English, or in the language ``translate`` (and, for a sentence
+        with a plural, ``plural``, as ngettext) gives."""
         if translate is None:
             return render(self.sentence, self.params)
-        return render(self.sentence, self.params, translate)
+        return render(self.sentence, self.params, translate, plural)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -710,7 +715,7 @@ def _missed_pile(context: _Context) -> list[_Candidate]:
             "missed_pile",
             "R7",
             pile_action,
-            {"cards": _texts(cards)},
+            {"cards": _texts(cards), "count": len(cards)},
             lost=Lost.BURRACO if burraco else None,
         )
     ]

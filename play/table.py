@@ -14,10 +14,10 @@ from django.utils.translation import gettext as _
 
 from engine.actions import Action, ActionKind, Event
 from engine.cards import Card, sorted_cards
-from engine.errors import BurracoError, Refusal
-from engine.messages import render
+from engine.errors import BurracoError
 from engine.scoring import SideScore, score_side
-from engine.state import Hidden, Phase, Position, side_of
+from engine.state import Hidden, Phase, Position
+from lessons import fields
 from lessons.board import BURRACO_BADGES
 from lessons.templatetags.cards import card_name
 from play.hands import LEARNER, Hand, Step, partner_seat
@@ -154,14 +154,13 @@ def describe(action: Action) -> Line:
 
 
 def sentence(error: BurracoError) -> str:
-    """The engine's reason in the learner's language."""
-    if isinstance(error, Refusal):
-        return render(error.code, error.params, _)
-    return _("The engine says: %(reason)s") % {"reason": str(error)}
+    """The engine's reason in the learner's language (plurals too: lessons.fields.say)."""
+    return fields.sentence(error)
 
 
 def finding_text(finding: Finding) -> str:
-    return render(finding.sentence, finding.params, _)
+    """A kept finding's sentence in the learner's language."""
+    return fields.say(finding.sentence, finding.params)
 
 
 @dataclass(frozen=True)

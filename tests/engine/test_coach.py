@@ -17,7 +17,7 @@ from engine.budget import Budget
 from engine.coach import CODES, Lost, Review, Severity, coach, seat_view, severity
 from engine.errors import IllegalActionError, TooBigError
 from engine.match import Match
-from engine.messages import MESSAGES, render
+from engine.messages import MESSAGES, Plural, render
 from engine.rules import DEFAULT, PRESETS, Rules
 from engine.simulate import random_action
 from engine.state import Position
@@ -208,7 +208,7 @@ def test_missed_pile_fires_when_the_pile_made_a_meld() -> None:
     )
     finding = only(coach(draw, "draw"), "missed_pile")
     assert str(finding.better) == "pile"
-    assert finding.params == {"cards": ["7H"]} and finding.rule == "R7"
+    assert finding.params == {"cards": ["7H"], "count": 1} and finding.rule == "R7"
 
 
 def test_missed_pile_is_quiet_when_the_pile_holds_nothing_to_play() -> None:
@@ -396,7 +396,12 @@ def test_every_coach_sentence_is_in_both_languages() -> None:
     used |= {f"coach_{code}" for code in CODES if code != "wild_wasted"}
     assert used <= sentences
     for key in sentences:
-        assert ITALIAN.gettext(MESSAGES[key]) != MESSAGES[key], key
+        template = MESSAGES[key]
+        if isinstance(template, Plural):
+            english = template.singular
+            assert ITALIAN.ngettext(english, template.plural, 1) != english, key
+        else:
+            assert ITALIAN.gettext(template) != template, key
 
 
 @pytest.mark.parametrize(("start", "action"), REVIEWS)
@@ -404,7 +409,7 @@ def test_each_finding_reads_in_english_and_italian(start: Position, action: str)
     review = coach(start, action)
     assert review.findings
     for finding in review.findings:
-        english, italian = finding.message(), finding.message(ITALIAN.gettext)
+        english, italian = finding.message(), finding.message(ITALIAN.gettext, ITALIAN.ngettext)
         assert finding.sentence in MESSAGES
         assert english == render(finding.sentence, finding.params)
         for text in (english, italian):
