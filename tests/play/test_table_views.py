@@ -122,7 +122,8 @@ def test_garbage_cards_get_a_400_with_a_sentence() -> None:
     game = deal(client)
     response = move(client, game, do="meld", cards=["ZZ"])
     assert response.status_code == 400
-    assert "One of the cards sent is no card." in response.content.decode()
+    # The one card reader of the web (lessons.fields): it names the word that is no card.
+    assert "“ZZ” is not a card" in response.content.decode()
 
 
 def test_another_learners_game_is_not_found() -> None:
