@@ -228,7 +228,13 @@ class Beginner:
 
     def play_score(self, view: View, action: Action) -> float:
         natural = all(not card.is_wild for card in action.cards)
-        return len(action.cards) + (0.5 if natural else 0.0)
+        score = len(action.cards) + (0.5 if natural else 0.0)
+        changed = _after(view, action)
+        if changed is not None:
+            before, after = changed
+            if len(after.cards) >= BURRACO_SIZE > (0 if before is None else len(before.cards)):
+                score += 5.0  # a burraco it can see on the table
+        return score
 
     def discard(self, view: View, discards: Sequence[Action], rng: random.Random) -> Action:
         hand = view.hand
@@ -237,9 +243,13 @@ class Beginner:
         choices = [action for action in discards if scores[action] <= low + 1e-9]
         return choices[0] if len(choices) == 1 else rng.choice(choices)
 
+    #: How much a card's points count against keeping it (the beginner sheds its high
+    #: cards, the club player keeps them for its melds).
+    points_weight = 1 / 10
+
     def discard_score(self, view: View, card: Card, hand: Cards) -> float:
         """Lower is better to throw: what the card does for this hand, less its points."""
-        return keep_value(card, _without(hand, (card,))) - card.value / 40.0
+        return keep_value(card, _without(hand, (card,))) - card.value * self.points_weight
 
 
 # --- the club player -------------------------------------------------------------------
@@ -252,6 +262,7 @@ class Club(Beginner):
     name = "club"
 
     play_threshold = 0.0
+    points_weight = 1 / 40
     #: Take the pile when :meth:`pile_gain` reaches this.
     pile_threshold = -2.0
     #: What laying a wildcard costs while the meld is not yet a burraco (more on a meld of

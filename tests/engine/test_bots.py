@@ -189,6 +189,30 @@ def test_beginner_lays_wildcards_and_club_keeps_them() -> None:
     assert str(Club().decide(view, legal, random.Random(0))) == "meld 5H 6H 7H"
 
 
+def test_beginner_finishes_the_burraco_it_sees_before_a_longer_meld() -> None:
+    position = Position.parse(
+        """{"players": 2, "to_move": 0, "phase": "play",
+        "hands": [["9C", "4D", "5D", "6D", "KS"], {"count": 10}],
+        "melds": [[["3C", "4C", "5C", "6C", "7C", "8C"]], []], "discard": ["QD"],
+        "stock": 40, "pozzetti_taken": [false, false]}"""
+    )
+    view, legal = view_of(position), legal_actions(position)
+    assert str(Beginner().decide(view, legal, random.Random(0))) == "attach 0 9C"
+
+
+def test_beginner_sheds_its_high_cards() -> None:
+    # The A♠ helps a little (the 3♠); the 4♥ and the 7♣ help nothing but cost 5 each.
+    position = Position.parse(
+        """{"players": 2, "to_move": 0, "phase": "play",
+        "hands": [["AS", "3S", "4H", "7C"], {"count": 10}],
+        "melds": [[], []], "discard": ["QD"], "stock": 40,
+        "pozzetti_taken": [false, false]}"""
+    )
+    view, legal = view_of(position), legal_actions(position)
+    for seed in range(5):
+        assert str(Beginner().decide(view, legal, random.Random(seed))) == "discard AS"
+
+
 def test_club_does_not_feed_the_opponents_meld() -> None:
     position = Position.parse(
         """{"players": 2, "to_move": 0, "phase": "play",
