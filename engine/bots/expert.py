@@ -44,6 +44,8 @@ EXPERT_WORLDS = 3
 EXPERT_DISCARDS = 3
 #: What a card still hidden in a hand is taken to be worth, on average.
 HIDDEN_CARD = 8
+#: What a wildcard held in a hand is worth to its side while the hand goes on.
+WILD_IN_HAND = 15
 
 
 # --- the hidden cards ---------------------------------------------------------------------
@@ -93,8 +95,9 @@ def sample_world(view: View, rng: random.Random) -> Position:
 
 def estimate(position: Position, side: int) -> float:
     """The score difference ``side`` can expect from here: exact once the hand is over,
-    else the table, the burraco bonuses, the melds close to one, the cards in hand and the
-    pozzetto still to take, for each side."""
+    else the table, the burraco bonuses, the melds close to one, the cards in hand (a
+    wildcard there is an asset, :data:`WILD_IN_HAND`) and the pozzetto still to take, for
+    each side."""
     outcome = position.outcome()
     if outcome is not None and all(score is not None for score in outcome.scores):
         totals = [score.total if score is not None else 0 for score in outcome.scores]
@@ -115,8 +118,13 @@ def estimate(position: Position, side: int) -> float:
     # stock there is left to play them from.
     weight = 0.3 + 0.7 * max(0.0, 1.0 - position.stock_count / 60)
     for seat, hand in enumerate(position.hands):
-        lost = HIDDEN_CARD * hand.count if isinstance(hand, Hidden) else points(hand)
-        worth[side_of(position, seat)] -= weight * lost
+        if isinstance(hand, Hidden):
+            worth[side_of(position, seat)] -= weight * HIDDEN_CARD * hand.count
+            continue
+        # A wildcard still in hand can stand for any card: worth keeping, not a debt.
+        wild = [card for card in hand if card.is_wild]
+        natural = [card for card in hand if not card.is_wild]
+        worth[side_of(position, seat)] += WILD_IN_HAND * len(wild) - weight * points(natural)
     return worth[side] - sum(worth) + worth[side]
 
 

@@ -360,3 +360,16 @@ def test_a_play_phase_view_in_the_judge_keeps_its_phase() -> None:
     answer = judge.answer({"op": "bot", "level": "club", "position": VIEW, "seed": 0})
     assert Position.from_json(VIEW).phase is Phase.DRAW
     assert answer["action"] in ("draw", "pile")
+
+
+def test_the_estimate_counts_a_wildcard_in_hand_as_an_asset() -> None:
+    def holding(card: str) -> Position:
+        return Position.parse(
+            f"""{{"players": 2, "to_move": 0, "phase": "play",
+            "hands": [["{card}", "KS", "4D"], ["5C", "6D", "9H"]],
+            "melds": [[], []], "discard": ["QD"], "stock": 40,
+            "pozzetti_taken": [false, false]}}"""
+        )
+
+    # The joker may still stand for any card; the ace is 15 points to lose.
+    assert estimate(holding("JK"), 0) > estimate(holding("8C"), 0) > estimate(holding("AC"), 0)
