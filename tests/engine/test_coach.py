@@ -14,7 +14,18 @@ import pytest
 
 from engine.actions import Action, is_legal, transition
 from engine.budget import Budget
-from engine.coach import CODES, Lost, Review, Severity, coach, seat_view, severity
+from engine.coach import (
+    CODES,
+    PLAYOUT_STEPS,
+    Lost,
+    Review,
+    Severity,
+    coach,
+    playouts,
+    seat_view,
+    severity,
+    stakes,
+)
 from engine.errors import IllegalActionError, TooBigError
 from engine.match import Match
 from engine.messages import MESSAGES, Plural, render
@@ -327,6 +338,45 @@ def test_the_estimator_plugs_in() -> None:
     # An estimate of no loss drops the finding, unless a burraco was lost.
     assert codes(coach(ATTACH, "discard 9H", estimator=fixed(0))) == []
     assert codes(coach(NEAR_BURRACO, "discard KS", estimator=fixed(0))) == ["missed_burraco"]
+
+
+# --- the expert's playouts as the estimator --------------------------------------------------
+
+
+def test_the_playouts_weigh_a_finding_the_same_way_every_time() -> None:
+    view = seat_view(NEAR_BURRACO)
+    chosen, better = Action.parse("discard KS"), Action.parse("attach 0 9C")
+    first = playouts(view, chosen, better, Budget())
+    assert first == playouts(view, chosen, better, Budget())
+    # Missing the burraco costs the bonus, whatever the hidden cards turn out to be.
+    assert first >= 100
+    # The other way round nothing is lost.
+    assert playouts(view, better, chosen, Budget()) == 0
+
+
+def test_the_playouts_spend_a_bounded_share_of_the_request() -> None:
+    view = seat_view(NEAR_BURRACO)
+    chosen, better = Action.parse("discard KS"), Action.parse("attach 0 9C")
+    budget = Budget()
+    playouts(view, chosen, better, budget)
+    assert 0 < budget.spent <= PLAYOUT_STEPS
+    # With little left they take at most half of it (here too little for one world), and
+    # answer as the default then.
+    cost = Budget()
+    stakes(view, chosen, better, cost)
+    small = Budget(max(2 * cost.spent, 160))
+    assert playouts(view, chosen, better, small) == stakes(view, chosen, better, Budget())
+    assert small.spent <= small.steps // 2 + cost.spent
+
+
+def test_the_playouts_see_only_what_the_seat_sees() -> None:
+    # Two positions that differ only in the hidden cards get the same estimate.
+    one = position(["9H", "KS", "4D"], mine=[["6H", "7H", "8H"]], stock=["2C", "3D", "5S"])
+    other = position(["9H", "KS", "4D"], mine=[["6H", "7H", "8H"]], stock=["AC", "KD", "7S"])
+    chosen, better = Action.parse("discard 9H"), Action.parse("attach 0 9H")
+    assert playouts(seat_view(one), chosen, better, Budget()) == playouts(
+        seat_view(other), chosen, better, Budget()
+    )
 
 
 def test_best_is_the_costliest_findings_better_action_or_the_choice() -> None:
