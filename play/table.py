@@ -153,9 +153,10 @@ def describe(action: Action) -> Line:
     return Line(_("Discard"), tuple(action.cards))
 
 
-def sentence(error: BurracoError) -> str:
-    """The engine's reason in the learner's language (plurals too: lessons.fields.say)."""
-    return fields.sentence(error)
+def sentence(error: BurracoError, *, nested: bool = False) -> str:
+    """The engine's reason in the learner's language (plurals too: lessons.fields.say);
+    ``nested`` after a colon of the page's own, so with a small first letter."""
+    return fields.sentence(error, nested=nested)
 
 
 def finding_text(finding: Finding) -> str:

@@ -84,6 +84,9 @@ def test_a_refused_move_is_not_made_and_the_engine_says_why_with_the_rule() -> N
     page = response.content.decode()
     assert response.status_code == 200
     assert "That move was not made:" in page and 'href="/rules/R6/"' in page
+    # The engine's sentence goes on after the page's colon, with a small letter.
+    reason = page.split("That move was not made:")[1].lstrip()
+    assert reason[0].islower(), reason[:60]
     assert "You could instead:" in page and "Draw from the stock" in page
     game.refresh_from_db()
     assert game.version == version
