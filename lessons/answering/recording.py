@@ -1,6 +1,8 @@
 """Keeping an answer: the attempt with the engine's verdict, the ratings and the review it
-moves (lessons.tracking), and what the session remembers between the page and the answer
-(when it was opened, a hint shown, a move refused and taken back)."""
+moves (lessons.tracking), when the page was opened (a signed field of the answer form, so
+neither opening a page nor answering writes the session), and what the session remembers
+between the page and the answer when there is something to remember (a hint shown, a move
+refused and taken back)."""
 
 from __future__ import annotations
 
@@ -8,11 +10,11 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from django.core import signing
 from django.db import connection, transaction
 from django.db.models import F
 from django.http import HttpRequest
 
-from burraco_tutor.http import small_int
 from engine import puzzles as engine_puzzles
 from lessons import tracking
 from lessons.learners import learner_fields, learner_filter, visitor_key
@@ -24,18 +26,38 @@ MAX_TEXT = 200
 KIND = engine_puzzles.Kind
 
 
-def own_attempt(request: HttpRequest, puzzle: Puzzle, pk: str) -> Attempt | None:
+def own_attempt(request: HttpRequest, puzzle: Puzzle, number: int | None) -> Attempt | None:
     """One of this learner's attempts at this puzzle, named by ``?attempt=`` after an answer
-    posted without JavaScript; anyone else's, or no number, is simply not shown."""
-    number = small_int(pk, 12)
+    posted without JavaScript (lessons.answering.flow); anyone else's, or no number, is
+    simply not shown."""
     if number is None:
         return None
     return Attempt.objects.filter(learner_filter(request), puzzle=puzzle, pk=number).first()
 
 
-def started(request: HttpRequest, puzzle: Puzzle) -> None:
-    """Remember when the learner opened the puzzle, to time the answer."""
-    request.session[f"started:{puzzle.pk}"] = time.time()
+#: The salt of the answer form's ``started`` field (:func:`started`).
+STARTED_SALT = "lessons.answering.started"
+
+
+def started(request: HttpRequest, puzzle: Puzzle) -> str:
+    """The answer form's ``started`` field: when the learner opened the puzzle, signed, to
+    time the answer (:func:`record`). A form posted back (a wrong answer, a line's next
+    move) keeps the time it carried; a page opened anew starts the clock."""
+    posted = request.POST.get("started", "") if request.method == "POST" else ""
+    if _opened_at(posted, puzzle) is not None:
+        return posted
+    return signing.dumps([puzzle.pk, round(time.time(), 1)], salt=STARTED_SALT)
+
+
+def _opened_at(token: str, puzzle: Puzzle) -> float | None:
+    """The time a ``started`` field names for this puzzle; None for anything else."""
+    if not token or len(token) > MAX_TEXT:
+        return None
+    try:
+        pk, at = signing.loads(token, salt=STARTED_SALT)
+    except (signing.BadSignature, TypeError, ValueError):
+        return None
+    return float(at) if pk == puzzle.pk and isinstance(at, int | float) else None
 
 
 def hint_used(request: HttpRequest, puzzle: Puzzle) -> bool:
@@ -58,8 +80,9 @@ def record(
     after an anonymous one from its address moves only the learner.
     The row lock on the puzzle makes two tabs answering at once agree on which.
     A rated attempt moves the learner's (and the puzzle's) ratings (lessons.tracking)."""
-    began = request.session.pop(f"started:{puzzle.pk}", None)
-    seconds = round(time.time() - began, 1) if isinstance(began, int | float) else None
+    began = _opened_at(request.POST.get("started", ""), puzzle)
+    seconds = round(time.time() - began, 1) if began is not None else None
+    # Popped only when there (a pop of a missing key leaves the session unwritten).
     hinted = bool(request.session.pop(f"hint:{puzzle.pk}", False))
     refused = bool(request.session.pop(REFUSED_KEY % puzzle.pk, False))
     fields = learner_fields(request)
