@@ -11,8 +11,9 @@ NODE_STAMP := node_modules/.installed
 BIND ?= 127.0.0.1:8000
 WORKERS ?= 3
 
-# The packages mypy checks, strict, with django-stubs (README.md, Types); lessons and play next.
-TYPED := engine burraco_tutor counters accounts rulebook classroom bench
+# The packages mypy checks, strict, with django-stubs (README.md, Types); the rest of lessons
+# and play next.
+TYPED := engine burraco_tutor counters accounts rulebook classroom bench lessons/answering lessons/lesson_views.py lessons/puzzle_views.py
 
 # Test processes: one a core (pytest-xdist); TEST_WORKERS=0 runs in this process, for pdb.
 TEST_WORKERS ?= auto

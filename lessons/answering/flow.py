@@ -44,7 +44,7 @@ def kept_number(request: HttpRequest) -> int | None:
 def answered(url: str, number: int, query: Mapping[str, str] | None = None) -> HttpResponseRedirect:
     """The redirect after an answer posted without JavaScript: the page again, showing the
     kept answer ``number`` (its ``query``, such as a theme practised, kept too)."""
-    params = urlencode({KEPT: number, **(query or {})})
+    params = urlencode({KEPT: str(number), **(query or {})})
     return redirect(f"{url}?{params}#feedback")
 
 

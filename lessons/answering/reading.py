@@ -8,7 +8,7 @@ import json
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from django import forms
 from django.http import QueryDict
@@ -44,7 +44,8 @@ class AnswerForm(forms.Form):
     template: ClassVar[str]
 
     def clean(self) -> dict[str, Any]:
-        data = self.data
+        # The request's POST, as every caller gives it (answer_from_form).
+        data = cast(QueryDict, self.data)
         for button in ("none", "natural"):
             if data.get(button, "1") != "1":
                 raise forms.ValidationError(gettext("That button does not exist on this page."))
@@ -261,7 +262,7 @@ def wild_choices(question: engine_puzzles.Puzzle) -> list[Card]:
 def chosen_cards(question: engine_puzzles.Puzzle, texts: list[str]) -> list[Card]:
     """The cards of a choice that the learner's hand really holds, in the hand's order;
     anything else in the request is left out (a preview refuses nothing)."""
-    wanted = Counter()
+    wanted: Counter[Card] = Counter()
     for text in texts[:MAX_CARDS]:
         try:
             wanted[Card.parse(text)] += 1

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.core import signing
 from django.db import connection, transaction
-from django.db.models import F, Model
+from django.db.models import F, Field, Model
 from django.http import HttpRequest
 
 from engine import puzzles as engine_puzzles
@@ -178,7 +178,9 @@ def _read(puzzle: Puzzle, owner: Learner, visitor: str, rules: Sequence[str]) ->
     )
 
     def column(model: type[Model], field: str) -> str:
-        return name(model._meta.get_field(field).column)
+        found = model._meta.get_field(field)
+        assert isinstance(found, Field)
+        return name(str(found.column))
 
     def owned(model: type[Model], alias: str) -> tuple[str, list[Any]]:
         user, key = f"{alias}.{column(model, 'user')}", f"{alias}.{column(model, 'session_key')}"
@@ -186,7 +188,7 @@ def _read(puzzle: Puzzle, owner: Learner, visitor: str, rules: Sequence[str]) ->
             return f"{user} = %s", [owner.user.pk]
         return f"{user} IS NULL AND {key} = %s", [owner.session_key]
 
-    pk, of_puzzle = f"p.{name(Puzzle._meta.pk.column)}", column(Attempt, "puzzle")
+    pk, of_puzzle = f"p.{column(Puzzle, 'id')}", column(Attempt, "puzzle")
     mine, mine_params = owned(Attempt, "a")
     anonymous = f" AND b.{column(Attempt, 'user')} IS NULL" if owner.user is not None else ""
     rated, rated_params = owned(LearnerRating, "r")
