@@ -46,6 +46,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bench import table
+
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 WORKERS = 2
@@ -463,6 +465,9 @@ def main() -> None:
         metavar="CHECKOUT",
         help="only the htmx answer, here and in this older checkout, and the ratio (issue 15)",
     )
+    parser.add_argument(
+        "--table-only", action="store_true", help="only the practice table's figures (issue 17)"
+    )
     args = parser.parse_args()
     if not shutil.which("wrk"):
         raise SystemExit("the HTTP benchmark needs wrk: apt-get install wrk (make bench does)")
@@ -473,10 +478,14 @@ def main() -> None:
         env = environment(url, args.port)
         seeded = prepare(env, args.connections)
         with gunicorn(env, args.port, threads=args.threads) as base:
-            if database == "SQLite":
-                print(weights(base, seeded), flush=True)
-            results, load = measure(base, seeded, args.seconds, args.connections)
-        print(report(database, results, args.connections, load), flush=True)
+            if not args.table_only:
+                if database == "SQLite":
+                    print(weights(base, seeded), flush=True)
+                results, load = measure(base, seeded, args.seconds, args.connections)
+                print(report(database, results, args.connections, load), flush=True)
+            print(
+                f"{database}: " + table.report(base, seeded["learners"], args.seconds), flush=True
+            )
 
 
 if __name__ == "__main__":
