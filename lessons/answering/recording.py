@@ -82,10 +82,11 @@ def record(
     The row lock on the puzzle makes two tabs answering at once agree on which.
     A rated attempt moves the learner's (and the puzzle's) ratings (lessons.tracking).
 
-    A rated answer by a learner with a rating is five statements: the puzzle read and
-    locked with all the answer needs to know (:func:`_read`), the attempt, the learner's
-    rating (written only if no other answer moved it meanwhile, lessons.ratings.rate) and
-    its point, and the puzzle's play and rating; the review cards are read only when the
+    A rated answer by a learner with a rating is five statements in its transaction (six
+    on PostgreSQL, which locks the puzzle's row first by counting the play): one read of
+    all the answer needs to know (:func:`_read`), the attempt, the learner's rating
+    (written only if no other answer moved it meanwhile, lessons.ratings.rate) and its
+    point, and the puzzle's play and rating; the review cards are read only when the
     answer reviews some."""
     began = _opened_at(request.POST.get("started", ""), puzzle)
     seconds = round(time.time() - began, 1) if began is not None else None
