@@ -18,7 +18,7 @@ from django.http import HttpRequest
 
 from engine import puzzles as engine_puzzles
 from lessons import tracking
-from lessons.learners import Learner, learner_filter, visitor_key
+from lessons.learners import Learner, learner_filter, session_key, visitor_key
 from lessons.models import Attempt, LearnerRating, Puzzle, ReviewCard
 
 MAX_CARDS = 30
@@ -43,7 +43,13 @@ STARTED_SALT = "lessons.answering.started"
 def started(request: HttpRequest, puzzle: Puzzle) -> str:
     """The answer form's ``started`` field: when the learner opened the puzzle, signed, to
     time the answer (:func:`record`). A form posted back (a wrong answer, a line's next
-    move) keeps the time it carried; a page opened anew starts the clock."""
+    move) keeps the time it carried; a page opened anew starts the clock.
+
+    An anonymous visitor who opens a puzzle without a session gets one here, once: their
+    answers are then counted as theirs from the first, for the rate limits as for their
+    progress (burraco_tutor.limits.by_learner counts a visitor without one by address)."""
+    if request.method == "GET" and not request.user.is_authenticated:
+        session_key(request)
     posted = request.POST.get("started", "") if request.method == "POST" else ""
     if _opened_at(posted, puzzle) is not None:
         return posted
