@@ -181,9 +181,9 @@ def report(base: str, learners: list[dict[str, str]], seconds: float) -> str:
         if connections == 1:
             target = TARGETS[level]
             note = f"p95 target ≤ {target:g} ms: {'met' if p95 <= target else 'MISSED'}"
+        label = f"{level} bots, {connections} connection{'s' if connections > 1 else ''}"
         lines.append(
-            f"  {level} bots, {connections:2} connection{'s' if connections > 1 else ' '}      "
-            f"{len(timings.moves):6} {_p(timings.moves, 50):8.1f} {p95:8.1f} "
+            f"  {label:30} {len(timings.moves):6} {_p(timings.moves, 50):8.1f} {p95:8.1f} "
             f"{len(timings.continues):10}  {timings.errors:6}  {note}"
         )
     player = Player(base, learners[0], "club")
