@@ -76,6 +76,11 @@ def test_a_hands_assignment_end_to_end(
     page.locator("[role=option]").first.click()
     page.get_by_role("button", name="Scarta", exact=True).click()
     expect(page.locator(".play-log")).to_contain_text("Scarti")
+    # The bots' moves step in frame by frame; once the table is the learner's again, the page
+    # is left, so no frame is read from SQLite while the test's own moves write (a "table is
+    # locked" under load).
+    expect(page.locator(".play-turn")).to_contain_text("Tocca a te", timeout=30_000)
+    page.goto("about:blank")
     play_turns(game, 400)
     game.refresh_from_db()
     assert game.finished and game.score is not None
