@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from engine.actions import Action, ActionKind
 from engine.coach import Review
 from engine.errors import BurracoError
+from engine.match import THREE_ALONE_FROM
 from lessons import review
 from lessons.learners import Learner, learner_fields, learner_filter
 from lessons.rulebook import is_rule
@@ -90,6 +91,7 @@ def match_state(game: Game, hand: hands.Hand) -> dict[str, Any]:
         "next": game.match and hand.over and won is None,
         "per_player": table.named_totals(players),
         "all_alone": match.all_alone,
+        "alone_from": THREE_ALONE_FROM,
         "columns": [
             {
                 "name": name,

@@ -159,3 +159,16 @@ def test_past_1000_all_play_alone_and_1505_ends_the_match() -> None:
     near = hands.Setup(3, 7, number=1, totals=(1500, 300, 200))
     assert not near.match.is_over
     assert replace(near, totals=(1505, 300, 200)).match.winner == 0
+
+
+def test_a_three_player_hand_in_italian(settings: object) -> None:
+    settings.LANGUAGE_CODE = "it"  # type: ignore[attr-defined]
+    client = Client()
+    game = three(client)
+    page = client.get(f"/play/{game.pk}/").content.decode()
+    assert "I giochi di Ovest" in page and "I giochi di Est" in page
+    assert "Sul tavolo, premi compresi: Tu: " in page and "Ovest: pozzetto non ancora preso" in page
+    learner_turns(client, game, turns=60)
+    page = client.get(f"/play/{game.pk}/").content.decode()
+    assert "Accreditato a ciascun giocatore" in page
+    assert re.search(r"<th scope=\"col\">(Tu|Ovest|Tu e Est|Tu e Ovest|Ovest e Est)</th>", page)
