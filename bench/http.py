@@ -18,6 +18,10 @@ view's, and each figure next to its target. wrk runs on the same two cores as gu
 the figures are for this machine, with whatever else it is doing (the load is printed).
 
     python -m bench.http [--seconds 10] [--connections 16] [--only sqlite|postgres]
+    python -m bench.http --against /tmp/wt-41d90e9 [--seconds 10]
+
+``--against`` measures the htmx answer only, here and in an older checkout, and prints the
+ratio of answers a second (issue 15's figure: :func:`against`).
 """
 
 from __future__ import annotations
@@ -41,6 +45,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from bench import table
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -124,23 +130,24 @@ def environment(database_url: str, port: int) -> dict[str, str]:
     return env
 
 
-def manage(env: dict[str, str], *args: str) -> str:
+def manage(env: dict[str, str], *args: str, root: Path = ROOT) -> str:
     result = subprocess.run(  # nosec B603
-        [PYTHON, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True
+        [PYTHON, "manage.py", *args], cwd=root, env=env, capture_output=True, text=True
     )
     if result.returncode:
         raise SystemExit(f"manage.py {' '.join(args)} failed:\n{result.stderr[-3000:]}")
     return result.stdout
 
 
-def prepare(env: dict[str, str], learners: int) -> dict[str, Any]:
-    """A fresh database with the content and the benchmark's data; what to send."""
-    manage(env, "migrate", "--noinput")
-    manage(env, "createcachetable")
-    manage(env, "collectstatic", "--noinput")
+def prepare(env: dict[str, str], learners: int, root: Path = ROOT) -> dict[str, Any]:
+    """A fresh database with the content and the benchmark's data; what to send. ``root``
+    is the checkout whose manage.py and bench/seed.py make them (--against: an older one)."""
+    manage(env, "migrate", "--noinput", root=root)
+    manage(env, "createcachetable", root=root)
+    manage(env, "collectstatic", "--noinput", root=root)
     result = subprocess.run(  # nosec B603
         [PYTHON, "-m", "bench.seed", str(learners)],
-        cwd=ROOT,
+        cwd=root,
         env=env,
         capture_output=True,
         text=True,
@@ -153,9 +160,10 @@ def prepare(env: dict[str, str], learners: int) -> dict[str, Any]:
 
 @contextmanager
 def gunicorn(
-    env: dict[str, str], port: int, workers: int = WORKERS, threads: int = 1
+    env: dict[str, str], port: int, workers: int = WORKERS, threads: int = 1, root: Path = ROOT
 ) -> Iterator[str]:
-    """gunicorn serving the site on 127.0.0.1:port until the block ends."""
+    """gunicorn serving the site (``root``'s checkout) on 127.0.0.1:port until the block
+    ends."""
     base = f"http://127.0.0.1:{port}"
     log = open(Path(tempfile.gettempdir()) / "burraco-bench-gunicorn.log", "a")  # noqa: SIM115
     process = subprocess.Popen(  # nosec B603
@@ -171,7 +179,7 @@ def gunicorn(
             "--log-level",
             "warning",
         ],
-        cwd=ROOT,
+        cwd=root,
         env=env,
         stdout=log,
         stderr=log,
@@ -387,6 +395,63 @@ def databases(only: str | None) -> Iterator[tuple[str, str]]:
         yield "PostgreSQL", url
 
 
+def against(other: Path, seconds: float, connections: int, port: int, rounds: int = 3) -> str:
+    """Issue 15: htmx answers a second here against the checkout in ``other`` (41d90e9:
+    ``git worktree add /tmp/wt-41d90e9 41d90e9``), in one run: each on a fresh SQLite
+    database of its own, made by its own manage.py and bench/seed.py, both served by
+    gunicorn at once (2 workers each, idle when not measured) and measured in turns, the
+    other first, ``rounds`` times, so that the machine's load swings alike on both; the
+    requests are summed over the rounds. The ratio is the figure: this machine's absolute
+    figures swing twofold with its load."""
+    folder = Path(tempfile.mkdtemp(prefix="burraco-against-"))
+    trees = {"other": other.resolve(), "this": ROOT}
+    envs = {
+        name: environment(f"sqlite:///{folder / f'{name}.sqlite3'}", port + number)
+        for number, name in enumerate(trees)
+    }
+    seeded = {name: prepare(envs[name], connections, root=tree) for name, tree in trees.items()}
+    totals = {name: [0.0, 0.0, 0.0, 0] for name in trees}  # requests, seconds, worst p95, errors
+    try:
+        with (
+            gunicorn(envs["other"], port, root=trees["other"]) as other_base,
+            gunicorn(envs["this"], port + 1, root=trees["this"]) as this_base,
+        ):
+            bases = {"other": other_base, "this": this_base}
+            answers = {name: scenarios(seeded[name])["answer"] for name in trees}
+            for name in trees:
+                wrk(bases[name], answers[name], min(2.0, seconds), connections)  # warm up
+            for _ in range(rounds):
+                for name in trees:
+                    summary = wrk(bases[name], answers[name], seconds, connections)
+                    total = totals[name]
+                    total[0] += summary["requests"]
+                    total[1] += summary["seconds"]
+                    total[2] = max(total[2], summary["p95"])
+                    total[3] += summary["errors"] + summary["status"]
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    rate = {name: total[0] / total[1] for name, total in totals.items()}
+    ratio = rate["this"] / rate["other"]
+    met = "met" if ratio >= ANSWER_SPEEDUP else "MISSED"
+    lines = [
+        f"htmx answers a second, this checkout against {trees['other']}, SQLite, gunicorn "
+        f"{WORKERS} sync workers each, wrk {connections} connections, {rounds} turns of "
+        f"{seconds:g} s each:",
+    ]
+    for name in trees:
+        total = totals[name]
+        lines.append(
+            f"  {name:6} {rate[name]:8.0f} answers/s, worst p95 {total[2]:6.1f} ms, "
+            f"errors {int(total[3])}"
+        )
+    lines.append(f"  ratio {ratio:.2f}x (target ≥ {ANSWER_SPEEDUP:g}x: {met})")
+    return "\n".join(lines)
+
+
+#: Issue 15: answers a second against 41d90e9's, in the same run (--against).
+ANSWER_SPEEDUP = 2.0
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=10.0)
@@ -394,17 +459,33 @@ def main() -> None:
     parser.add_argument("--only", choices=["sqlite", "postgres"])
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--threads", type=int, default=1, help="gunicorn threads a worker")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        metavar="CHECKOUT",
+        help="only the htmx answer, here and in this older checkout, and the ratio (issue 15)",
+    )
+    parser.add_argument(
+        "--table-only", action="store_true", help="only the practice table's figures (issue 17)"
+    )
     args = parser.parse_args()
     if not shutil.which("wrk"):
         raise SystemExit("the HTTP benchmark needs wrk: apt-get install wrk (make bench does)")
+    if args.against is not None:
+        print(against(args.against, args.seconds, args.connections, args.port), flush=True)
+        return
     for database, url in databases(args.only):
         env = environment(url, args.port)
         seeded = prepare(env, args.connections)
         with gunicorn(env, args.port, threads=args.threads) as base:
-            if database == "SQLite":
-                print(weights(base, seeded), flush=True)
-            results, load = measure(base, seeded, args.seconds, args.connections)
-        print(report(database, results, args.connections, load), flush=True)
+            if not args.table_only:
+                if database == "SQLite":
+                    print(weights(base, seeded), flush=True)
+                results, load = measure(base, seeded, args.seconds, args.connections)
+                print(report(database, results, args.connections, load), flush=True)
+            print(
+                f"{database}: " + table.report(base, seeded["learners"], args.seconds), flush=True
+            )
 
 
 if __name__ == "__main__":

@@ -248,6 +248,8 @@ AXES_VERBOSE = False
 # django-ratelimit (burraco_tutor.limits): counts in the database, one statement a count
 # (counters/cache.py), shared by every worker; a limit answers the 429 page.
 RATELIMIT_USE_CACHE = "counters"
+# Django's database sessions, read in a written-out query (burraco_tutor/sessions.py).
+SESSION_ENGINE = "burraco_tutor.sessions"
 RATELIMIT_VIEW = "burraco_tutor.limits.too_many"
 # Bootstrap's name for the error alert: messages.error() comes out as "alert-danger".
 MESSAGE_TAGS = {messages.ERROR: "danger"}

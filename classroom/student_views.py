@@ -13,7 +13,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -138,13 +137,9 @@ def item(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     item = _my_item(request, pk, number)
     question = item.puzzle.engine_puzzle()
     if request.method == "GET":
-        answering.started(request, item.puzzle)
-        attempt = answering.own_attempt(request, item.puzzle, request.GET.get("attempt", ""))
+        attempt = answering.own_attempt(request, item.puzzle, flow.kept_number(request))
         return _page(request, item, question, attempt=attempt)
-    op = request.POST.get("op", "answer")
-    if op == "hint":
-        answering.use_hint(request, item.puzzle)
-        return _after_post(request, item, question, "#hint")
+    # The hint is the puzzle's own endpoint (lessons:puzzle_hint), as on the puzzle page.
     submitted = flow.submit(
         request, item.puzzle, question, file=lambda attempt: assignments.file_answer(attempt, item)
     )
@@ -154,7 +149,10 @@ def item(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
         return _page(
             request, item, question, line=line, played=played, error=submitted.error, status=status
         )
-    return _after_post(request, item, question, "#feedback", submitted.attempt, submitted.verdict)
+    if request.htmx:
+        return _page(request, item, question, attempt=submitted.attempt, verdict=submitted.verdict)
+    url = reverse("classroom:item", args=[item.assignment_id, item.number])
+    return flow.answered(url, submitted.attempt.pk)
 
 
 def _my_item(request: HtmxHttpRequest, pk: int, number: int) -> AssignmentItem:
@@ -166,21 +164,6 @@ def _my_item(request: HtmxHttpRequest, pk: int, number: int) -> AssignmentItem:
         raise Http404
     row.assignment = work
     return row
-
-
-def _after_post(
-    request: HtmxHttpRequest,
-    item: AssignmentItem,
-    question: engine_puzzles.Puzzle,
-    anchor: str,
-    attempt: Attempt | None = None,
-    verdict: engine_puzzles.Verdict | None = None,
-) -> HttpResponse:
-    if request.htmx:
-        return _page(request, item, question, attempt=attempt, verdict=verdict)
-    url = reverse("classroom:item", args=[item.assignment_id, item.number])
-    query = f"?{urlencode({'attempt': attempt.pk})}" if attempt is not None else ""
-    return redirect(f"{url}{query}{anchor}")
 
 
 def _page(
@@ -208,6 +191,7 @@ def _page(
         selection_url=reverse("lessons:puzzle_selection", args=[item.puzzle.slug]),
         error=error,
         hint=answering.hint_used(request, item.puzzle),
+        started=answering.started(request, item.puzzle),
         # A move refused and taken back leaves the attempt unrated (answering.refused_move).
         refusal_unrated=True,
     )

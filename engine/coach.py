@@ -36,8 +36,9 @@ default, :func:`stakes`, is deterministic and cheap: it finishes the turn both w
 line that closes or takes the pozzetto when there is one, else the play worth the most,
 repeated, then the best discard) and weighs what lies on the table and in the hand with
 the rules' numbers: card values (R2), burraco bonuses, the pozzetto and the closing
-(:mod:`engine.scoring`), and what the discard hands the next player. The expert bot's
-playouts (engine/bots, issue 16) plug in as another estimator with the same signature.
+(:mod:`engine.scoring`), and what the discard hands the next player. :func:`playouts`, the
+expert bot's (engine/bots, issue 16), plays both actions on in sampled worlds of the hidden
+cards within a share of the budget: the judge's ``coach`` op and the practice table use it.
 
 **Severity** (:func:`severity`): ``none`` under 20 points, ``inaccuracy`` from 20 to under
 60, ``mistake`` from 60 to 150, ``blunder`` above 150, and a blunder whatever the points
@@ -78,6 +79,7 @@ from engine.actions import (
 )
 from engine.budget import MOVE_STEPS, Budget
 from engine.cards import Card
+from engine.errors import TooBigError
 from engine.melds import BURRACO_SIZE, Burraco, Meld, MeldKind, possible_attachments
 from engine.messages import render
 from engine.puzzles import find_line
@@ -151,11 +153,16 @@ class Finding:
     sentence: str
     lost: Lost | None = None
 
-    def message(self, translate: Callable[[str], str] | None = None) -> str:
-        """The sentence in English, or in the language ``translate`` gives."""
+    def message(
+        self,
+        translate: Callable[[str], str] | None = None,
+        plural: Callable[[str, str, int], str] | None = None,
+    ) -> str:
+        """The sentence in English, or in the language ``translate`` (and, for a sentence
+        with a plural, ``plural``, as ngettext) gives."""
         if translate is None:
             return render(self.sentence, self.params)
-        return render(self.sentence, self.params, translate)
+        return render(self.sentence, self.params, translate, plural)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -710,7 +717,7 @@ def _missed_pile(context: _Context) -> list[_Candidate]:
             "missed_pile",
             "R7",
             pile_action,
-            {"cards": _texts(cards)},
+            {"cards": _texts(cards), "count": len(cards)},
             lost=Lost.BURRACO if burraco else None,
         )
     ]
@@ -837,6 +844,71 @@ def _value(view: Position, position: Position, budget: Budget) -> int:
     return worth
 
 
+# --- the expert's playouts ----------------------------------------------------------------
+
+#: What :func:`playouts` may spend on one finding, in steps (:mod:`engine.budget`), and
+#: never more than half of what the request has left: about 60 actions played.
+PLAYOUT_STEPS = 2_000
+#: How many worlds of the hidden cards :func:`playouts` plays both actions out in.
+PLAYOUT_WORLDS = 4
+#: How many actions each playout plays at most (it stops sooner at the seat's next turn).
+PLAYOUT_ACTIONS = 16
+
+
+def playouts(view: Position, chosen: Action, better: Action, budget: Budget) -> int:
+    """The :class:`Estimator` of the judge and the web, by the expert bot's playouts.
+
+    In each of :data:`PLAYOUT_WORLDS` worlds of the hidden cards that agree with ``view``
+    (:func:`engine.bots.expert.sample_world`), it plays ``better`` and ``chosen``, then the
+    club player in every seat until the seat is next to draw, and compares the positions
+    reached (:func:`engine.bots.expert.estimate`); both actions meet the same world and
+    the same chances, so only the choice differs. The worlds are drawn from a fixed seed:
+    the same question gets the same answer. It spends at most :data:`PLAYOUT_STEPS` of
+    ``budget`` (and half of what is left); when that runs out it keeps the worlds played,
+    and with none it answers as :func:`stakes`."""
+    import random
+
+    from engine.bots.expert import play_out, sample_world
+    from engine.bots.levels import Club
+    from engine.bots.view import view_of
+
+    seat = view.to_move
+    side = view.side
+    seen = view_of(view, seat)
+    rng = random.Random(0)
+    own = Budget(min(PLAYOUT_STEPS, budget.left // 2))
+    player = Club()
+    gains: list[float] = []
+    try:
+        for _ in range(PLAYOUT_WORLDS):
+            world = sample_world(seen, random.Random(rng.randrange(2**32)))
+            seed = rng.randrange(2**32)
+            diffs = []
+            for action in (better, chosen):
+                if action.kind is ActionKind.DRAW:
+                    action = Action(ActionKind.DRAW)  # the world's own top card
+                own.spend(MOVE_STEPS)
+                after = transition(world, action, own).position
+                result = play_out(
+                    after,
+                    player,
+                    random.Random(seed),
+                    side=side,
+                    max_actions=PLAYOUT_ACTIONS,
+                    until_seat=seat,
+                    budget=own,
+                )
+                diffs.append(result.diff)
+            gains.append(diffs[0] - diffs[1])
+    except TooBigError:
+        pass
+    finally:
+        budget.spend(own.spent)
+    if not gains:
+        return stakes(view, chosen, better, budget)
+    return max(0, round(sum(gains) / len(gains)))
+
+
 # --- small helpers -------------------------------------------------------------------------
 
 
@@ -894,6 +966,7 @@ __all__ = [
     "Review",
     "Severity",
     "coach",
+    "playouts",
     "seat_view",
     "severity",
     "stakes",

@@ -203,14 +203,16 @@ def _puzzle(request: dict[str, Any], rules: Rules) -> Answer:
 
 def _coach(request: dict[str, Any], rules: Rules) -> Answer:
     """``{"op": "coach", "position": {...}, "action": "discard 9S"}``: the coach's findings
-    on the action chosen by the player to move, and the best action (engine/coach.py)."""
+    on the action chosen by the player to move, and the best action (engine/coach.py),
+    the points each likely cost estimated by the expert's playouts within the line's
+    budget."""
     from engine.actions import Action
-    from engine.coach import coach
+    from engine.coach import coach, playouts
     from engine.state import Position
 
     position = Position.from_json(field(request, "position", dict), rules)
     action = Action.parse(field(request, "action", str))
-    return coach(position, action).to_json()
+    return coach(position, action, estimator=playouts).to_json()
 
 
 #: Every op the judge serves. Later work adds its ops here in the same style.

@@ -891,6 +891,9 @@ def _kept_before(code: str, params: Mapping[str, Any]) -> Mapping[str, Any]:
     (``Attempt.verdict`` keeps a verdict's parameters for good)."""
     if code == "no_such_meld" and "count" not in params and "last" in params:
         return {**params, "count": int(params["last"]) + 1}
+    if code == "coach_missed_pile" and "count" not in params:
+        cards = params.get("cards")
+        return {**params, "count": len(cards) if isinstance(cards, list) else 2}
     return params
 
 
@@ -1014,9 +1017,12 @@ MESSAGES.update(
             "{card} fitted your side's meld {arrangement}: attached, it would count for you on the"
             " table instead of in your hand or on the pile."
         ),
-        "coach_missed_pile": gettext_noop(
+        "coach_missed_pile": ngettext_lazy(
             "The discard pile held {cards}, which you could have laid down or attached this turn;"
-            " a card from the stock is only a hope."
+            " a card from the stock is only a hope.",
+            "The discard pile held {cards}, which you could have laid down or attached this turn;"
+            " a card from the stock is only a hope.",
+            "count",
         ),
         "coach_feeds_opponent": gettext_noop(
             "{card}, which you discarded, fits your opponents' meld {arrangement}: the next player"

@@ -196,8 +196,7 @@ HINTS_UNDER: dict[tuple[str, str, Any], Promise] = {
         " wildcard."
     ),
     ("R30", "variant", "international"): _(
-        "To close you need your pozzetto taken, a clean burraco on the table and a final"
-        " discard."
+        "To close you need your pozzetto taken, a clean burraco on the table and a final discard."
     ),
 }
 

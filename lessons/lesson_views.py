@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
@@ -14,6 +14,7 @@ from burraco_tutor.http import HtmxHttpRequest
 from burraco_tutor.limits import limited
 from engine.state import Position
 from lessons import answering, hands, selection, tutor
+from lessons.answering import flow
 from lessons.board import board
 from lessons.models import Lesson, Step
 
@@ -57,11 +58,10 @@ def step_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespons
         return _page(request, step, error=str(error), status=400)
     if result.pending:
         return _page(request, step, result=result)
-    tutor.record(request, step, result.correct)
+    row = tutor.record(request, step, result)
     if request.htmx:
         return _page(request, step, result=result)
-    request.session[f"step-result:{step.pk}"] = result.to_json()
-    return redirect(reverse("lessons:step", args=[slug, number]) + "#feedback")
+    return flow.answered(reverse("lessons:step", args=[slug, number]), row.pk)
 
 
 def _page(
@@ -75,7 +75,7 @@ def _page(
     lesson = step.lesson
     total = lesson.steps.count()
     if result is None and request.method == "GET":
-        result = _result_after_redirect(request, step)
+        result = tutor.kept_result(request, step, flow.kept_number(request))
     context: dict[str, Any] = {
         "lesson": lesson,
         "step": step,
@@ -121,13 +121,3 @@ def _why_wrong(options: list[tutor.ChoiceOption], result: tutor.StepResult | Non
     if result is None or result.correct or result.chosen is None:
         return ""
     return next((option.why for option in options if option.index == result.chosen), "")
-
-
-def _result_after_redirect(request: HtmxHttpRequest, step: Step) -> tutor.StepResult | None:
-    """After a non-htmx answer (post/redirect/get), the verdict to show, once: the one
-    kept in the session, never the answer marked again."""
-    saved = request.session.pop(f"step-result:{step.pk}", None)
-    try:
-        return tutor.StepResult.from_json(saved)
-    except ValueError:
-        return None

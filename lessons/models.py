@@ -257,6 +257,9 @@ class StepProgress(
     #: None until a question is first answered; then whether that first answer was right.
     first_try = models.BooleanField(null=True, blank=True)
     tries = models.PositiveIntegerField(default=0)
+    #: The last answer's result (lessons.tutor.StepResult.to_json), which the step's page
+    #: shows at ``?attempt=<this row>`` after an answer posted without JavaScript.
+    answered = models.JSONField(default=dict, blank=True)
     #: When the row was made: for a question, the first answer (merging keeps the earlier).
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)

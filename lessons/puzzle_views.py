@@ -68,8 +68,7 @@ def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     puzzle, question = visibility.visible_question(request, slug)
     if request.method == "GET":
         puzzle.refresh_from_db(fields=["rating"])
-        answering.started(request, puzzle)
-        attempt = answering.own_attempt(request, puzzle, request.GET.get("attempt", ""))
+        attempt = answering.own_attempt(request, puzzle, flow.kept_number(request))
         return _page(request, puzzle, question, attempt=attempt)
     submitted = flow.submit(request, puzzle, question)
     if submitted.attempt is None:
@@ -88,8 +87,7 @@ def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if request.htmx:
         return _page(request, puzzle, question, attempt=attempt, verdict=submitted.verdict)
     url = reverse("lessons:puzzle", args=[puzzle.slug])
-    query: dict[str, str | int] = {"attempt": attempt.pk, **_practice_query(request)}
-    return redirect(f"{url}?{urlencode(query)}#feedback")
+    return flow.answered(url, attempt.pk, _practice_query(request))
 
 
 def _rating_change(attempt: Attempt | None) -> str | None:
@@ -119,12 +117,13 @@ def puzzle_selection(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 def puzzle_hint(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """Show the hint: the next attempt at this puzzle will not be rated."""
+    """Show a puzzle's hint, on whichever page asks it (the puzzle page, an assignment's
+    item: the one hint endpoint, lessons.answering.flow.hint); the next attempt at this
+    puzzle will not be rated."""
     puzzle = visibility.visible_puzzle(request, slug)
-    answering.use_hint(request, puzzle)
-    if request.htmx:
-        return render(request, "lessons/puzzle.html#hint", {"puzzle": puzzle, "hint": True})
-    return redirect(reverse("lessons:puzzle", args=[puzzle.slug]) + "#hint")
+    page = reverse("lessons:puzzle", args=[puzzle.slug])
+    context = {"puzzle": puzzle, "hint": True}
+    return flow.hint(request, puzzle, page, lambda: render(request, "lessons/hint.html", context))
 
 
 def _page(
@@ -153,8 +152,10 @@ def _page(
         puzzle=puzzle,
         error=error,
         hint=answering.hint_used(request, puzzle),
+        started=answering.started(request, puzzle),
         practice_query=practice,
         answer_url=f"{answer_url}?{practice}" if practice else answer_url,
+        hint_back=f"{answer_url}?{practice}" if practice else answer_url,
         # A review session names its rule and what is left; practice on a theme names it.
         reviewing=reviewing,
         review_title=theme_title(reviewing) if reviewing else "",

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from django.db import transaction
 from django.db.models import Q
 from django.http import HttpRequest
+from django.utils import timezone
 
 from lessons import glicko
 from lessons.learners import Learner, create_or_lock, learner_filter
@@ -69,6 +70,7 @@ def rate(
     weight: float = 1.0,
     *,
     puzzle_moves: bool = True,
+    known: LearnerRating | None = None,
 ) -> glicko.Rating | None:
     """Move the learner's rating for a rated attempt at a puzzle rated ``puzzle`` (read by
     the caller under the puzzle's lock), and keep the point; returns the puzzle's new rating
@@ -76,14 +78,25 @@ def rate(
     it is (``puzzle_moves`` false: the same visitor moved it before, anonymously).
 
     Runs inside the caller's transaction (lessons.answering.record's), which holds the puzzle's
-    row locked; the learner's is locked here.
+    row locked. ``known`` is the learner's row as the caller read it, unlocked: the new
+    rating is written only if the row is still as read (its ``games``, which every move
+    counts), else (another tab's answer moved it meanwhile) the row is read again, locked,
+    and the answer applied to it. Without ``known`` the row is read locked here.
     """
     with transaction.atomic(savepoint=False):
-        learner = lock(owner)
-        mine, theirs = glicko.play(as_rating(learner), puzzle, attempt.correct, weight=weight)
+        learner = known
+        if learner is not None:
+            mine, theirs = glicko.play(as_rating(learner), puzzle, attempt.correct, weight=weight)
+            change = round(mine.rating) - round(learner.rating)
+            if not _move_if_unchanged(learner, mine):
+                learner = None
+        if learner is None:
+            learner = lock(owner)
+            mine, theirs = glicko.play(as_rating(learner), puzzle, attempt.correct, weight=weight)
+            change = round(mine.rating) - round(learner.rating)
+            _move(learner, mine)
         # What the answer's page shows ("+12"), as change() would read it back.
-        attempt.rating_change = round(mine.rating) - round(learner.rating)
-        _move(learner, mine)
+        attempt.rating_change = change
         RatingHistory.objects.create(
             learner=learner,
             attempt=attempt,
@@ -96,6 +109,26 @@ def rate(
             at=attempt.created_at,
         )
         return theirs if puzzle_moves else None
+
+
+def _move_if_unchanged(row: LearnerRating, rating: glicko.Rating) -> bool:
+    """Write the learner's new rating, if nothing moved it since ``row`` was read (its
+    ``games``, which every move counts); False, writing nothing, if something did."""
+    written = LearnerRating.objects.filter(pk=row.pk, games=row.games).update(
+        rating=rating.rating,
+        rating_deviation=rating.deviation,
+        volatility=rating.volatility,
+        games=row.games + 1,
+        updated_at=timezone.now(),
+    )
+    if written:
+        row.rating, row.rating_deviation, row.volatility = (
+            rating.rating,
+            rating.deviation,
+            rating.volatility,
+        )
+        row.games += 1
+    return bool(written)
 
 
 def replay(owner: Learner, points: Iterable[RatingHistory]) -> int:

@@ -14,7 +14,7 @@ so the answer cannot simply be remembered.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -78,21 +78,31 @@ def review(owner: Learner, rules: Iterable[str], rating: fsrs.Rating, when: date
                 schedule(row, rating, when).save()
 
 
+def tested(correct: bool, rule: str, rules: Sequence[str], reviewing: str | None) -> list[str]:
+    """The rules an answer tests: the rule missed on a wrong answer (or the puzzle's rules
+    when the engine names none), every rule of the puzzle on a right one, and the rule
+    under review when the puzzle came from the review queue."""
+    if correct:
+        return [*rules, *([reviewing] if reviewing else [])]
+    missed = [rule] if rule else list(rules)
+    if reviewing and reviewing not in missed:
+        missed.append(reviewing)
+    return missed
+
+
+def grade(attempt: Attempt) -> fsrs.Rating:
+    """How an attempt counts as a review: Again when wrong, Hard after a hint, else Good."""
+    if not attempt.correct:
+        return fsrs.Rating.Again
+    return fsrs.Rating.Hard if attempt.hint_used else fsrs.Rating.Good
+
+
 def after_attempt(
     owner: Learner, attempt: Attempt, rules: list[str], reviewing: str | None
 ) -> None:
-    """Schedule the rules an attempt tested: the rule missed on a wrong answer (or the
-    puzzle's rules when the engine names none), every rule of the puzzle on a right one,
-    and the rule under review when the puzzle came from the review queue."""
-    if attempt.correct:
-        tested = [*rules, *([reviewing] if reviewing else [])]
-        rating = fsrs.Rating.Hard if attempt.hint_used else fsrs.Rating.Good
-    else:
-        tested = [attempt.rule] if attempt.rule else list(rules)
-        if reviewing and reviewing not in tested:
-            tested.append(reviewing)
-        rating = fsrs.Rating.Again
-    review(owner, tested, rating, attempt.created_at)
+    """Schedule the rules an attempt tested (:func:`tested`)."""
+    chosen = tested(attempt.correct, attempt.rule, rules, reviewing)
+    review(owner, chosen, grade(attempt), attempt.created_at)
 
 
 def cards(request: HttpRequest) -> list[ReviewCard]:

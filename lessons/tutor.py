@@ -151,16 +151,33 @@ def mark_seen(request: HttpRequest, step: Step) -> None:
             row.save(update_fields=["done", "updated_at"])
 
 
-def record(request: HttpRequest, step: Step, correct: bool) -> StepProgress:
-    """Keep an answer: the first try decides the stars; a right answer completes the step."""
+def record(request: HttpRequest, step: Step, result: StepResult) -> StepProgress:
+    """Keep an answer: the first try decides the stars; a right answer completes the step.
+    The result is kept with the row, for the page to show it after post/redirect/get
+    (:func:`kept_result`)."""
+    correct = result.correct
     with transaction.atomic():
         row = _row(request, step)
         row.tries += 1
         if row.first_try is None:
             row.first_try = correct
         row.done = row.done or correct
-        row.save(update_fields=["tries", "first_try", "done", "updated_at"])
+        row.answered = result.to_json()
+        row.save(update_fields=["tries", "first_try", "done", "answered", "updated_at"])
         return row
+
+
+def kept_result(request: HttpRequest, step: Step, number: int | None) -> StepResult | None:
+    """The last answer to this step, kept on the learner's progress row ``number`` (named
+    by ``?attempt=`` after an answer posted without JavaScript, lessons.answering.flow);
+    anyone else's row, or no number, shows nothing."""
+    if number is None or step.kind != Step.Kind.ASK:
+        return None
+    row = StepProgress.objects.filter(learner_filter(request), step=step, pk=number).first()
+    try:
+        return StepResult.from_json(row.answered if row is not None else None)
+    except ValueError:
+        return None
 
 
 def stars(lesson: Lesson, rows: Mapping[int, StepProgress]) -> int:

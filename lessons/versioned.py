@@ -6,13 +6,15 @@ puzzle; learners' answers move a puzzle's rating and count its plays with querys
 which are not content (and not cached: :func:`puzzle` gives a copy whose rating the answer
 path reads fresh under the puzzle's lock). Saving or deleting content in any process gives
 the shared version a new value (:func:`content_changed`), and each worker then reads what
-it kept again. The version itself is read once a request (a row of the database cache).
+it kept again. The version itself (a row of the database cache) is read at most once a
+second in a worker (:data:`VERSION_SECONDS`): content saved elsewhere shows within that.
 """
 
 from __future__ import annotations
 
 import copy
 import threading
+import time
 import uuid
 from dataclasses import dataclass
 from functools import lru_cache
@@ -33,24 +35,41 @@ CONTENT_VERSION_KEY = "lessons:content-version"
 _request = threading.local()
 
 
+#: How long a worker trusts the content's version it read last before reading it again,
+#: in seconds: content saved in another process (load_content, a teacher's edit in another
+#: worker) is seen within this long; saved in this one, at once (:func:`content_changed`).
+VERSION_SECONDS = 1.0
+
+
 def content_version() -> str:
     """A value that changes whenever content is saved or deleted, anywhere: read from the
-    shared cache once a request (outside a request, at each call)."""
-    seen = getattr(_request, "version", None)
-    if seen is not None:
+    shared cache at most once every :data:`VERSION_SECONDS` in a worker (and the same
+    through one request), at once after this process saved content."""
+    now = time.monotonic()
+    seen, at = _seen
+    if seen is not None and (
+        now - at < VERSION_SECONDS or getattr(_request, "version", None) == seen
+    ):
         return str(seen)
     version = cache.get(CONTENT_VERSION_KEY)
     if version is None:
         cache.add(CONTENT_VERSION_KEY, uuid.uuid4().hex, timeout=None)
         version = cache.get(CONTENT_VERSION_KEY, "")
+    _seen[:] = [str(version), now]
     if getattr(_request, "active", False):
         _request.version = str(version)
     return str(version)
 
 
+#: The version last read from the shared cache, and when (time.monotonic()).
+_seen: list[Any] = [None, 0.0]
+
+
 def content_changed(**kwargs: Any) -> None:
     """Signal receiver (lessons.apps): content was saved or deleted."""
-    cache.set(CONTENT_VERSION_KEY, uuid.uuid4().hex, timeout=None)
+    version = uuid.uuid4().hex
+    cache.set(CONTENT_VERSION_KEY, version, timeout=None)
+    _seen[:] = [version, time.monotonic()]
     _request.version = None
 
 

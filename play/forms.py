@@ -10,8 +10,8 @@ from django_stubs_ext import StrOrPromise
 
 from engine.actions import Action, ActionKind
 from engine.cards import Card
-from engine.errors import BurracoError
 from engine.state import DECK_SIZE, PLAYER_COUNTS
+from lessons import fields
 from play.models import Game
 
 #: The tables the practice table offers, each only once the engine plays it too
@@ -101,10 +101,7 @@ class MoveForm(forms.Form):
         texts = self.cleaned_data["cards"]
         if len(texts) > MOST_CARDS:
             raise forms.ValidationError(_("That is more cards than a hand can hold."))
-        try:
-            return [Card.parse(text) for text in texts]
-        except BurracoError:
-            raise forms.ValidationError(_("One of the cards sent is no card.")) from None
+        return fields.parse_words(texts)
 
     def clean(self) -> dict[str, Any]:
         super().clean()

@@ -34,7 +34,7 @@ from engine.actions import (
     why_illegal,
 )
 from engine.budget import Budget
-from engine.coach import Review, coach
+from engine.coach import Review, coach, playouts
 from engine.deal import deal
 from engine.errors import BurracoError, TooBigError
 from engine.match import Match
@@ -282,10 +282,10 @@ def refusal(position: Position, action: Action) -> BurracoError | None:
 
 
 def review(position: Position, action: Action) -> Review | None:
-    """The coach's word on the learner's ``action`` in ``position``, within a request's
-    budget; None when it would cost more than that."""
+    """The coach's word on the learner's ``action`` in ``position``, the points estimated
+    by the expert's playouts, within a request's budget; None when it would cost more."""
     try:
-        return coach(position, action, budget=Budget())
+        return coach(position, action, estimator=playouts, budget=Budget())
     except TooBigError:
         return None
 

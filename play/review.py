@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from engine.actions import Action, ActionKind
 from engine.state import Position, half_score
+from lessons import fields
 from lessons.charts import Chart, rating_chart
 from play import hands, table
 from play.models import Finding, Game
@@ -86,7 +87,8 @@ def try_again(
         verdict = _("About the same as the move you made in the game.")
     else:
         verdict = _("Not better than the move you made in the game.")
-    lines = [f.message(_) for f in review.findings if f.severity.value != "none"]
+    flagged = [f for f in review.findings if f.severity.value != "none"]
+    lines = [fields.say(f.sentence, f.params) for f in flagged]
     return {
         "tried": table.describe(action),
         "verdict": verdict,

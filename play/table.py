@@ -15,10 +15,10 @@ from django.utils.translation import gettext as _
 
 from engine.actions import Action, ActionKind, Event
 from engine.cards import Card, sorted_cards
-from engine.errors import BurracoError, Refusal
-from engine.messages import render
+from engine.errors import BurracoError
 from engine.scoring import SideScore, score_side
 from engine.state import SIDES, Hidden, Outcome, Phase, Position, side_count, starting_sides
+from lessons import fields
 from lessons.board import BURRACO_BADGES
 from lessons.templatetags.cards import card_name
 from play.hands import LEARNER, Hand, Step, partner_seat
@@ -154,15 +154,15 @@ def describe(action: Action) -> Line:
     return Line(_("Discard"), tuple(action.cards))
 
 
-def sentence(error: BurracoError) -> str:
-    """The engine's reason in the learner's language."""
-    if isinstance(error, Refusal):
-        return render(error.code, error.params, _)
-    return _("The engine says: %(reason)s") % {"reason": str(error)}
+def sentence(error: BurracoError, *, nested: bool = False) -> str:
+    """The engine's reason in the learner's language (plurals too: lessons.fields.say);
+    ``nested`` after a colon of the page's own, so with a small first letter."""
+    return fields.sentence(error, nested=nested)
 
 
 def finding_text(finding: Finding) -> str:
-    return render(finding.sentence, finding.params, _)
+    """A kept finding's sentence in the learner's language."""
+    return fields.say(finding.sentence, finding.params)
 
 
 @dataclass(frozen=True)

@@ -163,7 +163,7 @@ def _move(request: HtmxHttpRequest, game: Game, form: MoveForm) -> HttpResponse:
         return _broken(request)
     if outcome.refusal is not None:
         extra: dict[str, Any] = {
-            "refusal": table.sentence(outcome.refusal),
+            "refusal": table.sentence(outcome.refusal, nested=True),
             "refusal_rule": getattr(outcome.refusal, "rule", ""),
             "instead": [table.describe(other) for other in outcome.instead],
         }

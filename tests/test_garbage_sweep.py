@@ -123,7 +123,6 @@ FORGED: list[dict[str, Any]] = [
     {"again": "99999999"},
     {"token": "made-up", "content": "hands", "hands": "3", "bot_level": "club"},
     {"hands": "-5", "bot_level": "grandmaster", "players": "7", "coach": "maybe"},
-
     # Take-backs and a match's next hand (play/): stale, forged or impossible.
     {"do": "takeback", "version": "999999"},
     {"do": "takeback", "version": "1"},

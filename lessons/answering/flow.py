@@ -1,23 +1,62 @@
-"""The post of an answer, as every page that keeps attempts takes it (the puzzle page, an
-assignment's item): read and marked, a line of play still going on shown, a refused move
-remembered (the attempt will not be rated), and an answer kept, in one transaction with
-whatever the page files it under. The page then draws the outcome (htmx) or redirects to
-it (post/redirect/get, ``?attempt=``).
+"""The one answering flow of every page that asks a question (a puzzle, a lesson's question
+step, an assignment's item):
+
+- the page's URL answers GET (the question, and with ``?attempt=<number>`` one of the
+  learner's kept answers and its verdict) and POST (an answer, or a line's next move);
+- an htmx POST gets the page's answer part back at once; a POST without JavaScript is
+  redirected to the page with ``?attempt=<number>#feedback`` (post/redirect/get,
+  :func:`answered`), which shows the kept answer from its row, never marking it again;
+- the hint is one endpoint for every page (``lessons:puzzle_hint``, :func:`hint`), whose
+  form says which page to come back to without JavaScript (``back``).
+
+:func:`submit` takes a posted answer to a puzzle: read and marked, a line of play still
+going on shown, a refused move remembered (the attempt will not be rated), and an answer
+kept, in one transaction with whatever the page files it under.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.db.models import prefetch_related_objects
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 
+from burraco_tutor.http import small_int
 from engine import puzzles as engine_puzzles
 from lessons.answering.reading import AnswerError, Posted, line_so_far, read_answer
-from lessons.answering.recording import record, refused_move
+from lessons.answering.recording import record, refused_move, use_hint
 from lessons.models import Attempt, Puzzle
+
+#: The query parameter that names a kept answer after post/redirect/get.
+KEPT = "attempt"
+
+
+def kept_number(request: HttpRequest) -> int | None:
+    """The number of the kept answer a GET asks to see (``?attempt=``), if it is one; whose
+    it is, each page checks against its own rows (anyone else's is simply not shown)."""
+    return small_int(request.GET.get(KEPT, ""), 12)
+
+
+def answered(url: str, number: int, query: Mapping[str, str] | None = None) -> HttpResponseRedirect:
+    """The redirect after an answer posted without JavaScript: the page again, showing the
+    kept answer ``number`` (its ``query``, such as a theme practised, kept too)."""
+    params = urlencode({KEPT: str(number), **(query or {})})
+    return redirect(f"{url}?{params}#feedback")
+
+
+def back_to(request: HttpRequest, fallback: str) -> str:
+    """The page a form without JavaScript comes back to (its ``back`` field), if it is one
+    of this site's paths; else ``fallback``."""
+    back = request.POST.get("back", "")
+    if back.startswith("/") and url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return back
+    return fallback
 
 
 @dataclass(frozen=True)
@@ -41,7 +80,8 @@ def submit(
     file: Callable[[Attempt], object] | None = None,
 ) -> Submitted:
     """Take a posted answer to ``puzzle``; ``file`` is called with the attempt kept, in its
-    transaction (an assignment files the answer under itself)."""
+    transaction (an assignment files the answer under itself). The puzzle's themes are
+    the review queue's rules and the answered page's badges."""
     try:
         posted: Posted = read_answer(question, request.POST)
     except AnswerError as error:
@@ -52,8 +92,7 @@ def submit(
         if posted.played is not None and posted.played.refusal is not None:
             refused_move(request, puzzle)
         return Submitted(line=posted.line, played=posted.played)
-    # The themes: the review queue's rules, and the badges of the answered page.
-    prefetch_related_objects([puzzle], "themes")
+    prefetch_related_objects([puzzle], "themes")  # nothing to do for a kept puzzle
     if file is None:
         attempt = record(request, puzzle, posted.answer, posted.verdict)
     else:
@@ -61,3 +100,15 @@ def submit(
             attempt = record(request, puzzle, posted.answer, posted.verdict)
             file(attempt)
     return Submitted(attempt=attempt, verdict=posted.verdict)
+
+
+def hint(
+    request: HttpRequest, puzzle: Puzzle, page: str, render: Callable[[], HttpResponse]
+) -> HttpResponse:
+    """The one hint endpoint's answer: the hint shown (the next attempt at this puzzle is
+    not rated), drawn by ``render`` for htmx, else the page it was asked on (``back``,
+    falling back to ``page``) at its hint."""
+    use_hint(request, puzzle)
+    if getattr(request, "htmx", False):
+        return render()
+    return redirect(back_to(request, page) + "#hint")

@@ -44,7 +44,7 @@ class AnswerForm(forms.Form):
     template: ClassVar[str]
 
     def clean(self) -> dict[str, Any]:
-        # Bound to request.POST by every page (read_answer); the stubs say only Mapping.
+        # The request's POST, as every caller gives it (answer_from_form).
         data = cast(QueryDict, self.data)
         for button in ("none", "natural"):
             if data.get(button, "1") != "1":

@@ -1,22 +1,25 @@
 """Keeping an answer: the attempt with the engine's verdict, the ratings and the review it
-moves (lessons.tracking), and what the session remembers between the page and the answer
-(when it was opened, a hint shown, a move refused and taken back)."""
+moves (lessons.tracking), when the page was opened (a signed field of the answer form, so
+neither opening a page nor answering writes the session), and what the session remembers
+between the page and the answer when there is something to remember (a hint shown, a move
+refused and taken back)."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from django.db import connection, models, transaction
-from django.db.models import F
+from django.core import signing
+from django.db import connection, transaction
+from django.db.models import F, Field, Model
 from django.http import HttpRequest
 
-from burraco_tutor.http import small_int
 from engine import puzzles as engine_puzzles
 from lessons import tracking
-from lessons.learners import learner_fields, learner_filter, visitor_key
-from lessons.models import Attempt, Puzzle
+from lessons.learners import Learner, learner_filter, session_key, visitor_key
+from lessons.models import Attempt, LearnerRating, Puzzle, ReviewCard
 
 MAX_CARDS = 30
 MAX_ACTIONS = 40
@@ -24,18 +27,44 @@ MAX_TEXT = 200
 KIND = engine_puzzles.Kind
 
 
-def own_attempt(request: HttpRequest, puzzle: Puzzle, pk: str) -> Attempt | None:
+def own_attempt(request: HttpRequest, puzzle: Puzzle, number: int | None) -> Attempt | None:
     """One of this learner's attempts at this puzzle, named by ``?attempt=`` after an answer
-    posted without JavaScript; anyone else's, or no number, is simply not shown."""
-    number = small_int(pk, 12)
+    posted without JavaScript (lessons.answering.flow); anyone else's, or no number, is
+    simply not shown."""
     if number is None:
         return None
     return Attempt.objects.filter(learner_filter(request), puzzle=puzzle, pk=number).first()
 
 
-def started(request: HttpRequest, puzzle: Puzzle) -> None:
-    """Remember when the learner opened the puzzle, to time the answer."""
-    request.session[f"started:{puzzle.pk}"] = time.time()
+#: The salt of the answer form's ``started`` field (:func:`started`).
+STARTED_SALT = "lessons.answering.started"
+
+
+def started(request: HttpRequest, puzzle: Puzzle) -> str:
+    """The answer form's ``started`` field: when the learner opened the puzzle, signed, to
+    time the answer (:func:`record`). A form posted back (a wrong answer, a line's next
+    move) keeps the time it carried; a page opened anew starts the clock.
+
+    An anonymous visitor who opens a puzzle without a session gets one here, once: their
+    answers are then counted as theirs from the first, for the rate limits as for their
+    progress (burraco_tutor.limits.by_learner counts a visitor without one by address)."""
+    if request.method == "GET" and not request.user.is_authenticated:
+        session_key(request)
+    posted = request.POST.get("started", "") if request.method == "POST" else ""
+    if _opened_at(posted, puzzle) is not None:
+        return posted
+    return signing.dumps([puzzle.pk, round(time.time(), 1)], salt=STARTED_SALT)
+
+
+def _opened_at(token: str, puzzle: Puzzle) -> float | None:
+    """The time a ``started`` field names for this puzzle; None for anything else."""
+    if not token or len(token) > MAX_TEXT:
+        return None
+    try:
+        pk, at = signing.loads(token, salt=STARTED_SALT)
+    except (signing.BadSignature, TypeError, ValueError):
+        return None
+    return float(at) if pk == puzzle.pk and isinstance(at, int | float) else None
 
 
 def hint_used(request: HttpRequest, puzzle: Puzzle) -> bool:
@@ -57,25 +86,35 @@ def record(
     already (a fresh session, a cleared cookie) is not rated, and an account's first answer
     after an anonymous one from its address moves only the learner.
     The row lock on the puzzle makes two tabs answering at once agree on which.
-    A rated attempt moves the learner's (and the puzzle's) ratings (lessons.tracking)."""
-    began = request.session.pop(f"started:{puzzle.pk}", None)
-    seconds = round(time.time() - began, 1) if isinstance(began, int | float) else None
+    A rated attempt moves the learner's (and the puzzle's) ratings (lessons.tracking).
+
+    A rated answer by a learner with a rating is five statements in its transaction (six
+    on PostgreSQL, which locks the puzzle's row first by counting the play): one read of
+    all the answer needs to know (:func:`_read`), the attempt, the learner's rating
+    (written only if no other answer moved it meanwhile, lessons.ratings.rate) and its
+    point, and the puzzle's play and rating; the review cards are read only when the
+    answer reviews some."""
+    began = _opened_at(request.POST.get("started", ""), puzzle)
+    seconds = round(time.time() - began, 1) if began is not None else None
+    # Popped only when there (a pop of a missing key leaves the session unwritten).
     hinted = bool(request.session.pop(f"hint:{puzzle.pk}", False))
     refused = bool(request.session.pop(REFUSED_KEY % puzzle.pk, False))
-    fields = learner_fields(request)
+    owner = Learner.of(request)
+    fields = owner.fields()
     visitor = visitor_key(request)
-    with transaction.atomic():
-        # The play counted takes the puzzle's lock; then, in one query that sees every
-        # answer committed before it, the puzzle's rating and the earlier answers.
-        Puzzle.objects.filter(pk=puzzle.pk).update(plays=F("plays") + 1)
-        row = _earlier(puzzle, fields, visitor)
-        puzzle.rating, puzzle.rating_deviation, puzzle.volatility = (
-            row["rating"],
-            row["rating_deviation"],
-            row["volatility"],
-        )
-        first = not row["answered"]
-        moved = first and not hinted and not refused and not row["rated_from"]
+    reviewed = tracking.review_of(request, puzzle, verdict)
+    with transaction.atomic(savepoint=False):
+        # The puzzle's row locked before the answers are read: on PostgreSQL, a statement
+        # that waits for a row lock still reads the other rows as they were when it began,
+        # so the read that must see the other tab's answer comes after the lock, which
+        # counts the play. SQLite's transaction holds the write lock from its start.
+        counted = connection.features.has_select_for_update
+        if counted:
+            Puzzle.objects.filter(pk=puzzle.pk).update(plays=F("plays") + 1)
+        read = _read(puzzle, owner, visitor, reviewed.rules)
+        puzzle.rating, puzzle.rating_deviation, puzzle.volatility = read.puzzle
+        first = not read.answered
+        moved = first and not hinted and not refused and not read.rated_from
         attempt = Attempt.objects.create(
             **fields,
             puzzle=puzzle,
@@ -90,62 +129,113 @@ def record(
             visitor=visitor,
         )
         # Ratings and the review queue move in this transaction, under the puzzle's lock.
-        rating = tracking.attempt_recorded(request, puzzle, attempt, puzzle_moves=moved)
+        rating = tracking.attempt_recorded(
+            request,
+            puzzle,
+            attempt,
+            puzzle_moves=moved,
+            learner=read.learner,
+            reviewed=reviewed if read.cards else reviewed.without_cards(),
+        )
+        # The play counted (unless it was, to lock the row), and the puzzle's new rating
+        # when it moves: one statement.
+        moves: dict[str, Any] = {} if counted else {"plays": F("plays") + 1}
         if rating is not None:
-            Puzzle.objects.filter(pk=puzzle.pk).update(
+            moves.update(
                 rating=rating.rating,
                 rating_deviation=rating.deviation,
                 volatility=rating.volatility,
             )
+        if moves:
+            Puzzle.objects.filter(pk=puzzle.pk).update(**moves)
         return attempt
 
 
-def _earlier(puzzle: Puzzle, fields: Mapping[str, Any], visitor: str) -> dict[str, Any]:
-    """The puzzle's rating (its row locked by the caller), whether this learner answered it
-    before (``answered``: the rows lessons.learners.owner_filter names) and whether an
-    answer from this visitor's address already moved its rating (``rated_from``). For an
-    account, only anonymous answers count there (classmates share a school's address).
+@dataclass(frozen=True)
+class _Read:
+    """What an answer needs to know, read with the puzzle's row locked (:func:`_read`)."""
 
-    One statement, written out: built by the ORM (two correlated EXISTS) it cost more to
-    compile than the two queries it replaced took to run (bench/profile.py answer)."""
+    #: The puzzle's rating, deviation and volatility.
+    puzzle: tuple[float, float, float]
+    #: This learner answered the puzzle before.
+    answered: bool
+    #: An answer from this visitor's address moved the puzzle's rating already.
+    rated_from: bool
+    #: This learner has a review card for one of the rules the answer reviews.
+    cards: bool
+    #: The learner's rating row as read (not locked), or None before their first rating.
+    learner: LearnerRating | None
+
+
+def _read(puzzle: Puzzle, owner: Learner, visitor: str, rules: Sequence[str]) -> _Read:
+    """In one statement that sees every answer committed before it, the puzzle's row locked
+    by the caller (on SQLite the transaction holds the write lock from its start): the puzzle's
+    rating, whether this learner answered it before (``answered``), whether an answer from
+    this visitor's address already moved its rating (``rated_from``; for an account, only
+    anonymous answers count there, as classmates share a school's address), whether the
+    learner has a card for any rule the answer reviews, and the learner's rating row.
+
+    Written out: built by the ORM (three correlated EXISTS and a join) it cost more to
+    compile than the queries it replaced took to run (bench/profile.py answer)."""
     name = connection.ops.quote_name
     attempts, puzzles = name(Attempt._meta.db_table), name(Puzzle._meta.db_table)
-    column = {f: name(_column(Attempt, f)) for f in _ATTEMPT_FIELDS}
-    user = fields["user"]
-    if user is not None:
-        owner, owner_params = f"{column['user']} = %s", [user.pk]
-        anonymous = f" AND {column['user']} IS NULL"
-    else:
-        owner = f"{column['user']} IS NULL AND {column['session_key']} = %s"
-        owner_params, anonymous = [fields["session_key"]], ""
-    sql = (
-        "SELECT rating, rating_deviation, volatility, "  # nosec B608 - names from the models, values bound
-        f"EXISTS(SELECT 1 FROM {attempts} WHERE {column['puzzle']} = %s AND {owner}), "
-        f"EXISTS(SELECT 1 FROM {attempts} WHERE {column['puzzle']} = %s "
-        f"AND {column['visitor']} = %s AND {column['rated']}{anonymous}) "
-        f"FROM {puzzles} WHERE {name(_column(Puzzle, 'id'))} = %s"
+    ratings_table, cards_table = (
+        name(LearnerRating._meta.db_table),
+        name(ReviewCard._meta.db_table),
     )
-    params = [puzzle.pk, *owner_params, puzzle.pk, visitor, puzzle.pk]
+
+    def column(model: type[Model], field: str) -> str:
+        found = model._meta.get_field(field)
+        assert isinstance(found, Field)
+        return name(str(found.column))
+
+    def owned(model: type[Model], alias: str) -> tuple[str, list[Any]]:
+        user, key = f"{alias}.{column(model, 'user')}", f"{alias}.{column(model, 'session_key')}"
+        if owner.user is not None:
+            return f"{user} = %s", [owner.user.pk]
+        return f"{user} IS NULL AND {key} = %s", [owner.session_key]
+
+    pk, of_puzzle = f"p.{column(Puzzle, 'id')}", column(Attempt, "puzzle")
+    mine, mine_params = owned(Attempt, "a")
+    anonymous = f" AND b.{column(Attempt, 'user')} IS NULL" if owner.user is not None else ""
+    rated, rated_params = owned(LearnerRating, "r")
+    if rules:
+        carded, card_params = owned(ReviewCard, "c")
+        marks = ", ".join(["%s"] * len(rules))
+        cards = (
+            f"EXISTS(SELECT 1 FROM {cards_table} c WHERE {carded} "  # nosec B608 - names from the models, values bound
+            f"AND c.{column(ReviewCard, 'rule')} IN ({marks}))"
+        )
+        card_params = [*card_params, *rules]
+    else:
+        cards, card_params = "0 = 1", []
+    learner_columns = ("id", "rating", "rating_deviation", "volatility", "games")
+    sql = (
+        "SELECT p.rating, p.rating_deviation, p.volatility, "  # nosec B608 - names from the models, values bound
+        f"EXISTS(SELECT 1 FROM {attempts} a WHERE a.{of_puzzle} = {pk} AND {mine}), "
+        f"EXISTS(SELECT 1 FROM {attempts} b WHERE b.{of_puzzle} = {pk} "
+        f"AND b.{column(Attempt, 'visitor')} = %s AND b.{column(Attempt, 'rated')}{anonymous}), "
+        f"{cards}, "
+        + ", ".join(f"r.{column(LearnerRating, field)}" for field in learner_columns)
+        + f" FROM {puzzles} p LEFT JOIN {ratings_table} r ON {rated} "
+        f"WHERE {pk} = %s"
+    )
+    params = [*mine_params, visitor, *card_params, *rated_params, puzzle.pk]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        rating, deviation, volatility, answered, rated_from = cursor.fetchone()
-    return {
-        "rating": rating,
-        "rating_deviation": deviation,
-        "volatility": volatility,
-        "answered": bool(answered),
-        "rated_from": bool(visitor) and bool(rated_from),
-    }
-
-
-def _column(model: type[models.Model], field_name: str) -> str:
-    """The column of one of the model's own fields (never a relation's far end)."""
-    field = model._meta.get_field(field_name)
-    assert isinstance(field, models.Field) and field.column
-    return field.column
-
-
-_ATTEMPT_FIELDS = ("user", "session_key", "puzzle", "visitor", "rated")
+        found = cursor.fetchone()
+    rating, deviation, volatility, answered, rated_from, has_cards, *learner = found
+    row = None
+    if learner[0] is not None:
+        row = LearnerRating(**dict(zip(learner_columns, learner, strict=True)), **owner.fields())
+        row._state.adding, row._state.db = False, connection.alias
+    return _Read(
+        puzzle=(rating, deviation, volatility),
+        answered=bool(answered),
+        rated_from=bool(visitor) and bool(rated_from),
+        cards=bool(has_cards),
+        learner=row,
+    )
 
 
 #: The session key that marks an attempt in which the engine refused a move (unrated).

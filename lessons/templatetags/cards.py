@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Any
 
 from django import template
 from django.template.loader import render_to_string
@@ -64,3 +65,30 @@ def meld(values: Iterable[CardLike] | str, label: str = "") -> SafeString:
     if label:
         return format_html('<ul class="meld" aria-label="{}">{}</ul>', label, items)
     return format_html('<ul class="meld">{}</ul>', items)
+
+
+@register.simple_tag
+def drawn_board(board: Any, show_own_hand: Any = False, attached: Any = None) -> SafeString:
+    """The board (lessons/board.html#board) of a page that asks a question: ``{% drawn_board
+    board show_own_hand=show_own_hand attached=attached %}``. A board is a frozen value of
+    a position, and every learner at a puzzle sees the same one, so each is drawn once for
+    each language and kept: drawing one took a millisecond or two an answer
+    (bench/profile.py answer). A board that is no value (a page's own) is drawn each time."""
+    cards = tuple(as_cards(attached)) if attached else ()
+    key = (board, bool(show_own_hand), cards, get_language())
+    try:
+        hash(key)
+    except TypeError:
+        return _draw_board(*key)
+    return _kept_board(*key)
+
+
+def _draw_board(
+    board: Any, show_own_hand: bool, attached: tuple[Card, ...], language: str | None
+) -> SafeString:
+    context = {"board": board, "show_own_hand": show_own_hand, "attached": attached}
+    html: SafeString = render_to_string("lessons/board.html#board", context)
+    return html
+
+
+_kept_board = lru_cache(maxsize=1024)(_draw_board)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django import template
+from django.urls import get_script_prefix
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
@@ -18,7 +21,14 @@ register = template.Library()
 @register.filter
 def theme_url(name: str) -> str:
     """Where a puzzle's theme leads: a rule to its page in the reference (which offers its
-    puzzles), a named topic to more puzzles on it."""
+    puzzles), a named topic to more puzzles on it. Kept for each theme and script prefix:
+    an answered puzzle shows its themes, and reversing their URLs took a fifth of an
+    answer's rendering (bench/profile.py answer)."""
+    return _theme_url(name, get_script_prefix())
+
+
+@lru_cache(maxsize=512)
+def _theme_url(name: str, prefix: str) -> str:
     return rule_url(name) if is_rule(name) else practice_url(name)
 
 

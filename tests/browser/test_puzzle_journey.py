@@ -19,8 +19,13 @@ def puzzles() -> list[Puzzle]:
     """The bound-joker attach puzzle (R23), a second one to go on to, and the lesson step
     that teaches R23, which the explanation links to."""
     lesson = Lesson.objects.create(
-        slug="wildcards-move", order=7, title_it="Matte", title_en="Wildcards",
-        summary_it="…", summary_en="…", rules=["R23"],
+        slug="wildcards-move",
+        order=7,
+        title_it="Matte",
+        title_en="Wildcards",
+        summary_it="…",
+        summary_en="…",
+        rules=["R23"],
     )
     Step.objects.create(
         lesson=lesson, number=1, kind="explain", text_it="…", text_en="…", rules=["R23"]

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
-from classroom.models import AssignmentAnswer
+from classroom.models import AssignmentAnswer, AssignmentItem
 from lessons.models import Attempt
 from tests.classroom.conftest import World, logged_in
 from tests.factories import CLOSE, AssignmentFactory, PuzzleFactory, position
@@ -72,7 +73,11 @@ def test_a_form_that_is_no_answer_is_refused_with_400_and_kept_nowhere(
 
 def test_the_hint_shows_and_the_next_attempt_is_not_rated(world: World) -> None:
     client = logged_in(world.student)
-    response = client.post(url(world), {"op": "hint"}, headers=HTMX)
+    # The hint is the puzzle's one endpoint, which the item's hint button posts to.
+    hint = client.get(url(world)).content.decode()
+    action = re.search(r'action="(/puzzles/[^"]+/hint/)"', hint)
+    assert action is not None
+    response = client.post(action[1], headers=HTMX)
     assert "Guarda il jolly" in response.content.decode()
     client.post(url(world), {"none": "1"}, headers=HTMX)
     attempt = Attempt.objects.get(user=world.student)
@@ -154,3 +159,17 @@ def test_a_step_the_form_cannot_take_keeps_the_moves_played_so_far(world: World)
     html = response.content.decode()
     assert response.status_code == 400 and "Scegli il gioco" in html
     assert 'name="line" value="[&quot;meld JS QS KS&quot;]"' in html
+
+
+def test_without_htmx_the_hint_comes_back_to_the_item_and_only_to_this_site(
+    world: World,
+) -> None:
+    client = logged_in(world.student)
+    client.get(url(world))  # the item is made at its first opening
+    item = AssignmentItem.objects.get(assignment=world.assignment, number=1)
+    hint = f"/puzzles/{item.puzzle.slug}/hint/"
+    back = client.post(hint, {"back": url(world)})
+    assert back["Location"] == f"{url(world)}#hint"
+    assert "Guarda il jolly" in client.get(url(world)).content.decode()
+    away = client.post(hint, {"back": "https://elsewhere.example/"})
+    assert away["Location"].startswith("/puzzles/") and away["Location"].endswith("/#hint")

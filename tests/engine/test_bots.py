@@ -360,3 +360,45 @@ def test_a_play_phase_view_in_the_judge_keeps_its_phase() -> None:
     answer = judge.answer({"op": "bot", "level": "club", "position": VIEW, "seed": 0})
     assert Position.from_json(VIEW).phase is Phase.DRAW
     assert answer["action"] in ("draw", "pile")
+
+
+def test_the_expert_takes_a_pile_the_club_player_leaves() -> None:
+    position = Position.parse(
+        """{"players": 2, "to_move": 0, "phase": "draw",
+        "hands": [["QS", "JK", "7H"], {"count": 9}],
+        "melds": [[["JH", "QH", "KH", "AH"], ["3D", "4D", "5D"], ["10S", "JS", "QS", "KS"]], []],
+        "discard": ["KC", "10D"], "stock": 42, "pozzetti_taken": [true, false]}"""
+    )
+    view = view_of(position)
+    legal = legal_in_view(view)
+    assert -6.0 <= Club().pile_gain(view) < -2.0
+    assert str(Club().decide(view, legal, random.Random(0))) == "draw"
+    # The expert's own reading of the pile, before its look-ahead weighs the two.
+    assert str(Expert().draw(view, legal, random.Random(0))) == "pile"
+
+
+def test_the_estimate_counts_a_wildcard_in_hand_as_an_asset() -> None:
+    def holding(card: str) -> Position:
+        return Position.parse(
+            f"""{{"players": 2, "to_move": 0, "phase": "play",
+            "hands": [["{card}", "KS", "4D"], ["5C", "6D", "9H"]],
+            "melds": [[], []], "discard": ["QD"], "stock": 40,
+            "pozzetti_taken": [false, false]}}"""
+        )
+
+    # The joker may still stand for any card; the ace is 15 points to lose.
+    assert estimate(holding("JK"), 0) > estimate(holding("8C"), 0) > estimate(holding("AC"), 0)
+
+
+def test_the_expert_discards_as_the_club_player_unless_closing_is_at_stake() -> None:
+    # Its look-ahead weighs only closing now or waiting (docs/bots.md says why).
+    compared = 0
+    for position, memory in positions(2, 60, seed=4):
+        view = view_of(position, None, memory)
+        if position.phase is not Phase.PLAY or position.pozzetti_taken[view.side]:
+            continue
+        legal = legal_actions(position)
+        club = Club().decide(view, legal, random.Random(2))
+        assert Expert().decide(view, legal, random.Random(2)) == club
+        compared += 1
+    assert compared >= 10

@@ -14,10 +14,21 @@ import pytest
 
 from engine.actions import Action, is_legal, transition
 from engine.budget import Budget
-from engine.coach import CODES, Lost, Review, Severity, coach, seat_view, severity
+from engine.coach import (
+    CODES,
+    PLAYOUT_STEPS,
+    Lost,
+    Review,
+    Severity,
+    coach,
+    playouts,
+    seat_view,
+    severity,
+    stakes,
+)
 from engine.errors import IllegalActionError, TooBigError
 from engine.match import Match
-from engine.messages import MESSAGES, render
+from engine.messages import MESSAGES, Plural, render
 from engine.rules import DEFAULT, PRESETS, Rules
 from engine.simulate import random_action
 from engine.state import Position
@@ -208,7 +219,7 @@ def test_missed_pile_fires_when_the_pile_made_a_meld() -> None:
     )
     finding = only(coach(draw, "draw"), "missed_pile")
     assert str(finding.better) == "pile"
-    assert finding.params == {"cards": ["7H"]} and finding.rule == "R7"
+    assert finding.params == {"cards": ["7H"], "count": 1} and finding.rule == "R7"
 
 
 def test_missed_pile_is_quiet_when_the_pile_holds_nothing_to_play() -> None:
@@ -329,6 +340,45 @@ def test_the_estimator_plugs_in() -> None:
     assert codes(coach(NEAR_BURRACO, "discard KS", estimator=fixed(0))) == ["missed_burraco"]
 
 
+# --- the expert's playouts as the estimator --------------------------------------------------
+
+
+def test_the_playouts_weigh_a_finding_the_same_way_every_time() -> None:
+    view = seat_view(NEAR_BURRACO)
+    chosen, better = Action.parse("discard KS"), Action.parse("attach 0 9C")
+    first = playouts(view, chosen, better, Budget())
+    assert first == playouts(view, chosen, better, Budget())
+    # Missing the burraco costs the bonus, whatever the hidden cards turn out to be.
+    assert first >= 100
+    # The other way round nothing is lost.
+    assert playouts(view, better, chosen, Budget()) == 0
+
+
+def test_the_playouts_spend_a_bounded_share_of_the_request() -> None:
+    view = seat_view(NEAR_BURRACO)
+    chosen, better = Action.parse("discard KS"), Action.parse("attach 0 9C")
+    budget = Budget()
+    playouts(view, chosen, better, budget)
+    assert 0 < budget.spent <= PLAYOUT_STEPS
+    # With little left they take at most half of it (here too little for one world), and
+    # answer as the default then.
+    cost = Budget()
+    stakes(view, chosen, better, cost)
+    small = Budget(max(2 * cost.spent, 160))
+    assert playouts(view, chosen, better, small) == stakes(view, chosen, better, Budget())
+    assert small.spent <= small.steps // 2 + cost.spent
+
+
+def test_the_playouts_see_only_what_the_seat_sees() -> None:
+    # Two positions that differ only in the hidden cards get the same estimate.
+    one = position(["9H", "KS", "4D"], mine=[["6H", "7H", "8H"]], stock=["2C", "3D", "5S"])
+    other = position(["9H", "KS", "4D"], mine=[["6H", "7H", "8H"]], stock=["AC", "KD", "7S"])
+    chosen, better = Action.parse("discard 9H"), Action.parse("attach 0 9H")
+    assert playouts(seat_view(one), chosen, better, Budget()) == playouts(
+        seat_view(other), chosen, better, Budget()
+    )
+
+
 def test_best_is_the_costliest_findings_better_action_or_the_choice() -> None:
     assert str(coach(NEAR_BURRACO, "discard KS").best) == "attach 0 9C"
     assert str(coach(NEAR_BURRACO, "attach 0 9C").best) == "attach 0 9C"
@@ -396,7 +446,12 @@ def test_every_coach_sentence_is_in_both_languages() -> None:
     used |= {f"coach_{code}" for code in CODES if code != "wild_wasted"}
     assert used <= sentences
     for key in sentences:
-        assert ITALIAN.gettext(MESSAGES[key]) != MESSAGES[key], key
+        template = MESSAGES[key]
+        if isinstance(template, Plural):
+            english = template.singular
+            assert ITALIAN.ngettext(english, template.plural, 1) != english, key
+        else:
+            assert ITALIAN.gettext(template) != template, key
 
 
 @pytest.mark.parametrize(("start", "action"), REVIEWS)
@@ -404,7 +459,7 @@ def test_each_finding_reads_in_english_and_italian(start: Position, action: str)
     review = coach(start, action)
     assert review.findings
     for finding in review.findings:
-        english, italian = finding.message(), finding.message(ITALIAN.gettext)
+        english, italian = finding.message(), finding.message(ITALIAN.gettext, ITALIAN.ngettext)
         assert finding.sentence in MESSAGES
         assert english == render(finding.sentence, finding.params)
         for text in (english, italian):

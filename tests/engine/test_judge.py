@@ -562,6 +562,20 @@ def test_the_coach_op_answers_findings_and_the_best_action() -> None:
     assert finding["reason"].startswith("The queen of clubs fitted your side's meld 9♣ 10♣ J♣")
 
 
+def test_the_coach_op_weighs_its_findings_with_the_experts_playouts() -> None:
+    from engine.actions import Action
+    from engine.budget import Budget
+    from engine.coach import playouts, seat_view, stakes
+    from engine.state import Position
+
+    result = answered(json.dumps(GOOD["coach"]))
+    view = seat_view(Position.from_json(GOOD["coach"]["position"]))
+    chosen, better = Action.parse("discard QC"), Action.parse("attach 0 QC")
+    expected = playouts(view, chosen, better, Budget())
+    assert expected != stakes(view, chosen, better, Budget())
+    assert result["findings"][0]["points"] == expected
+
+
 def test_the_coach_op_with_nothing_to_say() -> None:
     request = {**GOOD["coach"], "action": "attach 0 QC"}
     assert answered(json.dumps(request)) == {"ok": True, "findings": [], "best": "attach 0 QC"}

@@ -137,6 +137,16 @@ def test_a_plural_follows_its_number_in_italian() -> None:
     )
 
 
+def test_the_coachs_pile_sentence_agrees_with_its_cards_in_italian() -> None:
+    # "c'erano il 3 di picche" was read at the table: one card is "c'era".
+    one = italian("coach_missed_pile", {"cards": ["3S"], "count": 1})
+    assert one.startswith("Negli scarti c'era il 3 di picche, che")
+    two = italian("coach_missed_pile", {"cards": ["3S", "4S"], "count": 2})
+    assert two.startswith("Negli scarti c'erano 3♠ e 4♠, che")
+    # A finding kept before the sentence had its number counts its cards.
+    assert italian("coach_missed_pile", {"cards": ["3S"]}) == one
+
+
 def test_an_italian_sentence_joins_the_article_to_its_preposition() -> None:
     assert italian("wild_locked", {"wild": "JK", "stands_for": "AC"}).startswith(
         "Con queste regole il jolly resta dove è stato calato, al posto dell'asso di fiori;"

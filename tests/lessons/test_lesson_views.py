@@ -147,8 +147,21 @@ def test_without_htmx_an_answer_redirects_and_shows_its_verdict_once(
 ) -> None:
     response = answer(client, 2, {"choice": "2"})
     assert response.status_code == 302
-    assert "Corretto" in client.get("/lessons/jokers/2/").content.decode()
+    assert "Corretto" in client.get(response["Location"]).content.decode()
     assert "Corretto" not in client.get("/lessons/jokers/2/").content.decode()
+
+
+def test_a_step_answers_as_a_puzzle_does_by_the_kept_answer_in_the_url_and_only_its_own(
+    client: Client, lesson: Lesson
+) -> None:
+    """One post/redirect/get scheme (lessons.answering.flow): ``?attempt=`` names the kept
+    answer, no session carries it, and another learner's number shows nothing."""
+    response = answer(client, 2, {"choice": "0"})
+    row = StepProgress.objects.get()
+    assert response["Location"] == f"/lessons/jokers/2/?attempt={row.pk}#feedback"
+    assert not any(key.startswith("step-result") for key, _ in client.session.items())
+    assert "Non proprio" in client.get(response["Location"]).content.decode()
+    assert "Non proprio" not in Client().get(response["Location"]).content.decode()
 
 
 @pytest.mark.parametrize("data", [{}, {"choice": "9"}, {"choice": "x"}, {"choice": "-1"}])

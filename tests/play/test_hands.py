@@ -40,3 +40,21 @@ def test_bots_whose_search_is_too_big_play_plainly(monkeypatch: Any) -> None:
     # The bot drew and threw the first card it may: the hand goes on, the learner to move.
     assert [step.action.kind.value for step in played] == ["draw", "discard"]
     assert hand.learner_to_move
+
+
+def test_the_review_weighs_findings_with_the_experts_playouts() -> None:
+    from engine.budget import Budget
+    from engine.coach import coach, playouts, stakes
+    from engine.state import Position
+
+    position = Position.parse(
+        """{"players": 2, "to_move": 0, "phase": "play",
+        "hands": [["9H", "KS", "4D"], {"count": 10}], "melds": [[["6H", "7H", "8H"]], []],
+        "discard": ["QD"], "stock": 40, "pozzetti_taken": [false, false]}"""
+    )
+    review = hands.review(position, Action.parse("discard 9H"))
+    assert review is not None
+    by_playouts = coach(position, "discard 9H", estimator=playouts, budget=Budget())
+    by_default = coach(position, "discard 9H", estimator=stakes, budget=Budget())
+    assert [f.points for f in review.findings] == [f.points for f in by_playouts.findings]
+    assert [f.points for f in review.findings] != [f.points for f in by_default.findings]

@@ -33,3 +33,17 @@ def test_the_start_page_speaks_italian() -> None:
     page = Client().get("/play/").content.decode()
     assert "Gioca una smazzata contro il computer" in page
     assert "Giocatore di circolo" in page and "Dopo ogni tuo turno" in page
+
+
+def test_a_sentence_with_a_plural_is_italian_at_the_table() -> None:
+    # The table rendered the engine's sentences with gettext alone, so one with a plural
+    # form (the coach's pile sentence, the stall's refusal) came out in English.
+    from engine.errors import Refusal
+    from play.models import Finding
+    from play.table import finding_text, sentence
+
+    finding = Finding(sentence="coach_missed_pile", params={"cards": ["3S"], "count": 1})
+    assert finding_text(finding).startswith("Negli scarti c'era il 3 di picche, che")
+    stall = Refusal("stall", "R34", times=2)
+    assert sentence(stall).startswith("Hai cominciato tu questo scambio")
+    assert "2 volte" in sentence(stall)

@@ -84,6 +84,9 @@ def test_a_refused_move_is_not_made_and_the_engine_says_why_with_the_rule() -> N
     page = response.content.decode()
     assert response.status_code == 200
     assert "That move was not made:" in page and 'href="/rules/R6/"' in page
+    # The engine's sentence goes on after the page's colon, with a small letter.
+    reason = page.split("That move was not made:")[1].lstrip()
+    assert reason[0].islower(), reason[:60]
     assert "You could instead:" in page and "Draw from the stock" in page
     game.refresh_from_db()
     assert game.version == version
@@ -122,7 +125,8 @@ def test_garbage_cards_get_a_400_with_a_sentence() -> None:
     game = deal(client)
     response = move(client, game, do="meld", cards=["ZZ"])
     assert response.status_code == 400
-    assert "One of the cards sent is no card." in response.content.decode()
+    # The one card reader of the web (lessons.fields): it names the word that is no card.
+    assert "“ZZ” is not a card" in response.content.decode()
 
 
 def test_another_learners_game_is_not_found() -> None:
