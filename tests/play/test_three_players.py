@@ -172,3 +172,40 @@ def test_a_three_player_hand_in_italian(settings: object) -> None:
     page = client.get(f"/play/{game.pk}/").content.decode()
     assert "Accreditato a ciascun giocatore" in page
     assert re.search(r"<th scope=\"col\">(Tu|Ovest|Tu e Est|Tu e Ovest|Ovest e Est)</th>", page)
+
+
+def test_past_1000_the_table_says_each_plays_alone() -> None:
+    setup = hands.Setup(3, 7, number=1, totals=(1000, 300, 200))
+    shown = table.context(hands.Hand(setup, hands.start(setup)))
+    assert [seat.note for seat in shown["opponents"]] == ["plays alone", "plays alone"]
+    assert shown["my_melds"].heading == "Your melds (you play alone)"
+    assert [side.name for side in shown["sides"]] == ["You", "West", "East"]
+
+
+def test_the_match_state_names_each_player_and_the_winner_at_1505() -> None:
+    class AMatch:
+        match = True
+
+    setup = hands.Setup(3, 7, number=1, totals=(1450, 300, 1400))
+    hand = hands.replay(setup, [])
+    state = games.match_state(AMatch(), hand)  # type: ignore[arg-type]
+    assert state["per_player"] and state["all_alone"] and state["target"] == 1505
+    assert [column["name"] for column in state["columns"]] == ["You", "West", "East"]
+    assert state["before_named"] == "You: 1450; West: 300; East: 1400"
+    # Played to its end by the bots: the winner is named by seat.
+    while not hand.over:
+        if hand.learner_to_move:
+            view = hand.view()
+            from engine.bots import decide, legal_in_view
+
+            hand.play(decide("club", view, legal_in_view(view), hands.bot_rng(setup, 999)))
+        else:
+            hands.run_bots(hand, seconds=30)
+    state = games.match_state(AMatch(), hand)  # type: ignore[arg-type]
+    after = state["after"]
+    assert after == tuple(b + c for b, c in zip(setup.totals, hands.scores(hand), strict=True))
+    best = max(after)
+    # This deal takes a total past 1505 (with 2005 as the target nobody would have won).
+    assert best >= 1505 > 0 and list(after).count(best) == 1 and best < 2005
+    assert state["won_by"] == ["You", "West", "East"][after.index(best)]
+    assert not state["next"]
