@@ -206,6 +206,6 @@ def test_the_match_state_names_each_player_and_the_winner_at_1505() -> None:
     assert after == tuple(b + c for b, c in zip(setup.totals, hands.scores(hand), strict=True))
     best = max(after)
     # This deal takes a total past 1505 (with 2005 as the target nobody would have won).
-    assert best >= 1505 > 0 and list(after).count(best) == 1 and best < 2005
+    assert 1505 <= best < 2005 and list(after).count(best) == 1
     assert state["won_by"] == ["You", "West", "East"][after.index(best)]
     assert not state["next"]
