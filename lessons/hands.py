@@ -32,7 +32,7 @@ from engine.deal import deal as engine_deal
 from engine.details import LinePlayed
 from engine.errors import BurracoError, Refusal
 from engine.rules import HAND_SIZE
-from engine.state import Phase, Position, side_of
+from engine.state import Phase, Position
 from lessons.answering import moves
 from lessons.board import board
 
@@ -258,7 +258,7 @@ def _end_step(end: Any, final: Position, last: list[Turn], rules: list[str]) -> 
         raise HandError("end gives the text of the last question and your side's score")
     outcome = final.outcome()
     assert outcome is not None  # replay() made sure the hand is over
-    closer = None if outcome.closer is None else side_of(outcome.closer)
+    closer = None if outcome.closer is None else final.side_of(outcome.closer)
     text = dict(end["text"]) if isinstance(end["text"], Mapping) else end["text"]
     if last and isinstance(text, dict):
         told = _narration(last)
@@ -269,7 +269,7 @@ def _end_step(end: Any, final: Position, last: list[Turn], rules: list[str]) -> 
         "text": text,
         "puzzle": {
             "kind": "score",
-            "side": side_of(LEARNER),
+            "side": final.side_of(LEARNER),
             "closed": closer,
             "viewer": LEARNER,
             "position": final.to_json(),
@@ -327,7 +327,7 @@ _AND = {"it": "e", "en": "and"}
 
 def _told(turn: Turn) -> tuple[list[str], list[str]]:
     position = turn.before
-    side = side_of(turn.seat)
+    side = position.side_of(turn.seat)
     parts_it: list[str] = []
     parts_en: list[str] = []
     for action in turn.actions:
@@ -347,7 +347,9 @@ def _told(turn: Turn) -> tuple[list[str], list[str]]:
             parts_en.append(f"lays down {laid}")
         elif action.kind is ActionKind.ATTACH:
             assert action.meld is not None
-            if side == side_of(LEARNER):  # the learner's side: its melds are numbered on the board
+            if side == position.side_of(
+                LEARNER
+            ):  # the learner's side: its melds are numbered on the board
                 parts_it.append(f"attacca {cards} al gioco {action.meld + 1}")
                 parts_en.append(f"attaches {cards} to meld {action.meld + 1}")
             else:

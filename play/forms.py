@@ -41,7 +41,7 @@ class NewGameForm(forms.Form):
         widget=forms.RadioSelect,
     )
     opponents = level_field(_("Your opponents"))
-    partner = level_field(_("Your partner (four players)"))
+    partner = level_field(_("Your partner (at four; at three, whoever pairs with you)"))
     preset = forms.ChoiceField(
         label=_("Rules"), choices=Game.Preset.choices, initial=Game.Preset.STANDARD
     )

@@ -16,15 +16,16 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from engine.actions import Action, ActionKind
 from engine.coach import Review
 from engine.errors import BurracoError
-from engine.match import winner
+from engine.match import THREE_ALONE_FROM
 from lessons import review
 from lessons.learners import Learner, learner_fields, learner_filter
 from lessons.rulebook import is_rule
-from play import hands
+from play import hands, table
 from play.models import Finding, Game
 
 #: Coach levels that review the learner's decisions during play.
@@ -67,20 +68,44 @@ def load_match(game: Game) -> tuple[list[hands.Hand], hands.Hand]:
 
 def match_state(game: Game, hand: hands.Hand) -> dict[str, Any]:
     """Where a match stands: the totals before this hand and after it (when it has ended),
-    the winner once the target is reached, and whether a next hand is to be dealt."""
-    before = hand.setup.totals
+    the winner once the target is reached, and whether a next hand is to be dealt. The
+    totals are each side's, or each player's at three players, where a pair's score is
+    halved and credited to each (the engine's Match, R36, R40)."""
+    match = hand.setup.match
+    players = hand.setup.players
+    before = match.totals
     after = None
+    credits: tuple[int, ...] | None = None
     won = None
     if hand.over:
-        after = hand.setup.next_hand(hands.scores(hand)).totals
-        won = winner(after, hand.setup.rules)
+        credits = hands.scores(hand)
+        after = tuple(was + score for was, score in zip(before, credits, strict=True))
+        won = hand.setup.next_hand(hands.outcome(hand)).match.winner
+    names = [table.total_name(players, index) for index in range(len(before))]
     return {
         "number": hand.setup.number + 1,
-        "target": hand.setup.rules.target,
+        "target": match.target,
         "before": before,
         "after": after,
         "winner": won,
         "next": game.match and hand.over and won is None,
+        "per_player": table.named_totals(players),
+        "all_alone": match.all_alone,
+        "alone_from": THREE_ALONE_FROM,
+        "columns": [
+            {
+                "name": name,
+                "before": before[index],
+                "hand": None if credits is None else credits[index],
+                "after": None if after is None else after[index],
+            }
+            for index, name in enumerate(names)
+        ],
+        "before_named": "; ".join(
+            _("%(who)s: %(points)s") % {"who": name, "points": total}
+            for name, total in zip(names, before, strict=True)
+        ),
+        "won_by": None if won is None else names[won],
     }
 
 
@@ -154,12 +179,18 @@ def move(game: Game, version: int, action: Action | None) -> Outcome:
 
 
 def result(hand: hands.Hand) -> dict[str, int | None]:
-    """The hand's totals for the Game's ``score`` and ``their_score`` (None before the end)."""
+    """The hand's totals for the Game's ``score`` and ``their_score`` (None before the end):
+    what the learner is credited (the side's total; at three players a pair's halved, R40),
+    and the best that a player on another side is credited, so the learner won the hand
+    when ``score`` is the higher."""
     outcome = hand.position.outcome() if hand.over else None
     if outcome is None:
         return {"score": None, "their_score": None}
-    totals = [score.total if score is not None else 0 for score in outcome.scores]
-    return {"score": totals[0], "their_score": totals[1]}
+    position = hand.position
+    mine = position.side_of(hands.LEARNER)
+    credits = [credit or 0 for credit in outcome.credits]
+    others = [credit for seat, credit in enumerate(credits) if position.side_of(seat) != mine]
+    return {"score": credits[hands.LEARNER], "their_score": max(others)}
 
 
 #: The severities that put a finding's rule into the review queue, as a missed puzzle does.
@@ -331,7 +362,7 @@ def account_sections(request: HttpRequest, user: Any, **kwargs: Any) -> dict[str
                 "seed": game.seed,
                 "rules": game.preset,
                 "opponents": game.opponents,
-                "partner": game.partner if game.players == 4 else None,
+                "partner": game.partner if game.players != 2 else None,
                 "coach": game.coach,
                 "actions": game.actions,
                 "match": game.match,

@@ -4,9 +4,11 @@ replayed and checked, the bots' turns and the coach's word on the learner's deci
 Nothing here trusts what a browser sends or what the database says about the position:
 :func:`replay` deals the seed again and plays every stored action through
 :func:`engine.actions.transition`, and refuses a game whose actions the rules no longer
-allow (:class:`BrokenGame`). The learner sits at seat 0; with four players seat 2 is the
-partner. The bots see only their seat's view (:func:`engine.bots.view_of`), with the
-memory of the cards everyone saw taken from the pile.
+allow (:class:`BrokenGame`). The learner sits at seat 0; the partner is whoever the
+position puts on the learner's side (:func:`partner_seat`): seat 2 at four players, and at
+three players the seat the learner pairs with once the first pozzetto is taken (R40).
+The bots see only their seat's view (:func:`engine.bots.view_of`), with the memory of
+the cards everyone saw taken from the pile.
 
 The bots' turns run within a deadline (:data:`BOT_SECONDS`) and the legal actions each
 bot is offered within a step :class:`~engine.budget.Budget`: when either runs out the
@@ -35,9 +37,9 @@ from engine.budget import Budget
 from engine.coach import Review, coach, playouts
 from engine.deal import deal
 from engine.errors import BurracoError, TooBigError
-from engine.match import winner
+from engine.match import Match
 from engine.rules import PRESETS, Rules
-from engine.state import Phase, Position
+from engine.state import Outcome, Phase, Position
 
 #: The learner's seat.
 LEARNER = 0
@@ -66,7 +68,7 @@ class Setup:
     #: Which hand of the game this is (0 the first); the deal passes clockwise (R5).
     number: int = 0
     #: The sides' totals before this hand (a match to the target, R36).
-    totals: tuple[int, int] = (0, 0)
+    totals: tuple[int, ...] = ()
 
     @property
     def rules(self) -> Rules:
@@ -76,24 +78,38 @@ class Setup:
     def dealer(self) -> int:
         return self.number % self.players
 
-    def level(self, seat: int) -> str:
-        """The bot level of a seat other than the learner's."""
-        if partner_seat(self.players) == seat:
+    @property
+    def match(self) -> Match:
+        """The game as the engine keeps it before this hand: the totals (each player's at
+        three players), the target (1505 at three) and whether all play alone (R36, R40)."""
+        return Match(self.players, self.rules, self.totals, hands=self.number)
+
+    def level(self, seat: int, position: Position) -> str:
+        """The bot level of a seat other than the learner's: the partner's level for the
+        learner's partner whoever it is now (at three players, from the first pozzetto
+        taken on), the opponents' for the others."""
+        if seat in partners(position):
             return self.partner
         return self.opponents
 
-    def next_hand(self, scores: tuple[int, int]) -> Setup:
-        """The setup of the hand after this one, which scored ``scores``."""
-        totals = (self.totals[0] + scores[0], self.totals[1] + scores[1])
+    def next_hand(self, outcome: Outcome) -> Setup:
+        """The setup of the hand after this one, which ended with ``outcome`` (a pair's
+        score halved and credited to each at three players, R40)."""
+        totals = self.match.record(outcome).totals
         return replace(self, number=self.number + 1, totals=totals)
 
 
-def partner_seat(players: int) -> int | None:
-    """The learner's fixed partner: the seat across the table when there is one (four
-    players: seat 2; six: seat 3, R40); None head to head or at an odd table."""
-    if players > 2 and players % 2 == 0:
-        return players // 2
-    return None
+def partners(position: Position, seat: int = LEARNER) -> list[int]:
+    """The seats on ``seat``'s side in ``position`` other than itself (R3, R40): at three
+    players none until the first pozzetto is taken, then the pair's other player."""
+    return [other for other in position.seats(position.side_of(seat)) if other != seat]
+
+
+def partner_seat(position: Position) -> int | None:
+    """The learner's partner now (seat 2 at four players; at three the seat paired with
+    the learner once a pozzetto is taken), or None when the learner plays alone."""
+    found = partners(position)
+    return found[0] if found else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,12 +168,14 @@ def start(setup: Setup) -> Position:
     hand is dealt by the learner (seat 0), each later one by the next seat clockwise."""
     if setup.number == 0:
         return deal(setup.players, random.Random(setup.seed), rules=setup.rules)
+    match = setup.match
     return deal(
         setup.players,
         random.Random(f"{setup.seed}/hand {setup.number}"),
         dealer=setup.dealer,
         rules=setup.rules,
-        totals=setup.totals,
+        totals=match.totals,
+        all_alone=match.all_alone,
     )
 
 
@@ -181,12 +199,20 @@ def bot_rng(setup: Setup, index: int) -> random.Random:
     return random.Random(f"{setup.seed}/hand {setup.number}:{index}")
 
 
-def scores(hand: Hand) -> tuple[int, int]:
-    """What an ended hand scored for each side (the engine's outcome)."""
-    outcome = hand.position.outcome()
-    if outcome is None or outcome.scores[0] is None or outcome.scores[1] is None:
+def outcome(hand: Hand) -> Outcome:
+    """How an ended hand ended and what each side scored (the engine's outcome)."""
+    found = hand.position.outcome()
+    if found is None or None in found.credits:
         raise BrokenGame("the hand has not ended, or cannot be scored")
-    return (outcome.scores[0].total, outcome.scores[1].total)
+    return found
+
+
+def scores(hand: Hand) -> tuple[int, ...]:
+    """What an ended hand adds to the match's totals: each side's score, or at three
+    players what each player is credited (a pair's score halved, R40)."""
+    match = hand.setup.match
+    after = match.record(outcome(hand)).totals
+    return tuple(now - was for now, was in zip(after, match.totals, strict=True))
 
 
 def replay_match(
@@ -202,11 +228,11 @@ def replay_match(
         hand = replay(setup, hand_actions)
         if not hand.over:
             raise BrokenGame(f"hand {number} is stored as played but has not ended")
-        if winner(setup.totals, setup.rules) is not None:
+        if setup.match.is_over:
             raise BrokenGame(f"hand {number} was dealt after the game was won")
         ended.append(hand)
-        setup = setup.next_hand(scores(hand))
-    if ended and winner(setup.totals, setup.rules) is not None and actions:
+        setup = setup.next_hand(outcome(hand))
+    if ended and setup.match.is_over and actions:
         raise BrokenGame("a hand was played after the game was won")
     return ended, replay(setup, actions)
 
@@ -227,7 +253,10 @@ def run_bots(hand: Hand, seconds: float = BOT_SECONDS) -> list[Step]:
             legal = _plain_moves(hand.position)
         try:
             action = bots.decide(
-                hand.setup.level(seat), view, legal, bot_rng(hand.setup, len(hand.steps))
+                hand.setup.level(seat, hand.position),
+                view,
+                legal,
+                bot_rng(hand.setup, len(hand.steps)),
             )
         except TooBigError:
             # A bot whose thinking would cost more than a request may spend plays plainly.

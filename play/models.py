@@ -67,7 +67,9 @@ class Game(models.Model):
     #: The game has ended: its one hand, or the match at the target (kept for the lists;
     #: the replay is what decides).
     finished = models.BooleanField(default=False)
-    #: The hand's totals when it ended: the learner's side, then the other (null until then).
+    #: The hand's totals when it ended (null until then): what the learner is credited (the
+    #: side's total; a pair's halved at three players, R40), then the best credited to a player
+    #: on another side (play.games.result).
     score = models.IntegerField(null=True, blank=True)
     their_score = models.IntegerField(null=True, blank=True)
     #: One hand (False) or a match to the preset's target (True, R36).

@@ -13,7 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from engine.actions import Action, ActionKind
-from engine.state import Position
+from engine.state import Position, half_score
 from lessons import fields
 from lessons.charts import Chart, rating_chart
 from play import hands, table
@@ -124,10 +124,23 @@ def score_gap(hand: hands.Hand) -> list[Gap]:
     ]
     if hand.over and (not ends or ends[-1] != len(hand.steps) - 1):
         positions.append(hand.position)
-    return [
-        Gap(turn, table.on_table(after, 0), table.on_table(after, 1))
-        for turn, after in enumerate(positions, start=1)
-    ]
+    return [gap(turn, after) for turn, after in enumerate(positions, start=1)]
+
+
+def gap(turn: int, position: Position) -> Gap:
+    """The learner's side's worth on the table against the best other side's. At three
+    players each is what a player is credited (a pair's worth halved, R40), so the gap is
+    the learner's credited worth against the best other player's."""
+    credited = []
+    for seat in range(position.players):
+        side = position.side_of(seat)
+        worth = table.on_table(position, side)
+        if position.fluid and len(position.seats(side)) > 1:
+            worth = half_score(worth)
+        credited.append(worth)
+    mine = position.side_of(hands.LEARNER)
+    others = [worth for seat, worth in enumerate(credited) if position.side_of(seat) != mine]
+    return Gap(turn, credited[hands.LEARNER], max(others))
 
 
 def gap_chart(gaps: list[Gap]) -> Chart | None:

@@ -7,6 +7,7 @@ markup in templates/play/table.html.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -16,7 +17,7 @@ from engine.actions import Action, ActionKind, Event
 from engine.cards import Card, sorted_cards
 from engine.errors import BurracoError
 from engine.scoring import SideScore, score_side
-from engine.state import Hidden, Phase, Position
+from engine.state import SIDES, Hidden, Outcome, Phase, Position, side_count, starting_sides
 from lessons import fields
 from lessons.board import BURRACO_BADGES
 from lessons.templatetags.cards import card_name
@@ -171,6 +172,9 @@ class Opponent:
     count: int
     partner: bool
     place: str
+    #: Who the seat plays with, said after its name once pairs form (three players, R40):
+    #: "with East", "plays alone"; "" when the table's sides are fixed or not yet formed.
+    note: str = ""
 
     @property
     def backs(self) -> range:
@@ -180,20 +184,168 @@ class Opponent:
 
 @dataclass(frozen=True)
 class SideMelds:
-    """One side's melds, each with its burraco badge ("" when it is none)."""
+    """One side's melds, each with its index, cards, burraco badge ("" when it is none),
+    burraco kind and the label a screen reader reads for it."""
 
     mine: bool
-    melds: list[tuple[int, tuple[Card, ...], str, str]]
+    melds: list[tuple[int, tuple[Card, ...], str, str, str]]
+    #: The heading over the side's melds.
+    heading: str = ""
 
 
-def _melds(hand: Hand, side: int, mine: bool) -> SideMelds:
-    rules = hand.position.rules
+@dataclass(frozen=True)
+class SideView:
+    """One side at the table as the learner sees it (R3, R40): its seats, its name, its
+    melds and what they are worth, its pozzetto, and once the hand is over its score."""
+
+    side: int
+    seats: tuple[int, ...]
+    mine: bool
+    name: str
+    melds: SideMelds
+    on_table: int
+    pozzetto: bool
+    score: dict[str, int] | None = None
+    #: What each of the side's players is credited for the hand (a pair's score halved
+    #: at three players, R40), when that differs from the side's total.
+    credit: int | None = None
+
+
+def seats_name(players: int, seats: Sequence[int]) -> str:
+    """Seats by their places: "West", "West and East"; the learner's as "You", "You and
+    West"."""
+    others = [seat_name(players, seat) for seat in seats if seat != LEARNER]
+    if LEARNER in seats:
+        if not others:
+            return _("You")
+        return _("You and %(who)s") % {"who": others[0]}
+    if len(others) == 1:
+        return others[0]
+    return _("%(first)s and %(second)s") % {"first": others[0], "second": others[1]}
+
+
+def by_seat(position: Position) -> bool:
+    """Are the sides named by their seats (three players, R40) rather than as "your side"
+    and "the other side" (two and four players, where they are fixed)?"""
+    return position.sides is not None
+
+
+def fixed_side_name(side: int) -> str:
+    """A side of a two- or four-player table, where the learner's is side 0 (R3)."""
+    return _("Your side") if side == 0 else _("The other side")
+
+
+def named_totals(players: int) -> bool:
+    """Are a match's totals named by seats (three players and more than two sides, R40)
+    rather than as "your side" and "the other side"?"""
+    return side_count(players) > SIDES
+
+
+def total_name(players: int, index: int) -> str:
+    """Whose total a match keeps at ``index``: a side of two or four players, else the
+    seats of the side as the hand begins (each player alone at three, R40)."""
+    if not named_totals(players):
+        return fixed_side_name(index)
+    seats = [seat for seat, side in enumerate(starting_sides(players)) if side == index]
+    return seats_name(players, seats)
+
+
+def side_name(position: Position, side: int) -> str:
+    seats = tuple(position.seats(side))
+    if by_seat(position):
+        return seats_name(position.players, seats)
+    return fixed_side_name(0 if LEARNER in seats else 1)
+
+
+def _melds(position: Position, side: int, mine: bool) -> SideMelds:
+    rules = position.rules
+    named = by_seat(position) and not mine
+    who = side_name(position, side)
     drawn = []
-    for index, meld in enumerate(hand.position.melds[side]):
+    for index, meld in enumerate(position.melds[side]):
         kind = meld.burraco(rules)
         badge = "" if kind is None else str(BURRACO_BADGES[kind])
-        drawn.append((index, tuple(meld.cards), badge, "" if kind is None else kind.value))
-    return SideMelds(mine, drawn)
+        number = {"number": index + 1}
+        if mine:
+            label = _("Meld %(number)s") % number
+        elif named:
+            label = _("Meld %(number)s of %(who)s") % {**number, "who": who}
+        else:
+            label = _("Their meld %(number)s") % number
+        drawn.append((index, tuple(meld.cards), badge, "" if kind is None else kind.value, label))
+    if mine:
+        heading = _my_heading(position)
+    elif named:
+        heading = _("%(who)s's melds") % {"who": who}
+    else:
+        heading = _("The other side's melds")
+    return SideMelds(mine, drawn, heading)
+
+
+def _my_heading(position: Position) -> str:
+    partner = partner_seat(position)
+    if partner is None:
+        if by_seat(position) and _pairs_formed(position):
+            return _("Your melds (you play alone)")
+        return _("Your melds")
+    if by_seat(position):
+        return _("Your side's melds (shared with %(who)s)") % {
+            "who": seat_name(position.players, partner)
+        }
+    return _("Your side's melds (shared with your partner)")
+
+
+def _pairs_formed(position: Position) -> bool:
+    """Have the sides formed at a table where they form during the hand (R40), or are all
+    playing alone for the rest of a three-player match?"""
+    return position.all_alone or len(position.live_sides) < position.players
+
+
+def _note(position: Position, seat: int) -> str:
+    if not by_seat(position) or not _pairs_formed(position):
+        return ""
+    mates = [other for other in position.seats(position.side_of(seat)) if other != seat]
+    if not mates:
+        return _("plays alone")
+    if LEARNER in mates:
+        return ""  # said as "your partner"
+    return _("with %(who)s") % {"who": seat_name(position.players, mates[0])}
+
+
+def sides(position: Position, outcome: Outcome | None = None) -> list[SideView]:
+    """The sides that have players, the learner's first then in the order of play."""
+    live = position.live_sides
+    order = sorted(live, key=lambda side: min(position.seats(side)))
+    views = []
+    for side in order:
+        seats = tuple(position.seats(side))
+        mine = LEARNER in seats
+        score = None if outcome is None else _score(outcome.scores[side])
+        credit = None
+        if outcome is not None and position.fluid and len(seats) > 1:
+            credit = outcome.credits[seats[0]]
+        views.append(
+            SideView(
+                side,
+                seats,
+                mine,
+                side_name(position, side),
+                _melds(position, side, mine),
+                on_table(position, side),
+                position.pozzetti_taken[side],
+                score,
+                credit,
+            )
+        )
+    return views
+
+
+def each_side(views: list[SideView], numbers: Sequence[int]) -> str:
+    """A number for each side by its name: "You: 120; West and East: 300"."""
+    return "; ".join(
+        _("%(who)s: %(points)s") % {"who": view.name, "points": number}
+        for view, number in zip(views, numbers, strict=True)
+    )
 
 
 def sorted_hand(cards: tuple[Card, ...], by: str) -> list[Card]:
@@ -214,13 +366,15 @@ def context(hand: Hand, sort: str = "suit") -> dict[str, Any]:
     """The table's pieces for the template."""
     position = hand.position
     players = position.players
+    partner = partner_seat(position)
     opponents = [
         Opponent(
             seat,
             seat_name(players, seat),
             len(position.hands[seat]),
-            seat == partner_seat(players),
+            seat == partner,
             place(players, seat),
+            _note(position, seat),
         )
         for seat in range(1, players)
     ]
@@ -228,12 +382,15 @@ def context(hand: Hand, sort: str = "suit") -> dict[str, Any]:
     cards = () if isinstance(mine, Hidden) else tuple(mine)
     outcome = position.outcome()
     log = move_log(hand)
+    views = sides(position, outcome)
     return {
         "hand": hand,
         "position": position,
         "opponents": opponents,
-        "my_melds": _melds(hand, 0, True),
-        "their_melds": _melds(hand, 1, False),
+        "sides": views,
+        "named_sides": by_seat(position),
+        "my_melds": views[0].melds,
+        "their_melds": [view.melds for view in views[1:]],
         "cards": sorted_hand(cards, sort),
         "discard": position.discard,
         "stock": position.stock_count,
@@ -242,10 +399,12 @@ def context(hand: Hand, sort: str = "suit") -> dict[str, Any]:
         "playing": hand.learner_to_move and position.phase is Phase.PLAY,
         "waiting": not hand.over and not hand.learner_to_move,
         "outcome": outcome,
-        "scores": None if outcome is None else [_score(score) for score in outcome.scores],
+        "scores": None if outcome is None else views,
+        "credits": outcome is not None and any(view.credit is not None for view in views),
         "log": log,
         "news": news(log),
-        "on_table": [on_table(position, side) for side in (0, 1)],
+        "on_table": [view.on_table for view in views],
+        "on_table_named": each_side(views, [view.on_table for view in views]),
     }
 
 

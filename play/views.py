@@ -299,6 +299,8 @@ def review(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         "game": game,
         "over": hand.over,
         "final_scores": final["scores"],
+        "final_credits": final["credits"],
+        "per_player": final["named_sides"],
         "flagged": flagged(game, hand.setup.number),
         "decision": None,
         "hand_number": hand.setup.number + 1,

@@ -309,10 +309,11 @@ def test_the_seats_sit_around_the_top_in_the_order_of_play(players: int, names: 
     assert len(set(places)) == len(places)
 
 
-def test_partners_sit_across_at_four_and_six_only() -> None:
-    assert [hands.partner_seat(n) for n in (2, 3, 4, 5, 6)] == [None, None, 2, None, 3]
-    assert hands.Setup(6, 1, partner="expert").level(3) == "expert"
-    assert hands.Setup(6, 1, partner="expert").level(2) == "club"
+def test_the_partner_is_the_seat_the_position_puts_on_the_learners_side() -> None:
+    dealt = {n: hands.start(hands.Setup(n, 1)) for n in (2, 3, 4, 5, 6)}
+    assert [hands.partner_seat(dealt[n]) for n in (2, 3, 4, 5, 6)] == [None, None, 2, None, 3]
+    assert hands.Setup(6, 1, partner="expert").level(3, dealt[6]) == "expert"
+    assert hands.Setup(6, 1, partner="expert").level(2, dealt[6]) == "club"
 
 
 def test_the_start_form_offers_the_tables_the_engine_plays() -> None:
