@@ -27,7 +27,6 @@ from lessons.rulebook import rule_number, theme_title
 from play import games as play_games
 from play import hands as play_hands
 from play import review as play_review
-from play import table as play_table
 
 #: How many puzzles the picker lists for a theme.
 PICKER_LIMIT = 80
@@ -195,18 +194,12 @@ def hand_review(request: HtmxHttpRequest, pk: int, assignment: int, game: int) -
         hand = play_games.load(played)
     except play_hands.BrokenGame:
         return render(request, "play/broken.html", status=400)
-    gaps = play_review.score_gap(hand)
     context = {
+        **play_review.summary(played, hand),
         "classroom": classroom,
         "assignment": work_set,
-        "game": played,
         "student_id": played.user_id,
         "name": display_name(member) if member is not None else "",
-        "over": hand.over,
-        "final_scores": play_table.context(hand)["scores"],
-        "flagged": play_review.flagged(played),
-        "gaps": gaps,
-        "chart": play_review.gap_chart(gaps),
     }
     return render(request, "classroom/hand_review.html", context)
 

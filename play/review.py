@@ -146,3 +146,22 @@ def gap(turn: int, position: Position) -> Gap:
 def gap_chart(gaps: list[Gap]) -> Chart | None:
     """The score gap drawn as the progress page draws a rating (lessons.charts)."""
     return rating_chart([gap.gap for gap in gaps]) if len(gaps) > 1 else None
+
+
+def summary(game: Game, hand: hands.Hand) -> dict[str, Any]:
+    """What a review page shows of a hand, whoever reads it (the learner's review, the
+    teacher's): the score part by part per side, the score gap and its chart, and the
+    coach's flagged decisions."""
+    final = table.context(hand)
+    gaps = score_gap(hand)
+    return {
+        "game": game,
+        "over": hand.over,
+        "final_scores": final["scores"],
+        "final_credits": final["credits"],
+        "per_player": final["named_sides"],
+        "flagged": flagged(game, hand.setup.number),
+        "gaps": gaps,
+        "chart": gap_chart(gaps),
+    }
+

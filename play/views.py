@@ -15,7 +15,7 @@ from engine.actions import Action
 from play import games, hands, table
 from play.forms import MoveForm, NewGameForm
 from play.models import Finding, Game
-from play.review import decision_context, flagged, gap_chart, score_gap, try_again
+from play.review import decision_context, summary, try_again
 
 #: The pause between two frames of the others' moves (none under reduced motion).
 FRAME_MS = 700
@@ -294,22 +294,14 @@ def review(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         raise Http404("no such hand")
     hand = every[(number or len(every)) - 1]
     decision = small_int(request.GET.get("decision") or request.POST.get("decision", ""), 6)
-    final = table.context(hand)
     context: dict[str, Any] = {
-        "game": game,
-        "over": hand.over,
-        "final_scores": final["scores"],
-        "final_credits": final["credits"],
-        "per_player": final["named_sides"],
-        "flagged": flagged(game, hand.setup.number),
+        **summary(game, hand),
         "decision": None,
         "hand_number": hand.setup.number + 1,
         "hand_count": len(every) if game.match else 1,
         "hand_query": f"hand={hand.setup.number + 1}&" if game.match else "",
         "hand_numbers": range(1, len(every) + 1),
     }
-    context["gaps"] = score_gap(hand)
-    context["chart"] = gap_chart(context["gaps"])
     if decision is None:
         return render(request, "play/review.html", context)
     tried = decision_context(game, hand, decision)
