@@ -250,8 +250,11 @@ def check_copies(cards: Iterable[Card], decks: int = 2) -> None:
         cards = list(cards)
     # Counting the cards' small numbers is quick; only a card over two copies (a joker may
     # be: there are four) needs the closer look below.
-    counts = Counter([card._key for card in cards])
-    if not counts or max(counts.values()) <= Card.MAX_COPIES:
+    keys = [card._key for card in cards]
+    if len(keys) - len(set(keys)) <= 1:
+        return  # one card twice at most (issue 16: quicker than counting them)
+    counts = Counter(keys)
+    if max(counts.values()) <= Card.MAX_COPIES:
         return
     for card, count in Counter(cards).items():
         if count > max_copies(card, decks):
