@@ -1112,6 +1112,8 @@ def _outcomes(
             outcome = _made_outcome(cards, rules, tables)
         elif meld.kind is MeldKind.SEQUENCE:
             outcome = _sequence_outcome(meld, cards, rules, tables)
+        elif meld.cards[0]._key >> 2 != 2:  # a set of a natural rank (not the 2s: R18)
+            outcome = _set_outcome(meld, cards, rules, tables)
         else:
             try:
                 outcome = kept[(meld, cards)]
@@ -1189,6 +1191,52 @@ def _sequence_outcome(
     return Meld(
         tuple([pool[i] for i in sources]), MeldKind.SEQUENCE, result_wild, result_start + shift
     )
+
+
+def _set_code(card: Card, rank: int) -> int:
+    """A card as a set of ``rank`` sees it: the joker 0, a natural of the rank 10 plus its
+    suit's order, a 2 20 plus its suit's order, any other card 100 plus its key."""
+    key = card._key
+    if not key:
+        return 0
+    if (key - 1) >> 2 == rank:
+        return 10 + (key - 1 & 3)
+    if (key - 1) >> 2 == 2:
+        return 20 + (key - 1 & 3)
+    return 100 + key
+
+
+def _set_outcome(meld: Meld, cards: tuple[Card, ...], rules: Rules, tables: _Tables) -> Meld | None:
+    """``attach(meld, cards)`` to a set, or None when refused, kept by shape as
+    _sequence_outcome keeps attachments to sequences: attaching to a set depends on each
+    card's suit and on which are wildcards, not on the rank (but for the ranks the
+    international game allows a set of, R41), so every rank shares what one learnt."""
+    natural = meld.cards[0]._key
+    rank = (natural - 1) >> 2
+    allowed = not rules.international or rank in (1, 3)
+    shape = (
+        -4,
+        allowed,
+        len(meld.cards),
+        *[_set_code(card, rank) for card in meld.cards],
+        *[_set_code(card, rank) for card in cards],
+    )
+    pool = meld.cards + cards
+    try:
+        arranged = tables.shapes.kept[shape]
+    except KeyError:
+        try:
+            result = _attach(meld, cards, rules)
+        except InvalidMeldError:
+            tables.shapes.put(shape, None)
+            return None
+        sources = tuple(_source(pool, card) for card in result.cards)
+        tables.shapes.put(shape, (0, result.wild, sources))
+        return result
+    if arranged is None:
+        return None
+    _, result_wild, sources = arranged
+    return Meld(tuple([pool[i] for i in sources]), MeldKind.SET, result_wild, 0)
 
 
 def _made_outcome(cards: tuple[Card, ...], rules: Rules, tables: _Tables) -> Meld | None:
