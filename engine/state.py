@@ -471,10 +471,8 @@ class Position:
     @property
     def closer(self) -> int | None:
         """The seat that closed the hand (the only way a hand is left empty), if any."""
-        for seat, hand in enumerate(self.hands):
-            if len(hand) == 0:
-                return seat
-        return None
+        sizes = [len(hand) for hand in self.hands]
+        return sizes.index(0) if 0 in sizes else None
 
     @property
     def is_over(self) -> bool:
@@ -483,8 +481,9 @@ class Position:
 
     @property
     def termination(self) -> Termination | None:
-        if self.closer is not None:
-            return Termination.CLOSED
+        for hand in self.hands:
+            if not hand:  # a closing left this hand empty (see closer)
+                return Termination.CLOSED
         if self.phase is Phase.DRAW and self.stock_count <= STOCK_LEFT:
             return Termination.STOCK_EXHAUSTED
         return None
