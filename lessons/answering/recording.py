@@ -88,9 +88,9 @@ def record(
     The row lock on the puzzle makes two tabs answering at once agree on which.
     A rated attempt moves the learner's (and the puzzle's) ratings (lessons.tracking).
 
-    A rated answer by a learner with a rating is five statements in its transaction (six
-    on PostgreSQL, which locks the puzzle's row first by counting the play): one read of
-    all the answer needs to know (:func:`_read`), the attempt, the learner's rating
+    A rated answer by a learner with a rating is five statements in its transaction, on
+    SQLite and PostgreSQL alike: one read of all the answer needs to know, which on
+    PostgreSQL also locks the puzzle's row (:func:`_read`), the attempt, the learner's rating
     (written only if no other answer moved it meanwhile, lessons.ratings.rate) and its
     point, and the puzzle's play and rating; the review cards are read only when the
     answer reviews some."""
@@ -104,13 +104,8 @@ def record(
     visitor = visitor_key(request)
     reviewed = tracking.review_of(request, puzzle, verdict)
     with transaction.atomic(savepoint=False):
-        # The puzzle's row locked before the answers are read: on PostgreSQL, a statement
-        # that waits for a row lock still reads the other rows as they were when it began,
-        # so the read that must see the other tab's answer comes after the lock, which
-        # counts the play. SQLite's transaction holds the write lock from its start.
-        counted = connection.features.has_select_for_update
-        if counted:
-            Puzzle.objects.filter(pk=puzzle.pk).update(plays=F("plays") + 1)
+        # The puzzle's row locked by the read itself (on PostgreSQL; SQLite's transaction
+        # holds the write lock from its start): see _read for the answer it might miss.
         read = _read(puzzle, owner, visitor, reviewed.rules)
         puzzle.rating, puzzle.rating_deviation, puzzle.volatility = read.puzzle
         first = not read.answered
@@ -137,17 +132,15 @@ def record(
             learner=read.learner,
             reviewed=reviewed if read.cards else reviewed.without_cards(),
         )
-        # The play counted (unless it was, to lock the row), and the puzzle's new rating
-        # when it moves: one statement.
-        moves: dict[str, Any] = {} if counted else {"plays": F("plays") + 1}
+        # The play counted, and the puzzle's new rating when it moves: one statement.
+        moves: dict[str, Any] = {"plays": F("plays") + 1}
         if rating is not None:
             moves.update(
                 rating=rating.rating,
                 rating_deviation=rating.deviation,
                 volatility=rating.volatility,
             )
-        if moves:
-            Puzzle.objects.filter(pk=puzzle.pk).update(**moves)
+        Puzzle.objects.filter(pk=puzzle.pk).update(**moves)
         return attempt
 
 
@@ -168,12 +161,20 @@ class _Read:
 
 
 def _read(puzzle: Puzzle, owner: Learner, visitor: str, rules: Sequence[str]) -> _Read:
-    """In one statement that sees every answer committed before it, the puzzle's row locked
-    by the caller (on SQLite the transaction holds the write lock from its start): the puzzle's
+    """In one statement that locks the puzzle's row (on SQLite the transaction holds the
+    write lock from its start) and sees every answer committed before the lock: the puzzle's
     rating, whether this learner answered it before (``answered``), whether an answer from
     this visitor's address already moved its rating (``rated_from``; for an account, only
     anonymous answers count there, as classmates share a school's address), whether the
     learner has a card for any rule the answer reviews, and the learner's rating row.
+
+    On PostgreSQL the statement locks the row (``FOR UPDATE OF``), and a statement that
+    waited for the lock reads the locked row as it is now but every other row as it was when
+    the statement began: it would miss the answer of the other tab that held the lock. Every
+    answer counts its play under the lock, so the statement also reads the play count as it
+    began (a subquery) beside the locked row's: when they differ, another answer came in
+    between, and the same read runs again, lock held, seeing it (one more statement, only
+    then).
 
     Written out: built by the ORM (three correlated EXISTS and a join) it cost more to
     compile than the queries it replaced took to run (bench/profile.py answer)."""
@@ -210,20 +211,33 @@ def _read(puzzle: Puzzle, owner: Learner, visitor: str, rules: Sequence[str]) ->
     else:
         cards, card_params = "0 = 1", []
     learner_columns = ("id", "rating", "rating_deviation", "volatility", "games")
+    locks = connection.features.has_select_for_update
+    plays = column(Puzzle, "plays")
+    # The play count as the statement began, beside the locked row's (see above).
+    began = (
+        f"p.{plays}, (SELECT q.{plays} FROM {puzzles} q WHERE q.{column(Puzzle, 'id')} = {pk}), "  # nosec B608 - names from the models
+        if locks
+        else ""
+    )
     sql = (
-        "SELECT p.rating, p.rating_deviation, p.volatility, "  # nosec B608 - names from the models, values bound
+        f"SELECT {began}p.rating, p.rating_deviation, p.volatility, "  # nosec B608 - names from the models, values bound
         f"EXISTS(SELECT 1 FROM {attempts} a WHERE a.{of_puzzle} = {pk} AND {mine}), "
         f"EXISTS(SELECT 1 FROM {attempts} b WHERE b.{of_puzzle} = {pk} "
         f"AND b.{column(Attempt, 'visitor')} = %s AND b.{column(Attempt, 'rated')}{anonymous}), "
         f"{cards}, "
         + ", ".join(f"r.{column(LearnerRating, field)}" for field in learner_columns)
         + f" FROM {puzzles} p LEFT JOIN {ratings_table} r ON {rated} "
-        f"WHERE {pk} = %s"
+        f"WHERE {pk} = %s" + (" FOR UPDATE OF p" if locks else "")
     )
     params = [*mine_params, visitor, *card_params, *rated_params, puzzle.pk]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         found = cursor.fetchone()
+        if locks:
+            now, then, *found = found
+            if now != then:  # another answer held the lock: read again, seeing it
+                cursor.execute(sql, params)
+                found = cursor.fetchone()[2:]
     rating, deviation, volatility, answered, rated_from, has_cards, *learner = found
     row = None
     if learner[0] is not None:
