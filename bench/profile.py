@@ -75,7 +75,7 @@ def main() -> None:
         began = time.perf_counter()
         profiler.runcall(send_all)
         took = time.perf_counter() - began
-        pstats.Stats(profiler).sort_stats(os.environ.get("SORT", "cumulative")).print_stats(45)
+        pstats.Stats(profiler).sort_stats(os.environ.get("SORT", "cumulative")).print_stats(int(os.environ.get("ROWS", "45")))
     else:
         from pyinstrument import Profiler
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django.core import signing
 from django.db import connection, transaction
-from django.db.models import F, Field, Model
+from django.db.models import Field, Model
 from django.http import HttpRequest
 
 from engine import puzzles as engine_puzzles
@@ -110,18 +111,23 @@ def record(
         puzzle.rating, puzzle.rating_deviation, puzzle.volatility = read.puzzle
         first = not read.answered
         moved = first and not hinted and not refused and not read.rated_from
-        attempt = Attempt.objects.create(
-            **fields,
-            puzzle=puzzle,
-            answer=dict(answer),
-            correct=verdict.correct,
-            code=verdict.code,
-            rule="" if verdict.correct else (verdict.rule or ""),
-            seconds=seconds if seconds is None or 0 <= seconds < 86_400 else None,
-            hint_used=hinted,
-            rated=first and not hinted and not refused and (moved or fields["user"] is not None),
-            verdict=verdict.to_json(),
-            visitor=visitor,
+        attempt = _insert(
+            Attempt(
+                **fields,
+                puzzle=puzzle,
+                answer=dict(answer),
+                correct=verdict.correct,
+                code=verdict.code,
+                rule="" if verdict.correct else (verdict.rule or ""),
+                seconds=seconds if seconds is None or 0 <= seconds < 86_400 else None,
+                hint_used=hinted,
+                rated=first
+                and not hinted
+                and not refused
+                and (moved or fields["user"] is not None),
+                verdict=verdict.to_json(),
+                visitor=visitor,
+            )
         )
         # Ratings and the review queue move in this transaction, under the puzzle's lock.
         rating = tracking.attempt_recorded(
@@ -133,15 +139,75 @@ def record(
             reviewed=reviewed if read.cards else reviewed.without_cards(),
         )
         # The play counted, and the puzzle's new rating when it moves: one statement.
-        moves: dict[str, Any] = {"plays": F("plays") + 1}
-        if rating is not None:
-            moves.update(
-                rating=rating.rating,
-                rating_deviation=rating.deviation,
-                volatility=rating.volatility,
-            )
-        Puzzle.objects.filter(pk=puzzle.pk).update(**moves)
+        _count_play(
+            puzzle,
+            None if rating is None else (rating.rating, rating.deviation, rating.volatility),
+        )
         return attempt
+
+
+# The answer's two writes are written out, their SQL made once a process: built by the
+# ORM (Model.save, QuerySet.update) each took longer to compile than to run
+# (bench/profile.py answer).
+
+
+@lru_cache(maxsize=8)
+def _insert_sql(model: type[Model], vendor: str) -> tuple[str, tuple[Field[Any, Any], ...], bool]:
+    """The INSERT of one row of ``model`` (every column but its automatic key), whether
+    it returns the new key, and its fields in the statement's order."""
+    name = connection.ops.quote_name
+    fields = tuple(
+        field
+        for field in model._meta.concrete_fields
+        if isinstance(field, Field) and field is not model._meta.pk
+    )
+    returns = connection.features.can_return_columns_from_insert
+    sql = (
+        f"INSERT INTO {name(model._meta.db_table)} "  # nosec B608 - names from the model, values bound
+        f"({', '.join(name(str(field.column)) for field in fields)}) "
+        f"VALUES ({', '.join(['%s'] * len(fields))})"
+    )
+    if returns:
+        sql += f" RETURNING {name(str(model._meta.pk.column))}"
+    return sql, fields, returns
+
+
+def _insert(row: Attempt) -> Attempt:
+    """Save a new row as ``Model.save`` would (``auto_now_add`` and the fields' own
+    conversions to the database), in one written-out statement; no signals are sent
+    (nothing listens for an attempt's)."""
+    sql, fields, returns = _insert_sql(type(row), connection.vendor)
+    params = [field.get_db_prep_save(field.pre_save(row, True), connection) for field in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row.pk = cursor.fetchone()[0] if returns else cursor.lastrowid
+    row._state.adding, row._state.db = False, connection.alias
+    return row
+
+
+@lru_cache(maxsize=4)
+def _play_sql(vendor: str, rated: bool) -> str:
+    name = connection.ops.quote_name
+    meta = Puzzle._meta
+    columns = {field: name(str(meta.get_field(field).column)) for field in _PUZZLE_MOVES}  # type: ignore[union-attr]
+    moves = [f"{columns['plays']} = {columns['plays']} + 1"]
+    if rated:
+        moves += [f"{columns[field]} = %s" for field in _PUZZLE_MOVES[1:]]
+    return (
+        f"UPDATE {name(meta.db_table)} SET {', '.join(moves)} "  # nosec B608 - names from the model, values bound
+        f"WHERE {name(str(meta.pk.column))} = %s"
+    )
+
+
+_PUZZLE_MOVES = ("plays", "rating", "rating_deviation", "volatility")
+
+
+def _count_play(puzzle: Puzzle, rating: tuple[float, float, float] | None) -> None:
+    """One more play of the puzzle, and its new rating, deviation and volatility when it
+    moves."""
+    params = [*(rating or ()), puzzle.pk]
+    with connection.cursor() as cursor:
+        cursor.execute(_play_sql(connection.vendor, rating is not None), params)
 
 
 @dataclass(frozen=True)

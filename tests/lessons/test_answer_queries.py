@@ -49,3 +49,20 @@ def test_a_rated_answer_takes_a_fixed_number_of_queries(
     assert Attempt.objects.get(puzzle=puzzle).rated
     moved = Puzzle.objects.get(pk=puzzle.pk)
     assert moved.plays == 1 and moved.rating != puzzle.rating
+
+
+def test_the_written_out_insert_keeps_the_attempt_as_the_orm_would(client: Client) -> None:
+    """The attempt and the play are written by statements made once a process (issue 15);
+    the row reads back as Model.save would have kept it."""
+    puzzle = PuzzleFactory()
+    client.force_login(UserFactory())
+    response = client.post(
+        f"/puzzles/{puzzle.slug}/", {"meld": "0", "cards": ["10C", "7C"]}, headers=HTMX
+    )
+    assert response.status_code == 200
+    kept = Attempt.objects.get(puzzle=puzzle)
+    assert kept.answer == {"meld": 0, "cards": ["10C", "7C"]}
+    assert kept.verdict["correct"] is True and kept.correct and kept.code == "correct"
+    assert kept.created_at is not None and kept.rated and kept.visitor
+    moved = Puzzle.objects.get(pk=puzzle.pk)
+    assert moved.plays == 1 and moved.rating != puzzle.rating
