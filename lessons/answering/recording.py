@@ -242,8 +242,43 @@ def _read(puzzle: Puzzle, owner: Learner, visitor: str, rules: Sequence[str]) ->
     between, and the same read runs again, lock held, seeing it (one more statement, only
     then).
 
-    Written out: built by the ORM (three correlated EXISTS and a join) it cost more to
-    compile than the queries it replaced took to run (bench/profile.py answer)."""
+    Written out, and made once a process (:func:`_read_sql`): built by the ORM (three
+    correlated EXISTS and a join) it cost more to compile than the queries it replaced took
+    to run (bench/profile.py answer), and SQLite's write lock is held meanwhile."""
+    by_account = owner.user is not None
+    who = owner.user.pk if owner.user is not None else owner.session_key
+    sql = _read_sql(connection.vendor, by_account, len(rules))
+    locks = connection.features.has_select_for_update
+    # The learner's answers, this address's rated ones, the cards, the learner's rating.
+    params = [who, visitor, *([who, *rules] if rules else []), who, puzzle.pk]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        found = cursor.fetchone()
+        if locks:
+            now, then, *found = found
+            if now != then:  # another answer held the lock: read again, seeing it
+                cursor.execute(sql, params)
+                found = cursor.fetchone()[2:]
+    rating, deviation, volatility, answered, rated_from, has_cards, *learner = found
+    row = None
+    if learner[0] is not None:
+        row = LearnerRating(**dict(zip(_LEARNER_COLUMNS, learner, strict=True)), **owner.fields())
+        row._state.adding, row._state.db = False, connection.alias
+    return _Read(
+        puzzle=(rating, deviation, volatility),
+        answered=bool(answered),
+        rated_from=bool(visitor) and bool(rated_from),
+        cards=bool(has_cards),
+        learner=row,
+    )
+
+
+@lru_cache(maxsize=32)
+def _read_sql(vendor: str, by_account: bool, rules: int) -> str:
+    """:func:`_read`'s statement, made once a process for each shape: a learner with an
+    account or a session, and how many rules the answer reviews. Its parameters, in order:
+    the learner, the visitor, the learner and the rules when there are rules, the learner,
+    the puzzle."""
     name = connection.ops.quote_name
     attempts, puzzles = name(Attempt._meta.db_table), name(Puzzle._meta.db_table)
     ratings_table, cards_table = (
@@ -256,66 +291,44 @@ def _read(puzzle: Puzzle, owner: Learner, visitor: str, rules: Sequence[str]) ->
         assert isinstance(found, Field)
         return name(str(found.column))
 
-    def owned(model: type[Model], alias: str) -> tuple[str, list[Any]]:
+    def owned(model: type[Model], alias: str) -> str:
         user, key = f"{alias}.{column(model, 'user')}", f"{alias}.{column(model, 'session_key')}"
-        if owner.user is not None:
-            return f"{user} = %s", [owner.user.pk]
-        return f"{user} IS NULL AND {key} = %s", [owner.session_key]
+        return f"{user} = %s" if by_account else f"{user} IS NULL AND {key} = %s"
 
     pk, of_puzzle = f"p.{column(Puzzle, 'id')}", column(Attempt, "puzzle")
-    mine, mine_params = owned(Attempt, "a")
-    anonymous = f" AND b.{column(Attempt, 'user')} IS NULL" if owner.user is not None else ""
-    rated, rated_params = owned(LearnerRating, "r")
+    mine = owned(Attempt, "a")
+    anonymous = f" AND b.{column(Attempt, 'user')} IS NULL" if by_account else ""
+    rated = owned(LearnerRating, "r")
     if rules:
-        carded, card_params = owned(ReviewCard, "c")
-        marks = ", ".join(["%s"] * len(rules))
+        marks = ", ".join(["%s"] * rules)
         cards = (
-            f"EXISTS(SELECT 1 FROM {cards_table} c WHERE {carded} "  # nosec B608 - names from the models, values bound
+            f"EXISTS(SELECT 1 FROM {cards_table} c WHERE {owned(ReviewCard, 'c')} "  # nosec B608 - names from the models, values bound
             f"AND c.{column(ReviewCard, 'rule')} IN ({marks}))"
         )
-        card_params = [*card_params, *rules]
     else:
-        cards, card_params = "0 = 1", []
-    learner_columns = ("id", "rating", "rating_deviation", "volatility", "games")
+        cards = "0 = 1"
     locks = connection.features.has_select_for_update
     plays = column(Puzzle, "plays")
-    # The play count as the statement began, beside the locked row's (see above).
+    # The play count as the statement began, beside the locked row's (see _read).
     began = (
         f"p.{plays}, (SELECT q.{plays} FROM {puzzles} q WHERE q.{column(Puzzle, 'id')} = {pk}), "  # nosec B608 - names from the models
         if locks
         else ""
     )
-    sql = (
+    return (
         f"SELECT {began}p.rating, p.rating_deviation, p.volatility, "  # nosec B608 - names from the models, values bound
         f"EXISTS(SELECT 1 FROM {attempts} a WHERE a.{of_puzzle} = {pk} AND {mine}), "
         f"EXISTS(SELECT 1 FROM {attempts} b WHERE b.{of_puzzle} = {pk} "
         f"AND b.{column(Attempt, 'visitor')} = %s AND b.{column(Attempt, 'rated')}{anonymous}), "
         f"{cards}, "
-        + ", ".join(f"r.{column(LearnerRating, field)}" for field in learner_columns)
+        + ", ".join(f"r.{column(LearnerRating, field)}" for field in _LEARNER_COLUMNS)
         + f" FROM {puzzles} p LEFT JOIN {ratings_table} r ON {rated} "
         f"WHERE {pk} = %s" + (" FOR UPDATE OF p" if locks else "")
     )
-    params = [*mine_params, visitor, *card_params, *rated_params, puzzle.pk]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        found = cursor.fetchone()
-        if locks:
-            now, then, *found = found
-            if now != then:  # another answer held the lock: read again, seeing it
-                cursor.execute(sql, params)
-                found = cursor.fetchone()[2:]
-    rating, deviation, volatility, answered, rated_from, has_cards, *learner = found
-    row = None
-    if learner[0] is not None:
-        row = LearnerRating(**dict(zip(learner_columns, learner, strict=True)), **owner.fields())
-        row._state.adding, row._state.db = False, connection.alias
-    return _Read(
-        puzzle=(rating, deviation, volatility),
-        answered=bool(answered),
-        rated_from=bool(visitor) and bool(rated_from),
-        cards=bool(has_cards),
-        learner=row,
-    )
+
+
+#: The learner's rating row as :func:`_read` reads it.
+_LEARNER_COLUMNS = ("id", "rating", "rating_deviation", "volatility", "games")
 
 
 #: The session key that marks an attempt in which the engine refused a move (unrated).
