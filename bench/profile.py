@@ -3,7 +3,7 @@
     python -m bench.profile answer|puzzle|step|grid|bare|account [--requests 50] [--cprofile]
 
 QUERIES=1 prints the SQL of one request; SHOW_ALL=1 shows Django's frames in the profile too;
-SORT=tottime orders cProfile's table by time spent in each function itself.
+SORT=tottime orders cProfile's table by time spent in each function itself; ROWS=<n> prints n rows.
 
 It seeds a fresh SQLite database as the benchmark does, sends the requests through Django's
 test client with the benchmark's sessions (production settings, DEBUG=0), prints the time a
@@ -75,7 +75,9 @@ def main() -> None:
         began = time.perf_counter()
         profiler.runcall(send_all)
         took = time.perf_counter() - began
-        pstats.Stats(profiler).sort_stats(os.environ.get("SORT", "cumulative")).print_stats(45)
+        pstats.Stats(profiler).sort_stats(os.environ.get("SORT", "cumulative")).print_stats(
+            int(os.environ.get("ROWS", "45"))
+        )
     else:
         from pyinstrument import Profiler
 

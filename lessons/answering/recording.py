@@ -9,11 +9,12 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django.core import signing
 from django.db import connection, transaction
-from django.db.models import F, Field, Model
+from django.db.models import Field, Model
 from django.http import HttpRequest
 
 from engine import puzzles as engine_puzzles
@@ -88,9 +89,9 @@ def record(
     The row lock on the puzzle makes two tabs answering at once agree on which.
     A rated attempt moves the learner's (and the puzzle's) ratings (lessons.tracking).
 
-    A rated answer by a learner with a rating is five statements in its transaction (six
-    on PostgreSQL, which locks the puzzle's row first by counting the play): one read of
-    all the answer needs to know (:func:`_read`), the attempt, the learner's rating
+    A rated answer by a learner with a rating is five statements in its transaction, on
+    SQLite and PostgreSQL alike: one read of all the answer needs to know, which on
+    PostgreSQL also locks the puzzle's row (:func:`_read`), the attempt, the learner's rating
     (written only if no other answer moved it meanwhile, lessons.ratings.rate) and its
     point, and the puzzle's play and rating; the review cards are read only when the
     answer reviews some."""
@@ -104,29 +105,29 @@ def record(
     visitor = visitor_key(request)
     reviewed = tracking.review_of(request, puzzle, verdict)
     with transaction.atomic(savepoint=False):
-        # The puzzle's row locked before the answers are read: on PostgreSQL, a statement
-        # that waits for a row lock still reads the other rows as they were when it began,
-        # so the read that must see the other tab's answer comes after the lock, which
-        # counts the play. SQLite's transaction holds the write lock from its start.
-        counted = connection.features.has_select_for_update
-        if counted:
-            Puzzle.objects.filter(pk=puzzle.pk).update(plays=F("plays") + 1)
+        # The puzzle's row locked by the read itself (on PostgreSQL; SQLite's transaction
+        # holds the write lock from its start): see _read for the answer it might miss.
         read = _read(puzzle, owner, visitor, reviewed.rules)
         puzzle.rating, puzzle.rating_deviation, puzzle.volatility = read.puzzle
         first = not read.answered
         moved = first and not hinted and not refused and not read.rated_from
-        attempt = Attempt.objects.create(
-            **fields,
-            puzzle=puzzle,
-            answer=dict(answer),
-            correct=verdict.correct,
-            code=verdict.code,
-            rule="" if verdict.correct else (verdict.rule or ""),
-            seconds=seconds if seconds is None or 0 <= seconds < 86_400 else None,
-            hint_used=hinted,
-            rated=first and not hinted and not refused and (moved or fields["user"] is not None),
-            verdict=verdict.to_json(),
-            visitor=visitor,
+        attempt = _insert(
+            Attempt(
+                **fields,
+                puzzle=puzzle,
+                answer=dict(answer),
+                correct=verdict.correct,
+                code=verdict.code,
+                rule="" if verdict.correct else (verdict.rule or ""),
+                seconds=seconds if seconds is None or 0 <= seconds < 86_400 else None,
+                hint_used=hinted,
+                rated=first
+                and not hinted
+                and not refused
+                and (moved or fields["user"] is not None),
+                verdict=verdict.to_json(),
+                visitor=visitor,
+            )
         )
         # Ratings and the review queue move in this transaction, under the puzzle's lock.
         rating = tracking.attempt_recorded(
@@ -137,18 +138,76 @@ def record(
             learner=read.learner,
             reviewed=reviewed if read.cards else reviewed.without_cards(),
         )
-        # The play counted (unless it was, to lock the row), and the puzzle's new rating
-        # when it moves: one statement.
-        moves: dict[str, Any] = {} if counted else {"plays": F("plays") + 1}
-        if rating is not None:
-            moves.update(
-                rating=rating.rating,
-                rating_deviation=rating.deviation,
-                volatility=rating.volatility,
-            )
-        if moves:
-            Puzzle.objects.filter(pk=puzzle.pk).update(**moves)
+        # The play counted, and the puzzle's new rating when it moves: one statement.
+        _count_play(
+            puzzle,
+            None if rating is None else (rating.rating, rating.deviation, rating.volatility),
+        )
         return attempt
+
+
+# The answer's two writes are written out, their SQL made once a process: built by the
+# ORM (Model.save, QuerySet.update) each took longer to compile than to run
+# (bench/profile.py answer).
+
+
+@lru_cache(maxsize=8)
+def _insert_sql(model: type[Model], vendor: str) -> tuple[str, tuple[Field[Any, Any], ...], bool]:
+    """The INSERT of one row of ``model`` (every column but its automatic key), whether
+    it returns the new key, and its fields in the statement's order."""
+    name = connection.ops.quote_name
+    fields = tuple(
+        field
+        for field in model._meta.concrete_fields
+        if isinstance(field, Field) and field is not model._meta.pk
+    )
+    returns = connection.features.can_return_columns_from_insert
+    sql = (
+        f"INSERT INTO {name(model._meta.db_table)} "  # nosec B608 - names from the model, values bound
+        f"({', '.join(name(str(field.column)) for field in fields)}) "
+        f"VALUES ({', '.join(['%s'] * len(fields))})"
+    )
+    if returns:
+        sql += f" RETURNING {name(str(model._meta.pk.column))}"
+    return sql, fields, returns
+
+
+def _insert(row: Attempt) -> Attempt:
+    """Save a new row as ``Model.save`` would (``auto_now_add`` and the fields' own
+    conversions to the database), in one written-out statement; no signals are sent
+    (nothing listens for an attempt's)."""
+    sql, fields, returns = _insert_sql(type(row), connection.vendor)
+    params = [field.get_db_prep_save(field.pre_save(row, True), connection) for field in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row.pk = cursor.fetchone()[0] if returns else cursor.lastrowid
+    row._state.adding, row._state.db = False, connection.alias
+    return row
+
+
+@lru_cache(maxsize=4)
+def _play_sql(vendor: str, rated: bool) -> str:
+    name = connection.ops.quote_name
+    meta = Puzzle._meta
+    columns = {field: name(str(meta.get_field(field).column)) for field in _PUZZLE_MOVES}  # type: ignore[union-attr]
+    moves = [f"{columns['plays']} = {columns['plays']} + 1"]
+    if rated:
+        moves += [f"{columns[field]} = %s" for field in _PUZZLE_MOVES[1:]]
+    return (
+        f"UPDATE {name(meta.db_table)} SET {', '.join(moves)} "  # nosec B608 - names from the model, values bound
+        f"WHERE {name(str(meta.pk.column))} = %s"
+    )
+
+
+_PUZZLE_MOVES = ("plays", "rating", "rating_deviation", "volatility")
+
+
+def _count_play(puzzle: Puzzle, rating: tuple[float, float, float] | None) -> None:
+    """One more play of the puzzle, and its new rating, deviation and volatility when it
+    moves."""
+    params = [*(rating or ()), puzzle.pk]
+    with connection.cursor() as cursor:
+        cursor.execute(_play_sql(connection.vendor, rating is not None), params)
 
 
 @dataclass(frozen=True)
@@ -168,15 +227,58 @@ class _Read:
 
 
 def _read(puzzle: Puzzle, owner: Learner, visitor: str, rules: Sequence[str]) -> _Read:
-    """In one statement that sees every answer committed before it, the puzzle's row locked
-    by the caller (on SQLite the transaction holds the write lock from its start): the puzzle's
+    """In one statement that locks the puzzle's row (on SQLite the transaction holds the
+    write lock from its start) and sees every answer committed before the lock: the puzzle's
     rating, whether this learner answered it before (``answered``), whether an answer from
     this visitor's address already moved its rating (``rated_from``; for an account, only
     anonymous answers count there, as classmates share a school's address), whether the
     learner has a card for any rule the answer reviews, and the learner's rating row.
 
-    Written out: built by the ORM (three correlated EXISTS and a join) it cost more to
-    compile than the queries it replaced took to run (bench/profile.py answer)."""
+    On PostgreSQL the statement locks the row (``FOR UPDATE OF``), and a statement that
+    waited for the lock reads the locked row as it is now but every other row as it was when
+    the statement began: it would miss the answer of the other tab that held the lock. Every
+    answer counts its play under the lock, so the statement also reads the play count as it
+    began (a subquery) beside the locked row's: when they differ, another answer came in
+    between, and the same read runs again, lock held, seeing it (one more statement, only
+    then).
+
+    Written out, and made once a process (:func:`_read_sql`): built by the ORM (three
+    correlated EXISTS and a join) it cost more to compile than the queries it replaced took
+    to run (bench/profile.py answer), and SQLite's write lock is held meanwhile."""
+    by_account = owner.user is not None
+    who = owner.user.pk if owner.user is not None else owner.session_key
+    sql = _read_sql(connection.vendor, by_account, len(rules))
+    locks = connection.features.has_select_for_update
+    # The learner's answers, this address's rated ones, the cards, the learner's rating.
+    params = [who, visitor, *([who, *rules] if rules else []), who, puzzle.pk]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        found = cursor.fetchone()
+        if locks:
+            now, then, *found = found
+            if now != then:  # another answer held the lock: read again, seeing it
+                cursor.execute(sql, params)
+                found = cursor.fetchone()[2:]
+    rating, deviation, volatility, answered, rated_from, has_cards, *learner = found
+    row = None
+    if learner[0] is not None:
+        row = LearnerRating(**dict(zip(_LEARNER_COLUMNS, learner, strict=True)), **owner.fields())
+        row._state.adding, row._state.db = False, connection.alias
+    return _Read(
+        puzzle=(rating, deviation, volatility),
+        answered=bool(answered),
+        rated_from=bool(visitor) and bool(rated_from),
+        cards=bool(has_cards),
+        learner=row,
+    )
+
+
+@lru_cache(maxsize=32)
+def _read_sql(vendor: str, by_account: bool, rules: int) -> str:
+    """:func:`_read`'s statement, made once a process for each shape: a learner with an
+    account or a session, and how many rules the answer reviews. Its parameters, in order:
+    the learner, the visitor, the learner and the rules when there are rules, the learner,
+    the puzzle."""
     name = connection.ops.quote_name
     attempts, puzzles = name(Attempt._meta.db_table), name(Puzzle._meta.db_table)
     ratings_table, cards_table = (
@@ -189,53 +291,44 @@ def _read(puzzle: Puzzle, owner: Learner, visitor: str, rules: Sequence[str]) ->
         assert isinstance(found, Field)
         return name(str(found.column))
 
-    def owned(model: type[Model], alias: str) -> tuple[str, list[Any]]:
+    def owned(model: type[Model], alias: str) -> str:
         user, key = f"{alias}.{column(model, 'user')}", f"{alias}.{column(model, 'session_key')}"
-        if owner.user is not None:
-            return f"{user} = %s", [owner.user.pk]
-        return f"{user} IS NULL AND {key} = %s", [owner.session_key]
+        return f"{user} = %s" if by_account else f"{user} IS NULL AND {key} = %s"
 
     pk, of_puzzle = f"p.{column(Puzzle, 'id')}", column(Attempt, "puzzle")
-    mine, mine_params = owned(Attempt, "a")
-    anonymous = f" AND b.{column(Attempt, 'user')} IS NULL" if owner.user is not None else ""
-    rated, rated_params = owned(LearnerRating, "r")
+    mine = owned(Attempt, "a")
+    anonymous = f" AND b.{column(Attempt, 'user')} IS NULL" if by_account else ""
+    rated = owned(LearnerRating, "r")
     if rules:
-        carded, card_params = owned(ReviewCard, "c")
-        marks = ", ".join(["%s"] * len(rules))
+        marks = ", ".join(["%s"] * rules)
         cards = (
-            f"EXISTS(SELECT 1 FROM {cards_table} c WHERE {carded} "  # nosec B608 - names from the models, values bound
+            f"EXISTS(SELECT 1 FROM {cards_table} c WHERE {owned(ReviewCard, 'c')} "  # nosec B608 - names from the models, values bound
             f"AND c.{column(ReviewCard, 'rule')} IN ({marks}))"
         )
-        card_params = [*card_params, *rules]
     else:
-        cards, card_params = "0 = 1", []
-    learner_columns = ("id", "rating", "rating_deviation", "volatility", "games")
-    sql = (
-        "SELECT p.rating, p.rating_deviation, p.volatility, "  # nosec B608 - names from the models, values bound
+        cards = "0 = 1"
+    locks = connection.features.has_select_for_update
+    plays = column(Puzzle, "plays")
+    # The play count as the statement began, beside the locked row's (see _read).
+    began = (
+        f"p.{plays}, (SELECT q.{plays} FROM {puzzles} q WHERE q.{column(Puzzle, 'id')} = {pk}), "  # nosec B608 - names from the models
+        if locks
+        else ""
+    )
+    return (
+        f"SELECT {began}p.rating, p.rating_deviation, p.volatility, "  # nosec B608 - names from the models, values bound
         f"EXISTS(SELECT 1 FROM {attempts} a WHERE a.{of_puzzle} = {pk} AND {mine}), "
         f"EXISTS(SELECT 1 FROM {attempts} b WHERE b.{of_puzzle} = {pk} "
         f"AND b.{column(Attempt, 'visitor')} = %s AND b.{column(Attempt, 'rated')}{anonymous}), "
         f"{cards}, "
-        + ", ".join(f"r.{column(LearnerRating, field)}" for field in learner_columns)
+        + ", ".join(f"r.{column(LearnerRating, field)}" for field in _LEARNER_COLUMNS)
         + f" FROM {puzzles} p LEFT JOIN {ratings_table} r ON {rated} "
-        f"WHERE {pk} = %s"
+        f"WHERE {pk} = %s" + (" FOR UPDATE OF p" if locks else "")
     )
-    params = [*mine_params, visitor, *card_params, *rated_params, puzzle.pk]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        found = cursor.fetchone()
-    rating, deviation, volatility, answered, rated_from, has_cards, *learner = found
-    row = None
-    if learner[0] is not None:
-        row = LearnerRating(**dict(zip(learner_columns, learner, strict=True)), **owner.fields())
-        row._state.adding, row._state.db = False, connection.alias
-    return _Read(
-        puzzle=(rating, deviation, volatility),
-        answered=bool(answered),
-        rated_from=bool(visitor) and bool(rated_from),
-        cards=bool(has_cards),
-        learner=row,
-    )
+
+
+#: The learner's rating row as :func:`_read` reads it.
+_LEARNER_COLUMNS = ("id", "rating", "rating_deviation", "volatility", "games")
 
 
 #: The session key that marks an attempt in which the engine refused a move (unrated).

@@ -12,12 +12,13 @@ import threading
 from collections.abc import Callable
 
 import pytest
-from django.db import connection, connections
+from django.db import connection, connections, transaction
+from django.db.models import F
 from django.test import Client
 
 from lessons import glicko
 from lessons.models import Attempt, LearnerRating, Puzzle, RatingHistory, ReviewCard
-from tests.factories import PuzzleFactory
+from tests.factories import AttemptFactory, PuzzleFactory
 from tests.lessons.progress_helpers import RIGHT, WRONG
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -142,3 +143,39 @@ def test_two_fresh_sessions_from_one_address_at_once_move_the_puzzle_once(round_
     _learner, expected = glicko.play(glicko.Rating(), glicko.Rating(1500, 200), False)
     puzzle.refresh_from_db()
     assert puzzle.rating == pytest.approx(expected.rating)
+
+
+def test_an_answer_that_waits_for_the_puzzles_lock_sees_the_answer_that_held_it() -> None:
+    """The read of an answer locks the puzzle's row in the same statement (issue 15). On
+    PostgreSQL a statement that waited for a row lock reads the other rows as they were
+    when it began: here it begins while another answer by the same learner holds the lock
+    and has not committed, so it must read again once it has the lock, and see that answer
+    (the learner answered before: not rated)."""
+    puzzle = PuzzleFactory(rating=1500, rating_deviation=200)
+    client = Client()
+    client.get(f"/puzzles/{puzzle.slug}/")
+    key = client.session.session_key
+    holding, answered = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with transaction.atomic():
+            Puzzle.objects.select_for_update().get(pk=puzzle.pk)
+            AttemptFactory(user=None, session_key=key, puzzle=puzzle, rated=True)
+            Puzzle.objects.filter(pk=puzzle.pk).update(plays=F("plays") + 1)
+            holding.set()
+            # The other answer's read waits for the lock meanwhile (no statement before it
+            # touches a row this transaction holds).
+            answered.wait(timeout=1.5)
+
+    def answer() -> None:
+        holding.wait(timeout=10)
+        post(client, puzzle, RIGHT)()
+        answered.set()
+
+    at_once(hold, answer)
+    attempts = Attempt.objects.filter(puzzle=puzzle)
+    assert attempts.count() == 2
+    assert attempts.filter(rated=True).count() == 1
+    assert not LearnerRating.objects.exists()
+    puzzle.refresh_from_db()
+    assert puzzle.plays == 2 and puzzle.rating == 1500
