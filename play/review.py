@@ -164,4 +164,3 @@ def summary(game: Game, hand: hands.Hand) -> dict[str, Any]:
         "gaps": gaps,
         "chart": gap_chart(gaps),
     }
-
