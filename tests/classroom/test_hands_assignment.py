@@ -283,12 +283,15 @@ def test_nobody_else_reaches_a_hand(world: World) -> None:
     for user, url in [
         (world.other_teacher, f"/classes/{c}/assignments/{a}/hands/{game.pk}/"),
         (world.student, f"/classes/{c}/assignments/{a}/hands/{game.pk}/"),
+        (world.other_student, f"/classes/{c}/assignments/{a}/hands/{game.pk}/"),
         (world.teacher, f"/classes/{c}/assignments/{a}/hands/{own.pk}/"),
         (world.teacher, f"/classes/{c}/assignments/{other.pk}/hands/{game.pk}/"),
         (world.teacher, f"/classes/{world.other_classroom.pk}/assignments/{a}/hands/{game.pk}/"),
         (world.teacher, f"/classes/{c}/assignments/{a}/hands/999999/"),
     ]:
         assert logged_in(user).get(url).status_code == 404, (user, url)
+    anonymous = logged_in(None).get(f"/classes/{c}/assignments/{a}/hands/{game.pk}/")
+    assert anonymous.status_code == 302 and anonymous["Location"].startswith("/accounts/login/")
 
 
 def test_the_forms_and_pages_in_italian(world: World) -> None:
