@@ -166,6 +166,20 @@ def test_play_deals_a_hand_with_the_assignments_settings_and_files_it(world: Wor
     assert game.version == 1 and game.actions
 
 
+def test_a_second_start_while_a_hand_is_unfinished_goes_back_to_it(world: World) -> None:
+    assignment = hands_assignment(world)
+    first = start(world, assignment)
+    second = start(world, assignment)  # a double click, a second tab
+    assert Game.objects.filter(user=world.student).count() == 1
+    assert first["Location"] == second["Location"]
+    page = logged_in(world.student).get(f"/classes/assignments/{assignment.pk}/").content
+    assert b"Go on with this hand" in page
+    finish(Game.objects.get(user=world.student).pk)
+    third = start(world, assignment)
+    assert third["Location"] != first["Location"]
+    assert AssignmentGame.objects.filter(assignment=assignment).count() == 2
+
+
 def test_a_forged_start_cannot_change_the_settings(world: World) -> None:
     assignment = hands_assignment(world)
     for forged in ({"players": "4"}, {"opponents": "expert"}, {"coach": "full"}, {"again": "1"}):
