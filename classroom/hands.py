@@ -17,7 +17,7 @@ from django.db import transaction
 from django.http import Http404, HttpRequest
 
 from classroom.access import account_id
-from classroom.models import Assignment, AssignmentGame, Classroom
+from classroom.models import Assignment, AssignmentGame, Classroom, Membership
 from play import games
 from play.models import Finding, Game
 from play.table import finding_text
@@ -45,14 +45,34 @@ def game_settings(assignment: Assignment) -> dict[str, Any]:
     }
 
 
+def unfinished(assignment: Assignment, student_id: int) -> Game | None:
+    """The student's hand of the assignment still being played, if any."""
+    row = (
+        AssignmentGame.objects.filter(
+            assignment=assignment, student_id=student_id, game__finished=False
+        )
+        .select_related("game")
+        .order_by("game_id")
+        .first()
+    )
+    return row.game if row is not None else None
+
+
 def start_hand(request: HttpRequest, assignment: Assignment) -> Game:
     """Deal a hand of the assignment for the student making the request, filed under it,
-    and let the bots who play before the student play."""
+    and let the bots who play before the student play; while a hand of it is unfinished,
+    that hand (a double click, or a second tab, deals no second one: the student's
+    membership row is locked while looking)."""
+    student = account_id(request)
     with transaction.atomic():
+        Membership.objects.select_for_update().filter(
+            classroom_id=assignment.classroom_id, student_id=student
+        ).first()
+        going = unfinished(assignment, student)
+        if going is not None:
+            return going
         game = games.new_game(request, **game_settings(assignment))
-        AssignmentGame.objects.create(
-            game=game, assignment=assignment, student_id=account_id(request)
-        )
+        AssignmentGame.objects.create(game=game, assignment=assignment, student_id=student)
     games.move(game, game.version, None)
     game.refresh_from_db()
     return game

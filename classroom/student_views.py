@@ -103,6 +103,7 @@ def _hands_page(
         "assignment": work,
         "cell": progress.load([work], [student]).cell(work, student),
         "hands": hands.hand_views(work, student),
+        "going": hands.unfinished(work, student),
         "level": Game.Level(work.bot_level).label if work.bot_level in Game.Level else "",
         "problem": problem,
     }

@@ -22,7 +22,7 @@ from engine.actions import Action, ActionKind
 from engine.coach import Review
 from engine.errors import BurracoError
 from engine.match import THREE_ALONE_FROM
-from lessons import review
+from lessons import review as review_queue
 from lessons.learners import Learner, learner_fields, learner_filter
 from lessons.rulebook import is_rule
 from play import hands, table
@@ -217,7 +217,7 @@ def schedule_review(game: Game, findings: Iterable[Finding]) -> int:
             return 0
         rules = sorted(set(claimed.values()))
         owner = Learner(user=game.user) if game.user_id else Learner(session_key=game.session_key)
-        review.review(owner, rules, fsrs.Rating.Again, now)
+        review_queue.review(owner, rules, fsrs.Rating.Again, now)
     return len(rules)
 
 

@@ -174,6 +174,20 @@ def test_play_deals_a_hand_with_the_assignments_settings_and_files_it(world: Wor
     assert "takeback" not in client.get(f"/play/{game.pk}/").content.decode()
 
 
+def test_a_second_start_while_a_hand_is_unfinished_goes_back_to_it(world: World) -> None:
+    assignment = hands_assignment(world)
+    first = start(world, assignment)
+    second = start(world, assignment)  # a double click, a second tab
+    assert Game.objects.filter(user=world.student).count() == 1
+    assert first["Location"] == second["Location"]
+    page = logged_in(world.student).get(f"/classes/assignments/{assignment.pk}/").content
+    assert b"Go on with this hand" in page
+    finish(Game.objects.get(user=world.student).pk)
+    third = start(world, assignment)
+    assert third["Location"] != first["Location"]
+    assert AssignmentGame.objects.filter(assignment=assignment).count() == 2
+
+
 def test_a_forged_start_cannot_change_the_settings(world: World) -> None:
     assignment = hands_assignment(world)
     for forged in ({"players": "4"}, {"opponents": "expert"}, {"coach": "full"}, {"again": "1"}):
@@ -291,12 +305,15 @@ def test_nobody_else_reaches_a_hand(world: World) -> None:
     for user, url in [
         (world.other_teacher, f"/classes/{c}/assignments/{a}/hands/{game.pk}/"),
         (world.student, f"/classes/{c}/assignments/{a}/hands/{game.pk}/"),
+        (world.other_student, f"/classes/{c}/assignments/{a}/hands/{game.pk}/"),
         (world.teacher, f"/classes/{c}/assignments/{a}/hands/{own.pk}/"),
         (world.teacher, f"/classes/{c}/assignments/{other.pk}/hands/{game.pk}/"),
         (world.teacher, f"/classes/{world.other_classroom.pk}/assignments/{a}/hands/{game.pk}/"),
         (world.teacher, f"/classes/{c}/assignments/{a}/hands/999999/"),
     ]:
         assert logged_in(user).get(url).status_code == 404, (user, url)
+    anonymous = logged_in(None).get(f"/classes/{c}/assignments/{a}/hands/{game.pk}/")
+    assert anonymous.status_code == 302 and anonymous["Location"].startswith("/accounts/login/")
 
 
 def test_the_forms_and_pages_in_italian(world: World) -> None:
