@@ -890,10 +890,6 @@ _ACE_HIGH = 1 << 14
 #: attachment's cards with the meld that results.
 MeldGroup = tuple[int, tuple[tuple[tuple[int, ...], Meld], ...]]
 AttachGroup = tuple[int, tuple[tuple[tuple[Card, ...], Meld], ...]]
-#: A sequence's group of attachments by shape (_group_shape): the candidates it tried, and
-#: each valid attachment's cards (_shape_code) and its result (where each card comes from in
-#: the meld's cards then those added, its start from the meld's, where its wildcard stands).
-GroupShape = tuple[int, tuple[tuple[tuple[int, ...], tuple[int, ...], int, int | None], ...]]
 #: A group's key: (0, rank, the rank's naturals of each suit, wildcards held) for sets,
 #: (1, suit order, places held as bits, wildcards held) for sequences (_wild_codes).
 GroupKey = tuple[int, ...]
@@ -905,23 +901,11 @@ Choices = tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]
 class _Tables:
     """Every analysis kept for one set of rules."""
 
-    __slots__ = (
-        "attached",
-        "attachments",
-        "choices",
-        "group_shapes",
-        "made",
-        "melds",
-        "outcomes",
-        "shapes",
-    )
+    __slots__ = ("attached", "attachments", "choices", "made", "melds", "outcomes", "shapes")
 
     def __init__(self) -> None:
         self.melds: Cache[GroupKey, MeldGroup] = Cache(20_000)
         self.attachments: Cache[tuple[Meld, GroupKey], AttachGroup] = Cache(30_000)
-        #: A sequence's whole group of attachments by shape, away from the ace and the 2
-        #: (_group_shape): a meld new to the table finds what one further along learnt.
-        self.group_shapes: Cache[GroupKey, GroupShape] = Cache(30_000)
         #: The natural cards an attachment may take, before any wildcard (see _choices).
         self.choices: Cache[GroupKey, Choices] = Cache(20_000)
         #: What a candidate gives, a meld or a refusal (None), by the meld it is attached to
@@ -1450,156 +1434,16 @@ def _attachments_of(
             key = (1, order, reach, wilds)
         group = kept.get((meld, key))
         if group is None:
-            if key[0]:
-                shape = _group_shape(meld, key, lowest, highest)
-            else:
-                shape = _set_group_shape(meld, key, rules)
-            if shape is not None:
-                arranged = tables.group_shapes.kept.get(shape)
-                if arranged is not None:
-                    group = cache.put((meld, key), _from_group_shape(meld, arranged))
-        if group is None:
             candidates = _candidates_from_choices(
                 _choices(meld, key, lowest, highest, tables), _wild_cards(key[-1])
             )
             spend(budget, len(candidates) + LOOKUP_STEPS // 4)
             attached = tuple(_outcomes(meld, candidates, key, rules, tables))
             group = cache.put((meld, key), (len(candidates), attached))
-            if shape is not None:
-                tables.group_shapes.put(shape, _to_group_shape(meld, group))
         else:
             spend(budget, group[0] + LOOKUP_STEPS // 4)
         found += [(index, chosen, result) for chosen, result in group[1]]
     return found
-
-
-#: The places of a suit but 3 to 13, as bits (_group_shape).
-_OFF_MIDDLE = (1 << 15) - 1 & ~sum(1 << place for place in range(3, 14))
-
-
-def _group_shape(meld: Meld, key: GroupKey, lowest: int, highest: int) -> GroupKey | None:
-    """A sequence's group of attachments as its shape, taken from the meld's start, when
-    the group lies away from the ace and the 2 (the meld's naturals and every card within
-    reach between places 3 and 13, no 2 of the meld's suit held or in the meld): its
-    candidates (_sequence_choices, between ``lowest`` and ``highest``), which attach and how
-    then go the same way wherever the meld lies (as _sequence_outcome keeps a single
-    attachment by shape). None elsewhere."""
-    order, reach, wilds = key[1], key[2], key[3]
-    if reach & _OFF_MIDDLE or wilds >> (1 + 2 * order) & 3:
-        return None
-    start, size, wild = meld.start, len(meld.cards), meld.wild
-    low = start + 1 if wild == 0 else start
-    high = start + size - 2 if wild == size - 1 else start + size - 1
-    if low < 3 or high > 13:
-        return None
-    wild_key = -1
-    if wild is not None:
-        wild_key = meld.cards[wild]._key
-        if wild_key and wild_key - 1 == 8 + order:  # the suit's own 2 as the wildcard
-            return None
-    return (
-        2,
-        order,
-        reach << 16 >> start,
-        wilds,
-        len(meld.cards),
-        -1 if wild is None else wild,
-        wild_key,
-        lowest - start,
-        highest - start,
-    )
-
-
-def _set_group_shape(meld: Meld, key: GroupKey, rules: Rules) -> GroupKey | None:
-    """A set's group of attachments as its shape: each card of the set as _set_outcome
-    sees it, how many of the rank's naturals of each suit are held and which wildcards,
-    whatever the rank (but the 2s, and the ace, which sorts before its suit's 2, and the
-    ranks the international game allows a set of, R41)."""
-    rank = key[1]
-    if rank == 2:
-        return None
-    return (
-        3,
-        rank == 1,
-        not rules.international or rank in (1, 3),
-        *key[2:],
-        *[_set_code(card, rank) for card in meld.cards],
-    )
-
-
-def _shape_code(card: Card, order: int, start: int) -> int:
-    """A card of a group by shape: a natural of the suit ``order`` by its place from
-    ``start`` (under 50), any other card 100 plus its key."""
-    key = card._key
-    if key and (key - 1) & 3 == order and (key - 1) >> 2 != 2:
-        return ((key - 1) >> 2) - start
-    return 100 + key
-
-
-def _to_group_shape(meld: Meld, group: AttachGroup) -> GroupShape:
-    """A group of attachments to ``meld`` as its shape (_from_group_shape)."""
-    start = meld.start
-    if meld.kind is MeldKind.SET:
-        rank = meld.cards[0]._key - 1 >> 2
-        codes = [tuple([_set_code(card, rank) for card in chosen]) for chosen, _ in group[1]]
-    else:
-        natural = meld.cards[1] if meld.wild == 0 else meld.cards[0]
-        order = natural._key - 1 & 3
-        codes = [
-            tuple([_shape_code(card, order, start) for card in chosen]) for chosen, _ in group[1]
-        ]
-    entries = []
-    for (chosen, result), shape in zip(group[1], codes, strict=True):
-        pool = meld.cards + chosen
-        entries.append(
-            (
-                shape,
-                tuple([_source(pool, card) for card in result.cards]),
-                result.start - start,
-                result.wild,
-            )
-        )
-    return group[0], tuple(entries)
-
-
-def _from_group_shape(meld: Meld, arranged: GroupShape) -> AttachGroup:
-    """The group of ``meld`` from its shape (_to_group_shape)."""
-    cards, kind = meld.cards, meld.kind
-    found = []
-    if kind is MeldKind.SET:
-        # _set_code: the joker 0, a natural of the rank 10 plus its suit's order, a 2 20
-        # plus its suit's order (no other card joins a set).
-        base, start = meld.cards[0]._key - 1 & ~3, 0
-        by_code = {0: _BY_KEY[0]}
-        for order in range(4):
-            by_code[10 + order] = _BY_KEY[base + order + 1]
-            by_code[20 + order] = _BY_KEY[9 + order]
-    else:
-        natural = cards[1] if meld.wild == 0 else cards[0]
-        order, start = natural._key - 1 & 3, meld.start
-    for codes, sources, result_start, result_wild in arranged[1]:
-        if kind is MeldKind.SET:
-            chosen = tuple([by_code[code] for code in codes])
-        else:
-            chosen = tuple(
-                [
-                    _BY_KEY[code - 100] if code >= 50 else _BY_KEY[(code + start) * 4 + order + 1]
-                    for code in codes
-                ]
-            )
-        pool = cards + chosen
-        found.append(
-            (
-                chosen,
-                Meld(
-                    tuple([pool[i] for i in sources]),
-                    kind,
-                    result_wild,
-                    result_start + start,
-                ),
-            )
-        )
-    return arranged[0], tuple(found)
 
 
 def _possible_attachments_reference(
