@@ -22,7 +22,15 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engine.actions import Action, ActionKind, Event, legal_actions, transition, why_illegal
+from engine.actions import (
+    Action,
+    ActionKind,
+    Event,
+    legal_actions,
+    legal_turn,
+    transition,
+    why_illegal,
+)
 from engine.cards import deck, points
 from engine.errors import BurracoError
 from engine.match import Match
@@ -63,17 +71,18 @@ def random_action(position: Position, rng: random.Random) -> Action:
 
     Raises :class:`Violation` when a hand that is not over has no legal action.
     """
-    actions = legal_actions(position)
-    if not actions:
-        raise Violation("the hand is not over, yet there is no legal action")
-    if position.phase is Phase.DRAW:
+    if position.phase is Phase.DRAW or position.is_over:
+        actions = legal_actions(position)
+        if not actions:
+            raise Violation("the hand is not over, yet there is no legal action")
         piles = [action for action in actions if action.kind is ActionKind.PILE]
         draws = [action for action in actions if action.kind is ActionKind.DRAW]
         if piles and (not draws or rng.random() < PILE_CHANCE):
             return piles[0]
         return rng.choice(draws)
-    plays = [action for action in actions if action.kind is not ActionKind.DISCARD]
-    discards = [action for action in actions if action.kind is ActionKind.DISCARD]
+    plays, discards = legal_turn(position)
+    if not (plays or discards):
+        raise Violation("the hand is not over, yet there is no legal action")
     if plays and (not discards or rng.random() < PLAY_CHANCE):
         return rng.choice(plays)
     return rng.choice(discards)

@@ -7,6 +7,8 @@ four players unless it says otherwise.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import inspect
 import json
 import random
 from pathlib import Path
@@ -20,6 +22,7 @@ from engine.actions import (
     STALL_LIMIT,
     Action,
     ActionKind,
+    _replace,
     apply,
     is_legal,
     legal_actions,
@@ -357,3 +360,15 @@ def test_the_closing_refusal_names_the_pozzetto_first() -> None:
 
 def test_the_stall_limit_is_three_turns_of_the_beginner() -> None:
     assert STALL_LIMIT == 3
+
+
+def test_the_quick_replace_copies_every_field_of_a_position_and_changes_only_those_named() -> None:
+    names = [field.name for field in dataclasses.fields(Position)]
+    assert list(inspect.signature(_replace).parameters)[1:] == names
+    # _replace checks nothing, as dataclasses.replace would check nothing without it.
+    assert not hasattr(Position, "__post_init__")
+    position = deal(2, random.Random(5))
+    assert _replace(position) == position
+    moved = _replace(position, to_move=1, discard=())
+    assert moved == dataclasses.replace(position, to_move=1, discard=())
+    assert moved != position
