@@ -1544,30 +1544,42 @@ def _sequence_choices(
     highest: int,
 ) -> None:
     """What _sequence_attachments tries, before wildcards: each choice of naturals (none
-    included: the whole suit takes a wildcard alone)."""
+    included: the whole suit takes a wildcard alone). The same spans of places, counted
+    as bits (issue 16)."""
     suit = meld.suit
     assert suit is not None
     available = _available(counts, suit)
+    held = 0
+    for place in range(1, 15):
+        if available[place] is not None:
+            held |= 1 << place
     natural_places = [p for i, p in enumerate(meld.places) if i != meld.wild]
+    naturals = 0
+    for place in natural_places:
+        naturals |= 1 << place
     low_natural, high_natural = min(natural_places), max(natural_places)
-    top = 13 if any(p == 1 for p in natural_places) else 14
-    bottom = 2 if any(p == 14 for p in natural_places) else 1
+    top = 13 if naturals & 2 else 14
+    bottom = 2 if naturals >> 14 & 1 else 1
     spare = 2 if meld.wild is not None else 1
     if meld.wild is None and len(natural_places) == MAX_NATURALS:
         choices[()] = None
     for low in range(max(bottom, high_natural - MAX_NATURALS + 1, lowest), low_natural + 1):
+        below = (1 << low) - 1
         for high in range(high_natural, min(top, low + MAX_NATURALS - 1, highest) + 1):
-            needed = [p for p in range(low, high + 1) if p not in natural_places]
+            needed = ((1 << high + 1) - 1) & ~below & ~naturals
             if not needed:
                 continue
-            unavailable = [p for p in needed if available[p] is None]
-            if len(unavailable) > spare:
-                continue
-            free = [p for p in needed if available[p] is not None]
-            for skip in range(spare - len(unavailable) + 1):
-                for skipped in combinations(free, skip):
-                    chosen = [available[p] for p in free if p not in skipped]
-                    choices[_key([card for card in chosen if card is not None])] = None
+            missing = (needed & ~held).bit_count()
+            if missing > spare:
+                break  # a longer span misses as many places or more
+            free = [
+                card
+                for p in range(low, high + 1)
+                if needed >> p & 1 and (card := available[p]) is not None
+            ]
+            for skip in range(spare - missing + 1):
+                for skipped in combinations(range(len(free)), skip):
+                    choices[_key([card for i, card in enumerate(free) if i not in skipped])] = None
 
 
 def _sequence_attachments(
