@@ -317,7 +317,7 @@ def legal_discards(position: Position) -> list[Action]:
         return []
     if len(hand) > 1 and position.pile_single is None:
         # Issue 16: the usual case, where every card may go.
-        return [_DISCARDS[card._key] for card in dict.fromkeys(hand)]
+        return [_DISCARDS[key] for key in dict.fromkeys([card._key for card in hand])]
     return [
         _DISCARDS[card._key]
         for card in dict.fromkeys(hand)

@@ -1003,8 +1003,20 @@ def _reach(meld: Meld, mask: int) -> tuple[int, int, int]:
     """What of ``mask`` (the hand's ranks of the meld's suit, as bits) can matter to what
     the hand attaches to this sequence, and the lowest and highest place a candidate may
     reach: from the meld's ends out to where more places are missing than wildcards could
-    fill (see _sequence_attachments); no candidate takes a card beyond."""
-    start, size, wild = meld.start, len(meld.cards), meld.wild
+    fill (see _sequence_attachments); no candidate takes a card beyond. Kept by the
+    meld's shape and the mask (issue 16: looked up for each sequence on every move)."""
+    key = (meld.start, len(meld.cards), meld.wild, mask)
+    found = _REACHES.kept.get(key)
+    if found is None:
+        found = _REACHES.put(key, _reach_of(*key))
+    return found
+
+
+#: What _reach found, by the meld's start, size and wildcard and the hand's mask.
+_REACHES: Cache[tuple[int, int, int | None, int], tuple[int, int, int]] = Cache(50_000)
+
+
+def _reach_of(start: int, size: int, wild: int | None, mask: int) -> tuple[int, int, int]:
     low = start + 1 if wild == 0 else start
     high = start + size - 2 if wild == size - 1 else start + size - 1
     spare = 1 if wild is None else 2
