@@ -481,9 +481,8 @@ class Position:
 
     @property
     def termination(self) -> Termination | None:
-        for hand in self.hands:
-            if not hand:  # a closing left this hand empty (see closer)
-                return Termination.CLOSED
+        if not all(self.hands):  # a closing left a hand empty (see closer)
+            return Termination.CLOSED
         if self.phase is Phase.DRAW and self.stock_count <= STOCK_LEFT:
             return Termination.STOCK_EXHAUSTED
         return None

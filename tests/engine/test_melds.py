@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import engine.melds as engine_melds
 from engine.cards import parse_cards
 from engine.errors import InvalidMeldError
 from engine.melds import (
@@ -201,3 +202,17 @@ def test_possible_attachments_offer_the_natural_two_moving() -> None:
     found = possible_attachments([Meld.parse("2C 3C 4C")], parse_cards("6C 9D"))
     assert [(str(cards[0]), str(meld)) for _, cards, meld in found] == [("6C", "3C 4C 2C 6C")]
     assert possible_attachments([Meld.parse("2C 3C 4C")], parse_cards("6C"), STRICT) == []
+
+
+@pytest.mark.parametrize("text", ["5H 6H 2S 8H", "QC QD JK", "AS 2S 3S 4S", "7D 7D 7C 7H 2C"])
+def test_a_meld_made_through_its_slots_is_the_meld_its_fields_make(text: str) -> None:
+    meld = Meld.parse(text)
+    quick = engine_melds._known_meld(meld.cards, meld.kind, meld.wild, meld.start)
+    assert quick == meld
+    assert hash(quick) == hash(meld)
+    assert (quick.cards, quick.kind, quick.wild, quick.start) == (
+        meld.cards,
+        meld.kind,
+        meld.wild,
+        meld.start,
+    )
