@@ -753,13 +753,13 @@ def _available(counts: Counter[Card], suit: Suit) -> list[Card | None]:
     places = _PLACES[suit]
     for place in range(1, 15):
         card = places[place]
-        if counts[card]:
+        if counts.get(card):
             available[place] = card
     return available
 
 
 def _fits(cards: list[Card], counts: Counter[Card]) -> bool:
-    return all(counts[card] >= n for card, n in Counter(cards).items())
+    return all(counts.get(card, 0) >= n for card, n in Counter(cards).items())
 
 
 def _wild_kinds(counts: Counter[Card]) -> list[Card]:
@@ -1079,7 +1079,7 @@ def _group_counts(key: GroupKey) -> Counter[Card]:
             places |= 2
         for rank in range(1, 14):
             card = _BY_KEY[rank * 4 + order + 1]
-            if places >> rank & 1 and not counts[card]:
+            if places >> rank & 1 and card not in counts:
                 counts[card] = 1
     return counts
 
