@@ -1121,7 +1121,9 @@ def _outcomes(
             if not _fits(list(cards), counts):
                 continue
         if meld is None:
-            outcome = _made_outcome(cards, rules, tables)
+            outcome = made.kept.get(cards) or _made_outcome(cards, rules, tables)
+        elif (outcome := attached.kept.get((meld, cards))) is not None:
+            pass  # met before in another group of the same meld (a card more in reach)
         elif meld.kind is MeldKind.SEQUENCE:
             outcome = _sequence_outcome(meld, cards, rules, tables)
         elif meld.cards[0]._key >> 2 != 2:  # a set of a natural rank (not the 2s: R18)
