@@ -4,9 +4,9 @@ A benchmark, never a timed test: it prints figures and always exits 0. Each figu
 median of several rounds, each round timing a batch of calls.
 
 ``python -m engine.bench --against /tmp/wt-41d90e9`` compares this engine with another
-checkout of the project (issue 16: at least 5x the engine of commit 41d90e9): one process
+checkout of the project (issue 16: at least 5x the engine of commit 41d90e9): a process
 for each engine plays the same seeded random hands and lists the legal actions of the same
-positions, and the ratios are printed. Make the other checkout with
+positions, three times in turn, and the medians and ratios are printed. Make the other checkout with
 ``git worktree add /tmp/wt-41d90e9 41d90e9``.
 
 ``python -m engine.bench --budget`` prints instead the CPU time of the worst requests a
@@ -387,27 +387,38 @@ def measure(tree: str, hands: int, rounds: int) -> dict[str, float]:
     return result
 
 
-def against(other: str, hands: int = 100, rounds: int = 3) -> None:
-    """Issue 16: this engine against the one in ``other``, each in one process, the two
-    run one after the other; prints each figure and the ratio."""
+def against(other: str, hands: int = 100, rounds: int = 3, runs: int = 3) -> None:
+    """Issue 16: this engine against the one in ``other``, each in a fresh process, ``runs``
+    times in turn (other, this; this, other; ...), so that a change in the machine's load
+    falls on both; prints each figure's median and the median of the runs' ratios."""
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     print(f"this engine ({here}) against {other}: {hands} seeded two-player hands (then")
-    print(f"{hands} more), and")
-    print(f"legal_actions on 140 play-phase positions (median of {rounds} sets), one process each")
-    before = measure(other, hands, rounds)
-    after = measure(here, hands, rounds)
+    print(f"{hands} more), and legal_actions on 140 play-phase positions (median of {rounds}")
+    print(f"sets); {runs} fresh processes each, in turn")
+    before: list[dict[str, float]] = []
+    after: list[dict[str, float]] = []
+    for turn in range(runs):
+        trees = ((other, before), (here, after))
+        for tree, found in trees if turn % 2 == 0 else trees[::-1]:
+            found.append(measure(tree, hands, rounds))
     rows = (
         ("whole random hands, two players", "hands", "/s", 1, True),
         ("  the next hands, as the process goes on", "more", "/s", 1, True),
         ("legal_actions, a typical position (in play)", "play", "µs", 1e6, False),
         ("legal_actions, a typical position (cold)", "cold", "µs", 1e6, False),
     )
-    print(f"{'':<44} {'other':>10} {'this':>10}   ratio")
+    print(f"{'':<44} {'other':>10} {'this':>10}   ratio (each run's)")
     for name, key, unit, scale, higher in rows:
-        ratio = after[key] / before[key] if higher else before[key] / after[key]
+        ratios = [
+            a[key] / b[key] if higher else b[key] / a[key]
+            for a, b in zip(after, before, strict=True)
+        ]
+        old = statistics.median(b[key] for b in before) * scale
+        new = statistics.median(a[key] for a in after) * scale
+        each = " ".join(f"{ratio:.1f}" for ratio in ratios)
         print(
-            f"{name:<44} {before[key] * scale:>10.1f} {after[key] * scale:>10.1f} {unit:<3}"
-            f" {ratio:5.1f}x"
+            f"{name:<44} {old:>10.1f} {new:>10.1f} {unit:<3}"
+            f" {statistics.median(ratios):5.1f}x ({each})"
         )
 
 
