@@ -484,6 +484,8 @@ def legal_melds(position: Position, budget: Budget | None = None) -> list[Meld]:
 
 
 def _legal_melds(position: Position, candidates: Sequence[Meld]) -> list[Meld]:
+    if not candidates:
+        return []
     hand = position.hand
     side_melds = position.melds[position.side]
     pile = set(position.pile_taken) if position.pile_taken else None

@@ -920,12 +920,17 @@ class _Tables:
 
 
 _TABLES: dict[Rules, _Tables] = {}
+#: The rules of the last _tables call, and their tables.
+_LAST_TABLES: tuple[Rules, _Tables] = (DEFAULT, _TABLES.setdefault(DEFAULT, _Tables()))
 
 
 def _tables(rules: Rules) -> _Tables:
-    tables = _TABLES.get(rules)
-    if tables is None:
-        tables = _TABLES.setdefault(rules, _Tables())
+    global _LAST_TABLES
+    last_rules, tables = _LAST_TABLES
+    if last_rules is rules:  # the last call's rules: no hash of them to work out
+        return tables
+    tables = _TABLES.get(rules) or _TABLES.setdefault(rules, _Tables())
+    _LAST_TABLES = rules, tables  # one assignment: a thread reads both or neither
     return tables
 
 
