@@ -334,7 +334,8 @@ def _place(
         has_wild = False
     low, high = places[0], places[-1]
     span = high - low + 1
-    gaps = [place for place in range(low, high) if place not in places]
+    held = set(places)
+    gaps = [place for place in range(low, high) if place not in held]
     if span > MAX_PLACES:
         return InvalidMeldError("sequence_too_long", "R14", count=span)
     if len(gaps) > (1 if has_wild else 0):
@@ -912,9 +913,7 @@ class _Tables:
         #: (None: a new meld) and its cards.
         self.outcomes: Cache[tuple[Meld | None, tuple[Card, ...]], Meld | None] = Cache(50_000)
         #: What attaching gives to a sequence, by shape (_sequence_outcome).
-        self.shapes: Cache[tuple[int, ...], tuple[int, int | None, tuple[int, ...]] | None] = Cache(
-            100_000
-        )
+        self.shapes: Cache[tuple[int, ...], Arranged] = Cache(100_000)
         self.made: Cache[tuple[Card | str, ...], Meld] = Cache(20_000)
         self.attached: Cache[tuple[Meld, tuple[Card | str, ...]], Meld] = Cache(20_000)
 
@@ -1192,24 +1191,7 @@ def _sequence_outcome(
         shift = start
         codes = [c and c - start + 20 for c in codes]
     shape = (-3 if shift else start, size, -1 if wild is None else wild, wild_code, *codes)
-    pool = meld.cards + cards
-    try:
-        arranged = tables.shapes.kept[shape]
-    except KeyError:
-        try:
-            result = _attach(meld, cards, rules)
-        except InvalidMeldError:
-            tables.shapes.put(shape, None)
-            return None
-        sources = tuple(_source(pool, card) for card in result.cards)
-        tables.shapes.put(shape, (result.start - shift, result.wild, sources))
-        return result
-    if arranged is None:
-        return None
-    result_start, result_wild, sources = arranged
-    return _known_meld(
-        tuple([pool[i] for i in sources]), MeldKind.SEQUENCE, result_wild, result_start + shift
-    )
+    return _by_shape(shape, meld, cards, shift, rules, tables)
 
 
 def _set_code(card: Card, rank: int) -> int:
@@ -1240,22 +1222,7 @@ def _set_outcome(meld: Meld, cards: tuple[Card, ...], rules: Rules, tables: _Tab
         *[_set_code(card, rank) for card in meld.cards],
         *[_set_code(card, rank) for card in cards],
     )
-    pool = meld.cards + cards
-    try:
-        arranged = tables.shapes.kept[shape]
-    except KeyError:
-        try:
-            result = _attach(meld, cards, rules)
-        except InvalidMeldError:
-            tables.shapes.put(shape, None)
-            return None
-        sources = tuple(_source(pool, card) for card in result.cards)
-        tables.shapes.put(shape, (0, result.wild, sources))
-        return result
-    if arranged is None:
-        return None
-    _, result_wild, sources = arranged
-    return _known_meld(tuple([pool[i] for i in sources]), MeldKind.SET, result_wild, 0)
+    return _by_shape(shape, meld, cards, 0, rules, tables)
 
 
 def _made_outcome(cards: tuple[Card, ...], rules: Rules, tables: _Tables) -> Meld | None:
@@ -1268,23 +1235,44 @@ def _made_outcome(cards: tuple[Card, ...], rules: Rules, tables: _Tables) -> Mel
         if key and (key - 1) >> 2 != 2:
             order = key - 1 & 3
             break
-    shape = (-2, *[_card_code(card, order) for card in cards])
+    return _by_shape(
+        (-2, *[_card_code(card, order) for card in cards]), None, cards, 0, rules, tables
+    )
+
+
+#: What a shape gives: None when refused, else the result's kind, its start less the shift,
+#: its wildcard's index, and where each of its cards comes from in the cards tried.
+Arranged = tuple[MeldKind, int, int | None, tuple[int, ...]] | None
+
+
+def _by_shape(
+    shape: tuple[int, ...],
+    meld: Meld | None,
+    cards: tuple[Card, ...],
+    shift: int,
+    rules: Rules,
+    tables: _Tables,
+) -> Meld | None:
+    """``make_meld(cards)`` (``meld`` None) or ``attach(meld, cards)``, or None when
+    refused, by what the rules gave once for the same ``shape``: the cards tried (the
+    meld's, then those added) put where the shape's result put them, its start moved by
+    ``shift`` (a sequence's shape taken from its start, _sequence_outcome)."""
+    pool = cards if meld is None else meld.cards + cards
     try:
         arranged = tables.shapes.kept[shape]
     except KeyError:
         try:
-            result = _make_meld(cards, rules)
+            result = _make_meld(cards, rules) if meld is None else _attach(meld, cards, rules)
         except InvalidMeldError:
             tables.shapes.put(shape, None)
             return None
-        sources = tuple(_source(cards, card) for card in result.cards)
-        tables.shapes.put(shape, (result.start, result.wild, sources))
+        sources = tuple(_source(pool, card) for card in result.cards)
+        tables.shapes.put(shape, (result.kind, result.start - shift, result.wild, sources))
         return result
     if arranged is None:
         return None
-    start, result_wild, sources = arranged
-    kind = MeldKind.SEQUENCE if start else MeldKind.SET
-    return _known_meld(tuple([cards[i] for i in sources]), kind, result_wild, start)
+    kind, start, wild, sources = arranged
+    return _known_meld(tuple([pool[i] for i in sources]), kind, wild, start + shift)
 
 
 def _known_meld(cards: tuple[Card, ...], kind: MeldKind, wild: int | None, start: int) -> Meld:
