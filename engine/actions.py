@@ -250,7 +250,7 @@ def transition(
         _check_held(position, hand, action.cards)
         rest = _without(hand, action.cards)
     if action.kind is ActionKind.DISCARD:
-        return _discard(position, hand, action.cards[0])
+        return _discard(position, hand, action.cards[0], rest)
     if position.pile_taken and not _uses_pile(position, action.cards):
         raise IllegalActionError("pile_card_first", "R41", cards=_texts(position.pile_taken))
     side_melds = position.melds[position.side]
@@ -457,8 +457,10 @@ def _as_actions(
         if action is None:
             action = _PLAY_ACTIONS.put(meld, Action(ActionKind.MELD, meld.cards))
         actions.append(action)
-    for index, cards, _ in _legal_attachments(position, attachments):
-        key = (index, cards)
+    side_melds = position.melds[position.side]
+    for index, cards, result in _legal_attachments(position, attachments):
+        # The meld before and after say which cards were added, and melds keep their hash.
+        key = (index, side_melds[index], result)
         action = kept.get(key)
         if action is None:
             action = _PLAY_ACTIONS.put(key, Action(ActionKind.ATTACH, cards, index))
@@ -466,9 +468,10 @@ def _as_actions(
     return actions
 
 
-#: The meld and attach actions handed out lately, by the meld laid or by the meld's index
-#: and the cards attached: actions are values, and making one costs more than finding it.
-_PLAY_ACTIONS: Cache[Meld | tuple[int, Cards], Action] = Cache(20_000)
+#: The meld and attach actions handed out lately, by the meld laid or by the meld's index,
+#: the meld before and the meld after: actions are values, and making one costs more than
+#: finding it.
+_PLAY_ACTIONS: Cache[Meld | tuple[int, Meld, Meld], Action] = Cache(20_000)
 
 
 def _plays(position: Position, budget: Budget | None = None) -> tuple[Action, ...]:
@@ -623,12 +626,13 @@ def _discard_refusal(position: Position, hand: Cards, card: Card) -> IllegalActi
     return None
 
 
-def _discard(position: Position, hand: Cards, card: Card) -> Transition:
+def _discard(position: Position, hand: Cards, card: Card, held: Cards) -> Transition:
+    """Discard ``card`` from ``hand``, leaving ``held``."""
     refusal = _discard_refusal(position, hand, card)
     if refusal is not None:
         raise refusal
     side = position.side
-    rest: Hand = _without(hand, (card,))
+    rest: Hand = held
     events: list[Event] = []
     changes: dict[str, Any] = {}
     if not rest:
@@ -669,12 +673,15 @@ def _check_held(position: Position, hand: Cards, cards: Cards) -> None:
     raise IllegalActionError("not_in_hand", "R6", card=str(card))
 
 
-def _held_rest(hand: Cards, cards: Cards) -> Cards | None:
-    """The hand without ``cards``, or None when it does not hold them all."""
+def _held_rest(hand: Cards, cards: Iterable[Card]) -> Cards | None:
+    """The hand without ``cards``, or None when it does not hold them all. The cards are
+    found by their small numbers (issue 16: no Card.__eq__ called for each card passed)."""
+    keys = [card._key for card in hand]
     rest = list(hand)
     try:
         for card in cards:
-            rest.remove(card)
+            index = keys.index(card._key)
+            del keys[index], rest[index]
     except ValueError:
         return None
     return tuple(rest)
@@ -701,10 +708,10 @@ def _take_pozzetto(position: Position, side: int, changes: dict[str, Any]) -> Ha
 
 
 def _without(hand: Cards, cards: Iterable[Card]) -> Cards:
-    rest = list(hand)
-    for card in cards:
-        rest.remove(card)
-    return tuple(rest)
+    """The hand without ``cards``, which it holds."""
+    rest = _held_rest(hand, cards)
+    assert rest is not None
+    return rest
 
 
 #: A field of :func:`_replace` left as it is.

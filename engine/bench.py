@@ -6,7 +6,7 @@ median of several rounds, each round timing a batch of calls.
 ``python -m engine.bench --against /tmp/wt-41d90e9`` compares this engine with another
 checkout of the project (issue 16: at least 5x the engine of commit 41d90e9): a process
 for each engine plays the same seeded random hands and lists the legal actions of the same
-positions, three times in turn, and the medians and ratios are printed. Make the other checkout with
+positions, five times in turn, and the medians and ratios are printed. Make the other checkout with
 ``git worktree add /tmp/wt-41d90e9 41d90e9``.
 
 ``python -m engine.bench --budget`` prints instead the CPU time of the worst requests a
@@ -387,7 +387,7 @@ def measure(tree: str, hands: int, rounds: int) -> dict[str, float]:
     return result
 
 
-def against(other: str, hands: int = 100, rounds: int = 3, runs: int = 3) -> None:
+def against(other: str, hands: int = 100, rounds: int = 3, runs: int = 5) -> None:
     """Issue 16: this engine against the one in ``other``, each in a fresh process, ``runs``
     times in turn (other, this; this, other; ...), so that a change in the machine's load
     falls on both; prints each figure's median and the median of the runs' ratios."""
