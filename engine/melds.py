@@ -1434,8 +1434,10 @@ def _attachments_of(
     kept = cache.kept
     found: list[tuple[int, tuple[Card, ...], Meld]] = []
     lowest, highest = 1, 14
+    set_kind = MeldKind.SET
     for index, meld in enumerate(melds):
-        if meld.kind is MeldKind.SET:
+        wild = meld.wild
+        if meld.kind is set_kind:
             base = meld.cards[0]._key - 1 & ~3
             key: GroupKey = (
                 0,
@@ -1444,18 +1446,19 @@ def _attachments_of(
                 counts[base + 2],
                 counts[base + 3],
                 counts[base + 4],
-                present if meld.wild is None else 0,
+                present if wild is None else 0,
             )
             if not (key[2] or key[3] or key[4] or key[5] or key[6]):
-                spend(budget, LOOKUP_STEPS // 4)  # no card of the rank, no wildcard to add
+                if budget is not None:
+                    budget.spend(LOOKUP_STEPS // 4)  # no card of the rank, no wildcard to add
                 continue
         else:
-            natural = meld.cards[1] if meld.wild == 0 else meld.cards[0]
-            order = natural._key - 1 & 3
+            order = (meld.cards[1] if wild == 0 else meld.cards[0])._key - 1 & 3
             reach, lowest, highest = _reach(meld, masks[order])
             wilds = _held_for(held, present, order)
             if not (reach or wilds):
-                spend(budget, LOOKUP_STEPS // 4)  # no card within reach, no wildcard
+                if budget is not None:
+                    budget.spend(LOOKUP_STEPS // 4)  # no card within reach, no wildcard
                 continue
             key = (1, order, reach, wilds)
         group = kept.get((meld, key))
