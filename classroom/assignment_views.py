@@ -195,7 +195,7 @@ def hand_review(request: HtmxHttpRequest, pk: int, assignment: int, game: int) -
     except play_hands.BrokenGame:
         return render(request, "play/broken.html", status=400)
     context = {
-        **play_review.summary(played, hand),
+        **play_review.summary(played, hand, teacher=True),
         "classroom": classroom,
         "assignment": work_set,
         "student_id": played.user_id,

@@ -7,7 +7,7 @@ it cost fewer points than those on the choice made in the game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -148,16 +148,23 @@ def gap_chart(gaps: list[Gap]) -> Chart | None:
     return rating_chart([gap.gap for gap in gaps]) if len(gaps) > 1 else None
 
 
-def summary(game: Game, hand: hands.Hand) -> dict[str, Any]:
+def summary(game: Game, hand: hands.Hand, *, teacher: bool = False) -> dict[str, Any]:
     """What a review page shows of a hand, whoever reads it (the learner's review, the
     teacher's): the score part by part per side, the score gap and its chart, and the
-    coach's flagged decisions."""
+    coach's flagged decisions. A ``teacher`` reads the sides as the student's and the
+    bots' rather than as "yours"."""
     final = table.context(hand)
     gaps = score_gap(hand)
+    scores = final["scores"]
+    if teacher and scores is not None:
+        position = hand.position
+        scores = [
+            replace(view, name=table.student_side_name(position, view.side)) for view in scores
+        ]
     return {
         "game": game,
         "over": hand.over,
-        "final_scores": final["scores"],
+        "final_scores": scores,
         "final_credits": final["credits"],
         "per_player": final["named_sides"],
         "flagged": flagged(game, hand.setup.number),

@@ -224,6 +224,20 @@ def seats_name(players: int, seats: Sequence[int]) -> str:
     return _("%(first)s and %(second)s") % {"first": others[0], "second": others[1]}
 
 
+def student_side_name(position: Position, side: int) -> str:
+    """A side as a teacher reads it (classroom's review of a student's hand): the
+    student's, and the bots' by their seats as the student sat."""
+    seats = tuple(position.seats(side))
+    if not by_seat(position):
+        return _("The student's side") if LEARNER in seats else _("The bots' side")
+    if LEARNER not in seats:
+        return seats_name(position.players, seats)
+    others = [seat_name(position.players, seat) for seat in seats if seat != LEARNER]
+    if not others:
+        return _("The student")
+    return _("The student and %(who)s") % {"who": others[0]}
+
+
 def by_seat(position: Position) -> bool:
     """Are the sides named by their seats (three players, R40) rather than as "your side"
     and "the other side" (two and four players, where they are fixed)?"""

@@ -338,3 +338,30 @@ def test_a_student_who_left_the_class_is_no_longer_followed(world: World) -> Non
     assert logged_in(world.teacher).get(url).status_code == 404
     # The hand stays the student's own.
     assert logged_in(world.student).get(f"/play/{game.pk}/").status_code == 200
+
+
+def test_the_teacher_reads_a_finished_hands_score_as_the_students_side_and_the_bots(
+    world: World, settings: Any
+) -> None:
+    from tests.play.test_table_views import learner_turns
+
+    settings.RATELIMIT_ENABLE = False  # a whole hand is more moves a minute than a person's
+
+    assignment = hands_assignment(world, bot_level="beginner")
+    student = logged_in(world.student)
+    start(world, assignment)
+    game = Game.objects.get(user=world.student)
+    learner_turns(student, game, "club", turns=80)
+    game.refresh_from_db()
+    assert game.finished
+    html = (
+        logged_in(world.teacher)
+        .get(f"/classes/{world.classroom.pk}/assignments/{assignment.pk}/hands/{game.pk}/")
+        .content.decode()
+    )
+    score = html[html.index('id="hand-score"') :]
+    assert "The student&#x27;s side" in score and "The bots&#x27; side" in score
+    assert "Your side" not in score and "The other side" not in score
+    # The student's own review still speaks to them.
+    own = student.get(f"/play/{game.pk}/review/").content.decode()
+    assert "Your side" in own and "The student&#x27;s side" not in own
