@@ -255,9 +255,28 @@ class Beginner:
 # --- the club player -------------------------------------------------------------------
 
 
+#: At three and five players the club player takes the pile, and races to the first
+#: pozzetto, as the beginner does (see Club.decide).
+_BEGINNER = Beginner()
+
+
+def _racing(position: Position) -> bool:
+    """Is this a race to the first pozzetto, where the sides form (three or five players,
+    R40) and nobody has taken one yet?"""
+    return position.fluid and not any(position.pozzetti_taken)
+
+
+
 class Club(Beginner):
     """Builds toward burraco, clean where it can; takes the pile when it pays; discards
-    with an eye on the opponents' melds and on the cards they took from the pile."""
+    with an eye on the opponents' melds and on the cards they took from the pile.
+
+    Where the sides form during the hand (three and five players, R40) it takes the pile
+    as the beginner does, and until the first pozzetto is taken it plays as the beginner
+    does: the first to empty a hand takes the big pozzetto and plays alone, and its own
+    judgement of the pile and its patience with wildcards lost there (the arena, three
+    players, 200 deals: -225 points a deal against the beginner, -16 with both; docs/bots.md).
+    """
 
     name = "club"
 
@@ -270,7 +289,14 @@ class Club(Beginner):
     wild_cost = 3.5
     wild_cost_long = 3.0
 
+    def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        if _racing(view.position):
+            return _BEGINNER.decide(view, legal, rng)
+        return super().decide(view, legal, rng)
+
     def draw(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.position.fluid:
+            return _BEGINNER.draw(view, legal, rng)
         del rng
         pile = [action for action in legal if action.kind is ActionKind.PILE]
         draw = [action for action in legal if action.kind is ActionKind.DRAW]
