@@ -159,7 +159,8 @@ def summary(game: Game, hand: hands.Hand, *, teacher: bool = False) -> dict[str,
     if teacher and scores is not None:
         position = hand.position
         scores = [
-            replace(view, name=table.student_side_name(position, view.side)) for view in scores
+            replace(view, name=table.side_name(position, view.side, teacher=True))
+            for view in scores
         ]
     return {
         "game": game,

@@ -211,31 +211,20 @@ class SideView:
     credit: int | None = None
 
 
-def seats_name(players: int, seats: Sequence[int]) -> str:
+def seats_name(players: int, seats: Sequence[int], *, teacher: bool = False) -> str:
     """Seats by their places: "West", "West and East"; the learner's as "You", "You and
-    West"."""
+    West" (for a ``teacher``, reviewing a student's hand: "The student", "The student and
+    West")."""
     others = [seat_name(players, seat) for seat in seats if seat != LEARNER]
     if LEARNER in seats:
         if not others:
-            return _("You")
+            return _("The student") if teacher else _("You")
+        if teacher:
+            return _("The student and %(who)s") % {"who": others[0]}
         return _("You and %(who)s") % {"who": others[0]}
     if len(others) == 1:
         return others[0]
     return _("%(first)s and %(second)s") % {"first": others[0], "second": others[1]}
-
-
-def student_side_name(position: Position, side: int) -> str:
-    """A side as a teacher reads it (classroom's review of a student's hand): the
-    student's, and the bots' by their seats as the student sat."""
-    seats = tuple(position.seats(side))
-    if not by_seat(position):
-        return _("The student's side") if LEARNER in seats else _("The bots' side")
-    if LEARNER not in seats:
-        return seats_name(position.players, seats)
-    others = [seat_name(position.players, seat) for seat in seats if seat != LEARNER]
-    if not others:
-        return _("The student")
-    return _("The student and %(who)s") % {"who": others[0]}
 
 
 def by_seat(position: Position) -> bool:
@@ -244,8 +233,10 @@ def by_seat(position: Position) -> bool:
     return position.sides is not None
 
 
-def fixed_side_name(side: int) -> str:
+def fixed_side_name(side: int, *, teacher: bool = False) -> str:
     """A side of a two- or four-player table, where the learner's is side 0 (R3)."""
+    if teacher:
+        return _("The student's side") if side == 0 else _("The bots' side")
     return _("Your side") if side == 0 else _("The other side")
 
 
@@ -264,11 +255,12 @@ def total_name(players: int, index: int) -> str:
     return seats_name(players, seats)
 
 
-def side_name(position: Position, side: int) -> str:
+def side_name(position: Position, side: int, *, teacher: bool = False) -> str:
+    """A side as the learner reads it, or as a ``teacher`` reviewing a student's hand."""
     seats = tuple(position.seats(side))
     if by_seat(position):
-        return seats_name(position.players, seats)
-    return fixed_side_name(0 if LEARNER in seats else 1)
+        return seats_name(position.players, seats, teacher=teacher)
+    return fixed_side_name(0 if LEARNER in seats else 1, teacher=teacher)
 
 
 def _melds(position: Position, side: int, mine: bool) -> SideMelds:

@@ -266,7 +266,6 @@ def _racing(position: Position) -> bool:
     return position.fluid and not any(position.pozzetti_taken)
 
 
-
 class Club(Beginner):
     """Builds toward burraco, clean where it can; takes the pile when it pays; discards
     with an eye on the opponents' melds and on the cards they took from the pile.

@@ -16,7 +16,7 @@ from engine.deal import deal as deal_cards
 from play import games, hands
 from play.models import Finding, Game
 from play.review import score_gap
-from play.table import seat_name, student_side_name
+from play.table import seat_name, side_name
 from tests.play.test_table_views import deal, learner_turns
 
 pytestmark = pytest.mark.django_db
@@ -155,9 +155,9 @@ def test_play_again_is_only_for_ones_own_games() -> None:
 def test_a_teacher_reads_three_players_sides_as_the_students_and_the_bots_seats() -> None:
     position = deal_cards(3, random.Random(1))
     assert position.sides is not None
-    names = [student_side_name(position, side) for side in range(3)]
+    names = [side_name(position, side, teacher=True) for side in range(3)]
     assert names == ["The student", seat_name(3, 1), seat_name(3, 2)]
     # Once the first pozzetto has made a pair (R40): the student and a bot, by its seat.
     paired = replace(position, sides=(0, 0, 2))
-    assert student_side_name(paired, 0) == f"The student and {seat_name(3, 1)}"
-    assert student_side_name(paired, 2) == seat_name(3, 2)
+    assert side_name(paired, 0, teacher=True) == f"The student and {seat_name(3, 1)}"
+    assert side_name(paired, 2, teacher=True) == seat_name(3, 2)
