@@ -24,3 +24,13 @@ def fresh_fragments() -> None:
     from django.core.cache import caches
 
     caches["fragments"].clear()
+
+
+@pytest.fixture
+def steady_content_version(monkeypatch: pytest.MonkeyPatch) -> None:
+    """For tests that count queries: a worker reads the content's version from the shared
+    cache once a second (lessons.versioned), so on a loaded machine one request of two being
+    compared could read it and the other not. Trust it for ten minutes instead."""
+    from lessons import versioned
+
+    monkeypatch.setattr(versioned, "VERSION_SECONDS", 600.0)

@@ -83,7 +83,7 @@ def queries_for_grid(classroom: Any) -> int:
 
 
 def test_the_grid_takes_as_many_queries_for_thirty_students_as_for_three(
-    db: None, django_assert_num_queries: Any
+    db: None, django_assert_num_queries: Any, steady_content_version: None
 ) -> None:
     small, large = class_of(3), class_of(30)
     count = queries_for_grid(small)

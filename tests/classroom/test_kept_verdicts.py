@@ -75,7 +75,7 @@ def test_the_students_page_draws_four_hundred_answers_without_marking_one_again(
 
 
 def test_the_students_page_takes_as_many_queries_for_four_hundred_answers_as_for_one(
-    close_set: World,
+    close_set: World, steady_content_version: None
 ) -> None:
     teacher = logged_in(close_set.teacher)
     answer_wrongly(close_set, 1)
