@@ -26,7 +26,6 @@ from classroom.models import Assignment, AssignmentItem, Classroom
 from engine import puzzles as engine_puzzles
 from lessons import answering
 from lessons.answering import flow
-from lessons.models import Attempt
 from play.models import Game
 
 
@@ -137,23 +136,20 @@ def item(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """A puzzle of the assignment: answered like any puzzle, checked by the engine."""
     item = _my_item(request, pk, number)
     question = item.puzzle.engine_puzzle()
-    if request.method == "GET":
-        attempt = answering.own_attempt(request, item.puzzle, flow.kept_number(request))
-        return _page(request, item, question, attempt=attempt)
+
+    def draw(shown: flow.Submitted, status: int) -> HttpResponse:
+        return _page(request, item, question, shown, status)
+
     # The hint is the puzzle's own endpoint (lessons:puzzle_hint), as on the puzzle page.
-    submitted = flow.submit(
-        request, item.puzzle, question, file=lambda attempt: assignments.file_answer(attempt, item)
-    )
-    if submitted.attempt is None:
-        line, played = submitted.line, submitted.played
-        status = 400 if submitted.error else 200
-        return _page(
-            request, item, question, line=line, played=played, error=submitted.error, status=status
-        )
-    if request.htmx:
-        return _page(request, item, question, attempt=submitted.attempt, verdict=submitted.verdict)
     url = reverse("classroom:item", args=[item.assignment_id, item.number])
-    return flow.answered(url, submitted.attempt.pk)
+    return flow.answer(
+        request,
+        item.puzzle,
+        question,
+        draw,
+        url,
+        file=lambda attempt: assignments.file_answer(attempt, item),
+    )
 
 
 def _my_item(request: HtmxHttpRequest, pk: int, number: int) -> AssignmentItem:
@@ -171,18 +167,15 @@ def _page(
     request: HtmxHttpRequest,
     item: AssignmentItem,
     question: engine_puzzles.Puzzle,
-    *,
-    attempt: Attempt | None = None,
-    verdict: engine_puzzles.Verdict | None = None,
-    line: list[str] | None = None,
-    played: engine_puzzles.Line | None = None,
-    error: str = "",
-    status: int = 200,
+    shown: flow.Submitted,
+    status: int,
 ) -> HttpResponse:
     work = item.assignment
     student = account_id(request)
     loaded = progress.load([work], [student])
-    context = answering.page_context(question, attempt, line or [], played, verdict)
+    context = answering.page_context(
+        question, shown.attempt, shown.line, shown.played, shown.verdict
+    )
     context.update(
         item=item,
         assignment=work,
@@ -190,7 +183,7 @@ def _page(
         total=loaded.cell(work, student).total,
         next=_next_number(loaded, work, student, after=item.number),
         selection_url=reverse("lessons:puzzle_selection", args=[item.puzzle.slug]),
-        error=error,
+        error=shown.error,
         hint=answering.hint_used(request, item.puzzle),
         started=answering.started(request, item.puzzle),
         # A move refused and taken back leaves the attempt unrated (answering.refused_move).

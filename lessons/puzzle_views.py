@@ -66,28 +66,12 @@ def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     # Content kept in memory (lessons.versioned); the rating the page shows is read again
     # (by record, for an answer kept).
     puzzle, question = visibility.visible_question(request, slug)
-    if request.method == "GET":
-        puzzle.refresh_from_db(fields=["rating"])
-        attempt = answering.own_attempt(request, puzzle, flow.kept_number(request))
-        return _page(request, puzzle, question, attempt=attempt)
-    submitted = flow.submit(request, puzzle, question)
-    if submitted.attempt is None:
-        puzzle.refresh_from_db(fields=["rating"])
-        status = 400 if submitted.error else 200
-        return _page(
-            request,
-            puzzle,
-            question,
-            line=submitted.line,
-            played=submitted.played,
-            error=submitted.error,
-            status=status,
-        )
-    attempt = submitted.attempt
-    if request.htmx:
-        return _page(request, puzzle, question, attempt=attempt, verdict=submitted.verdict)
+
+    def draw(shown: flow.Submitted, status: int) -> HttpResponse:
+        return _page(request, puzzle, question, shown, status)
+
     url = reverse("lessons:puzzle", args=[puzzle.slug])
-    return flow.answered(url, attempt.pk, _practice_query(request))
+    return flow.answer(request, puzzle, question, draw, url, query=_practice_query(request))
 
 
 def _rating_change(attempt: Attempt | None) -> str | None:
@@ -130,15 +114,14 @@ def _page(
     request: HtmxHttpRequest,
     puzzle: Puzzle,
     question: engine_puzzles.Puzzle,
-    *,
-    attempt: Attempt | None = None,
-    verdict: engine_puzzles.Verdict | None = None,
-    line: list[str] | None = None,
-    played: engine_puzzles.Line | None = None,
-    error: str = "",
-    status: int = 200,
+    shown: flow.Submitted,
+    status: int,
 ) -> HttpResponse:
-    context = answering.page_context(question, attempt, line or [], played, verdict)
+    if shown.verdict is None:
+        # The rating the page shows, read again: the row is the content kept in memory.
+        puzzle.refresh_from_db(fields=["rating"])
+    attempt, error = shown.attempt, shown.error
+    context = answering.page_context(question, attempt, shown.line, shown.played, shown.verdict)
     practice = urlencode(_practice_query(request))
     answer_url = reverse("lessons:puzzle", args=[puzzle.slug])
     theme, kind = request.GET.get("theme", "")[:400], _kind(request)

@@ -28,7 +28,7 @@ from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from burraco_tutor.http import small_int
 from engine import puzzles as engine_puzzles
 from lessons.answering.reading import AnswerError, Posted, line_so_far, read_answer
-from lessons.answering.recording import record, refused_move, use_hint
+from lessons.answering.recording import own_attempt, record, refused_move, use_hint
 from lessons.models import Attempt, Puzzle
 
 #: The query parameter that names a kept answer after post/redirect/get.
@@ -61,9 +61,10 @@ def back_to(request: HttpRequest, fallback: str) -> str:
 
 @dataclass(frozen=True)
 class Submitted:
-    """What a posted answer came to: an ``error`` (the page answers 400 with it, the moves
-    of a line kept), a line of play not over yet (``line``, ``played``), or an ``attempt``
-    kept with its ``verdict``."""
+    """What a page shows of an answer: an ``error`` (the page answers 400 with it, the
+    moves of a line kept), a line of play not over yet (``line``, ``played``), an
+    ``attempt`` kept with its ``verdict`` (just posted), or a kept ``attempt`` alone (a GET
+    with ``?attempt=``, its verdict read from its row)."""
 
     error: str = ""
     line: list[str] = field(default_factory=list)
@@ -100,6 +101,31 @@ def submit(
             attempt = record(request, puzzle, posted.answer, posted.verdict)
             file(attempt)
     return Submitted(attempt=attempt, verdict=posted.verdict)
+
+
+def answer(
+    request: HttpRequest,
+    puzzle: Puzzle,
+    question: engine_puzzles.Puzzle,
+    draw: Callable[[Submitted, int], HttpResponse],
+    url: str,
+    *,
+    query: Mapping[str, str] | None = None,
+    file: Callable[[Attempt], object] | None = None,
+) -> HttpResponse:
+    """A page that asks ``puzzle``, answered: a GET draws the question (with the kept
+    answer ``?attempt=`` names, if it is the learner's); a POST is :func:`submit`-ted and
+    drawn, with a 400 for an error, or after an answer kept without JavaScript redirected
+    to the page at ``url`` (with ``query``) showing it. ``draw(shown, status)`` draws the
+    page or, for htmx, its answer part."""
+    if request.method == "GET":
+        return draw(Submitted(attempt=own_attempt(request, puzzle, kept_number(request))), 200)
+    submitted = submit(request, puzzle, question, file=file)
+    if submitted.attempt is None:
+        return draw(submitted, 400 if submitted.error else 200)
+    if getattr(request, "htmx", False):
+        return draw(submitted, 200)
+    return answered(url, submitted.attempt.pk, query)
 
 
 def hint(
