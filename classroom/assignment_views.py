@@ -20,7 +20,7 @@ from accounts.models import display_name
 from burraco_tutor.http import HtmxHttpRequest, small_int
 from classroom import answers, assignments, hands, preview, progress, services
 from classroom.access import own_assignment, own_class, query_id, teacher_required
-from classroom.forms import AssignmentEditForm, AssignmentForm
+from classroom.forms import AssignmentEditForm, AssignmentForm, with_token
 from classroom.models import Assignment, Classroom
 from lessons.models import Puzzle, Theme
 from lessons.rulebook import rule_number, theme_title
@@ -74,14 +74,7 @@ RESENT = gettext_lazy(
 
 def _fresh_token(classroom: Classroom, form: AssignmentForm) -> None:
     """The form drawn with a new one-time token, which a second send cannot reuse."""
-    token = services.new_form_token(classroom)
-    if form.is_bound:
-        assert isinstance(form.data, QueryDict)  # request.POST
-        data = form.data.copy()
-        data["token"] = token
-        form.data = data
-    else:
-        form.initial["token"] = token
+    with_token(form, services.new_form_token(classroom))
 
 
 def _created(form: AssignmentForm) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse, HttpResponseBadRequest, QueryDict
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -27,7 +27,7 @@ from classroom.access import (
     query_id,
     teacher_required,
 )
-from classroom.forms import ClassForm, ExtensionForm, StudentNamesForm
+from classroom.forms import ClassForm, ExtensionForm, StudentNamesForm, with_token
 from classroom.models import Assignment, Classroom, Membership
 
 #: The session key of the one-time token that guards a list of names against a resend.
@@ -146,13 +146,7 @@ def _names_page(
 ) -> HttpResponse:
     """The names form with a fresh one-time token, which a second send cannot reuse."""
     request.session[NAMES_TOKEN] = token = services.new_names_token(classroom)
-    if form.is_bound:
-        assert isinstance(form.data, QueryDict)  # request.POST
-        data = form.data.copy()
-        data["token"] = token
-        form.data = data
-    else:
-        form.initial["token"] = token
+    with_token(form, token)
     status = 400 if form.is_bound else 200
     context = {"classroom": classroom, "form": form}
     return render(request, "classroom/students_add.html", context, status=status)

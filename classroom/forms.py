@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django import forms
+from django.http import QueryDict
 from django.utils import timezone
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
@@ -27,6 +28,19 @@ from play.models import Game
 
 MAX_NAMES_TEXT = 4000
 DATETIME_FORMAT = "%Y-%m-%dT%H:%M"
+
+
+def with_token(form: forms.Form, token: str) -> None:
+    """Draw ``form`` with a new one-time token (its ``token`` field), which a second send
+    of the same form cannot reuse: a bound form's data is copied with it, an unbound one
+    starts with it."""
+    if form.is_bound:
+        assert isinstance(form.data, QueryDict)  # request.POST
+        data = form.data.copy()
+        data["token"] = token
+        form.data = data
+    else:
+        form.initial["token"] = token
 
 
 class ClassForm(forms.ModelForm[Classroom]):

@@ -20,11 +20,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from engine.errors import InvalidNotationError
 from engine.melds import Burraco
+from engine.scoring import SideScore
 from engine.state import Position
 
 
@@ -110,32 +111,8 @@ class Classified:
         return cls(burraco)
 
 
-@dataclass(frozen=True, slots=True)
-class Breakdown:
-    """A side's score for a hand, part by part (R35), as :class:`engine.scoring.SideScore`
-    adds it up."""
-
-    table: int
-    bonus: int
-    closing: int
-    hand: int
-    pozzetto: int
-
-    def to_json(self) -> dict[str, int]:
-        return {
-            "table": self.table,
-            "bonus": self.bonus,
-            "closing": self.closing,
-            "hand": self.hand,
-            "pozzetto": self.pozzetto,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Breakdown:
-        return cls(**{name: _whole(data[name]) for name in _BREAKDOWN})
-
-
-_BREAKDOWN = ("table", "bonus", "closing", "hand", "pozzetto")
+#: The parts of a side's score, as SideScore names them.
+_BREAKDOWN = tuple(part.name for part in fields(SideScore))
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +121,7 @@ class ScoreDetail:
     the hand, both sides' ``scores`` and the match ``totals`` after it (side 0 first), and
     for a victory-points question the ``match_points`` of the lead.
 
-    >>> kept = ScoreDetail(Breakdown(120, 200, 100, -15, 0), 405, totals=(1405, 900),
+    >>> kept = ScoreDetail(SideScore(120, 200, 100, -15, 0), 405, totals=(1405, 900),
     ...                    scores=(405, 60))
     >>> ScoreDetail.from_json(kept.to_json()) == kept
     True
@@ -152,14 +129,14 @@ class ScoreDetail:
 
     MARK: ClassVar[str] = "breakdown"
 
-    breakdown: Breakdown
+    breakdown: SideScore
     score: int
     totals: tuple[int, int] | None = None
     scores: tuple[int, int] | None = None
     match_points: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"breakdown": self.breakdown.to_json(), "score": self.score}
+        data: dict[str, Any] = {"breakdown": self.breakdown.breakdown(), "score": self.score}
         if self.totals is not None:
             data["totals"] = list(self.totals)
         if self.scores is not None:
@@ -172,7 +149,7 @@ class ScoreDetail:
     def from_json(cls, data: Mapping[str, Any]) -> ScoreDetail:
         totals, scores = data.get("totals"), data.get("scores")
         return cls(
-            Breakdown.from_json(data["breakdown"]),
+            SideScore(*(_whole(data["breakdown"][part]) for part in _BREAKDOWN)),
             _whole(data["score"]),
             totals=None if totals is None else _pair(totals),
             scores=None if scores is None else _pair(scores),

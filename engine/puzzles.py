@@ -39,7 +39,6 @@ from engine.answers import Drawn
 from engine.budget import MOVE_STEPS, Budget, Memo, spend
 from engine.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
 from engine.details import (
-    Breakdown,
     Classified,
     Detail,
     DiscardDetail,
@@ -830,7 +829,7 @@ def _side_score(puzzle: Puzzle, side: int) -> SideScore:
 
 def _score_truth(puzzle: Puzzle) -> tuple[int | None, ScoreDetail, str]:
     mine = _side_score(puzzle, puzzle.side)
-    detail = ScoreDetail(Breakdown(**mine.breakdown()), mine.total)
+    detail = ScoreDetail(mine, mine.total)
     if puzzle.ask == "hand":
         return mine.total, detail, "R35"
     theirs = _side_score(puzzle, 1 - puzzle.side)

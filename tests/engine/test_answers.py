@@ -77,11 +77,12 @@ def test_a_verdicts_drawn_detail_round_trips_through_json(drawn: answers.Drawn) 
 
 
 def test_a_verdict_gives_its_detail_typed() -> None:
-    from engine.details import Breakdown, MeldMade, ScoreDetail
+    from engine.details import MeldMade, ScoreDetail
     from engine.puzzles import Verdict
+    from engine.scoring import SideScore
 
     verdict = Verdict(True, "correct", "R17", detail=MeldMade(("5C", "6C"), meld=1))
     assert verdict.drawn == answers.Drawn(1, ("5C", "6C"))
-    score = ScoreDetail(Breakdown(30, 0, 0, 0, 0), 30)
+    score = ScoreDetail(SideScore(30, 0, 0, 0, 0), 30)
     assert Verdict(True, "correct", detail=score).drawn == answers.Drawn()
     assert Verdict(True, "correct").drawn == answers.Drawn()
