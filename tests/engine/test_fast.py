@@ -155,19 +155,26 @@ def test_many_random_hands_and_tables_as_the_reference() -> None:
         rng.shuffle(cards)
         size = rng.choice([3, 5, 8, 11, 15, 20, 30])
         hand, rest = tuple(cards[:size]), cards[size:]
-        rules = rng.choice(list(PRESETS.values()))
-        reference = engine_melds._possible_melds_reference
-        assert steps(engine_melds._possible_melds, hand, rules) == steps(reference, hand, rules)
-        melds: list[Meld] = []
-        for meld in possible_melds(rest[:30], rules):
-            if all(meld.cards.count(c) <= rest[:30].count(c) for c in meld.cards):
-                melds.append(meld)
-                for card in meld.cards:
-                    rest.remove(card)
-            if len(melds) == 4:
-                break
-        fast = steps(lambda *args: possible_attachments(*args), melds, hand, rules)
-        assert fast == steps(engine_melds._possible_attachments_reference, melds, hand, rules)
+        agrees_with_reference(hand, rest, rng.choice(list(PRESETS.values())), 30)
+
+
+def agrees_with_reference(
+    hand: tuple[Card, ...], rest: list[Card], rules: Rules, pool: int
+) -> None:
+    """The hand's melds, and its attachments to up to four melds laid from the first
+    ``pool`` cards of ``rest``, as the whole-hand enumeration finds them, step for step."""
+    reference = engine_melds._possible_melds_reference
+    assert steps(engine_melds._possible_melds, hand, rules) == steps(reference, hand, rules)
+    melds: list[Meld] = []
+    for meld in possible_melds(rest[:pool], rules):
+        if all(meld.cards.count(c) <= rest[:pool].count(c) for c in meld.cards):
+            melds.append(meld)
+            for card in meld.cards:
+                rest.remove(card)
+        if len(melds) == 4:
+            break
+    fast = steps(lambda *args: possible_attachments(*args), melds, hand, rules)
+    assert fast == steps(engine_melds._possible_attachments_reference, melds, hand, rules)
 
 
 def test_cold_caches_give_what_warm_ones_give() -> None:

@@ -382,14 +382,8 @@ def test_r40_a_puzzle_at_three_players_is_refused_with_a_sentence_not_a_crash() 
 def test_r40_the_fast_core_agrees_with_the_reference_on_three_decks() -> None:
     """Hands of three decks hold three copies of a card and up to six jokers; the cached
     search finds the melds and attachments the whole-hand enumeration finds."""
-    from engine import melds as engine_melds
-    from engine.budget import Budget
-    from engine.melds import Meld, possible_attachments, possible_melds
     from engine.rules import PRESETS
-
-    def steps(search: Any, *args: Any) -> tuple[Any, int]:
-        budget = Budget(10**9)
-        return search(*args, budget), budget.spent
+    from tests.engine.test_fast import agrees_with_reference
 
     rng = random.Random(40)
     triples = 0
@@ -399,19 +393,7 @@ def test_r40_the_fast_core_agrees_with_the_reference_on_three_decks() -> None:
         size = rng.choice([5, 11, 17, 25])
         hand, rest = tuple(cards[:size]), cards[size:]
         triples += any(count == 3 for count in Counter(hand).values())
-        rules = rng.choice(list(PRESETS.values())).replace(decks=3)
-        reference = engine_melds._possible_melds_reference
-        assert steps(engine_melds._possible_melds, hand, rules) == steps(reference, hand, rules)
-        melds: list[Meld] = []
-        for meld in possible_melds(rest[:40], rules):
-            if all(meld.cards.count(c) <= rest[:40].count(c) for c in meld.cards):
-                melds.append(meld)
-                for card in meld.cards:
-                    rest.remove(card)
-            if len(melds) == 4:
-                break
-        fast = steps(lambda *args: possible_attachments(*args), melds, hand, rules)
-        assert fast == steps(engine_melds._possible_attachments_reference, melds, hand, rules)
+        agrees_with_reference(hand, rest, rng.choice(list(PRESETS.values())).replace(decks=3), 40)
     assert triples  # some hands held three copies of a card
 
 
