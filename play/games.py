@@ -7,7 +7,7 @@ Views call these; they hold no rules (play.hands asks the engine) and no markup
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -142,7 +142,7 @@ def move(game: Game, version: int, action: Action | None) -> Outcome:
     on since that version, and hands.BrokenGame when it no longer replays."""
     if version != game.version:
         raise StaleMove
-    hand = load(game)
+    past, hand = load_match(game)
     outcome = Outcome(hand)
     if action is not None:
         if hand.over:
@@ -169,6 +169,7 @@ def move(game: Game, version: int, action: Action | None) -> Outcome:
             # update() skips auto_now: the time of the last move is when a hand ended.
             updated_at=timezone.now(),
             **result(hand),
+            **tally(past, hand),
         )
         if not saved:
             raise StaleMove
@@ -191,6 +192,18 @@ def result(hand: hands.Hand) -> dict[str, int | None]:
     credits = [credit or 0 for credit in outcome.credits]
     others = [credit for seat, credit in enumerate(credits) if position.side_of(seat) != mine]
     return {"score": credits[hands.LEARNER], "their_score": max(others)}
+
+
+def tally(past: Sequence[hands.Hand], hand: hands.Hand) -> dict[str, int]:
+    """The Game's ``hands_ended`` and ``hands_won``: a match's ended hands ``past`` and
+    the hand being played, if it has ended; a hand is won when the learner is credited more
+    than any player on another side (:func:`result`)."""
+    ended = [*past, hand] if hand.over else list(past)
+    won = 0
+    for each in ended:
+        totals = result(each)
+        won += (totals["score"] or 0) > (totals["their_score"] or 0)
+    return {"hands_ended": len(ended), "hands_won": won}
 
 
 #: The severities that put a finding's rule into the review queue, as a missed puzzle does.

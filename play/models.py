@@ -67,11 +67,16 @@ class Game(models.Model):
     #: The game has ended: its one hand, or the match at the target (kept for the lists;
     #: the replay is what decides).
     finished = models.BooleanField(default=False)
-    #: The hand's totals when it ended (null until then): what the learner is credited (the
-    #: side's total; a pair's halved at three players, R40), then the best credited to a player
-    #: on another side (play.games.result).
+    #: The last hand's totals when it ended (null until then): what the learner is credited
+    #: (the side's total; a pair's halved at three players, R40), then the best credited to a
+    #: player on another side (play.games.result). A match's hands are counted by
+    #: ``hands_ended`` and ``hands_won``.
     score = models.IntegerField(null=True, blank=True)
     their_score = models.IntegerField(null=True, blank=True)
+    #: The game's hands that have ended, and how many of them the learner won (credited more
+    #: than any player on another side: play.games.tally), for /progress/.
+    hands_ended = models.PositiveSmallIntegerField(default=0)
+    hands_won = models.PositiveSmallIntegerField(default=0)
     #: One hand (False) or a match to the preset's target (True, R36).
     match = models.BooleanField(default=False)
     #: The learner may take back their last turn (a take-back marks the hand as helped).

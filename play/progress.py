@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import QuerySet, Sum
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -52,32 +52,44 @@ class RuleRow:
 
 
 def backfill(mine: QuerySet[Game]) -> None:
-    """Work out the totals of finished hands that ended before they were kept."""
-    for game in mine.filter(finished=True, score=None)[:BACKFILL]:
+    """Work out the totals and the hands counted of finished games that ended before they
+    were kept (each a replay)."""
+    for game in mine.filter(finished=True, hands_ended=0)[:BACKFILL]:
         try:
-            hand = games.load(game)
+            past, hand = games.load_match(game)
         except hands.BrokenGame:
             continue
-        totals = games.result(hand)
-        if totals["score"] is not None:
-            Game.objects.filter(pk=game.pk).update(**totals)
+        if not hand.over:
+            continue
+        Game.objects.filter(pk=game.pk).update(**games.result(hand), **games.tally(past, hand))
 
 
 def by_level(mine: QuerySet[Game]) -> list[LevelRow]:
-    """Finished hands and hands won, per opponents' level and table size."""
-    played: Counter[tuple[str, int]] = Counter()
-    won: Counter[tuple[str, int]] = Counter()
-    rows = mine.filter(finished=True).values_list("opponents", "players", "score", "their_score")
-    for level, players, score, theirs in rows:
-        played[(level, players)] += 1
-        if score is not None and theirs is not None and score > theirs:
-            won[(level, players)] += 1
+    """Hands ended and hands won, per opponents' level and table size: a match counts
+    each of its hands (those of a match still going on too)."""
+    rows = (
+        mine.filter(hands_ended__gt=0)
+        .values("opponents", "players")
+        .annotate(ended=Sum("hands_ended"), won_count=Sum("hands_won"))
+    )
     order = list(Game.Level.values)
     labels = dict(Game.Level.choices)
+    ranked = sorted(
+        rows,
+        key=lambda row: (
+            order.index(row["opponents"]) if row["opponents"] in order else 99,
+            row["players"],
+        ),
+    )
     return [
-        LevelRow(level, str(labels.get(level, level)), players, played[key], won[key])
-        for key in sorted(played, key=lambda k: (order.index(k[0]) if k[0] in order else 99, k[1]))
-        for level, players in [key]
+        LevelRow(
+            row["opponents"],
+            str(labels.get(row["opponents"], row["opponents"])),
+            row["players"],
+            row["ended"],
+            row["won_count"],
+        )
+        for row in ranked
     ]
 
 
@@ -90,15 +102,16 @@ def week_of(moment: datetime) -> date:
 def by_rule(
     mine: QuerySet[Game], now: datetime | None = None
 ) -> tuple[list[date], list[int], list[RuleRow]]:
-    """The last WEEKS weeks (their Mondays), the hands started in each, and for each rule
-    the coach flagged in them the findings per week (the hand's week)."""
+    """The last WEEKS weeks (their Mondays), the hands dealt in the games started in each,
+    and for each rule the coach flagged in them the findings per week (the game's week)."""
     this_week = week_of(now or timezone.now())
     weeks = [this_week - timedelta(weeks=back) for back in range(WEEKS - 1, -1, -1)]
     start = timezone.make_aware(datetime.combine(weeks[0], datetime.min.time()))
     recent = mine.filter(created_at__gte=start)
-    hands_per_week = Counter(
-        week_of(moment) for moment in recent.values_list("created_at", flat=True)
-    )
+    # The hands dealt in the games started each week: those ended, and the one being played.
+    hands_per_week: Counter[date] = Counter()
+    for moment, ended, finished in recent.values_list("created_at", "hands_ended", "finished"):
+        hands_per_week[week_of(moment)] += ended if finished else ended + 1
     counts: dict[str, Counter[date]] = defaultdict(Counter)
     findings = (
         Finding.objects.filter(game__in=recent)

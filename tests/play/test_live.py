@@ -241,7 +241,7 @@ def test_a_match_deals_the_next_hand_by_the_next_dealer_with_the_totals() -> Non
 
 
 def test_the_match_ends_at_the_target_with_the_winner(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(hands.PRESETS, "standard", Rules(target=505))
+    monkeypatch.setitem(hands.PRESETS, "standard", Rules(target=1005))
     client = Client()
     game = deal(client, length="match")
     hand = finish_hand(game)
@@ -252,10 +252,34 @@ def test_the_match_ends_at_the_target_with_the_winner(monkeypatch: pytest.Monkey
         hand = finish_hand(game)
         state = games.match_state(game, hand)
     game.refresh_from_db()
-    assert state["winner"] in (0, 1) and max(state["after"]) >= 505 and game.finished
+    assert state["winner"] in (0, 1) and max(state["after"]) >= 1005 and game.finished
     page = client.get(f"/play/{game.pk}/").content.decode()
     assert "has won the game" in page and "Deal the next hand" not in page
     assert move(client, game, do="next").status_code == 409
+    # /progress/ counts each of the match's hands, and those the learner's side won.
+    ended = [*games.load_match(game)[0], hand]
+    won = sum(hands.scores(each)[0] > hands.scores(each)[1] for each in ended)
+    assert (game.hands_ended, game.hands_won) == (len(ended), won) and len(ended) > 1
+    progress = client.get("/progress/").content.decode()
+    levels = progress.split('id="practice-levels"')[1].split("</table>")[0]
+    assert re.findall(r'<td class="text-end">(\d+)</td>', levels) == [str(len(ended)), str(won)]
+
+
+def test_a_game_that_ended_before_its_hands_were_counted_is_counted_once_replayed() -> None:
+    client = Client()
+    game = deal(client, length="match")
+    hand = finish_hand(game)
+    game.refresh_from_db()
+    assert game.hands_ended == 1
+    won = int(hands.scores(hand)[0] > hands.scores(hand)[1])
+    assert game.hands_won == won
+    # As kept before the counts: finished, nothing counted.
+    Game.objects.filter(pk=game.pk).update(finished=True, hands_ended=0, hands_won=0)
+    progress = client.get("/progress/").content.decode()
+    levels = progress.split('id="practice-levels"')[1].split("</table>")[0]
+    assert re.findall(r'<td class="text-end">(\d+)</td>', levels) == ["1", str(won)]
+    game.refresh_from_db()
+    assert (game.hands_ended, game.hands_won) == (1, won)
 
 
 def test_a_one_hand_game_has_no_next_hand() -> None:

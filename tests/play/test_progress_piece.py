@@ -38,10 +38,12 @@ def test_nothing_before_the_first_game() -> None:
 
 def test_hands_played_and_won_per_level_and_findings_per_rule_and_week() -> None:
     user = UserFactory()
-    for score, theirs in ((300, 120), (90, 400), (500, 100)):
-        GameFactory(user=user, opponents="club", finished=True, score=score, their_score=theirs)
-    GameFactory(user=user, opponents="expert", players=4, finished=True, score=0, their_score=50)
-    # Unfinished: not counted as played.
+    for won in (1, 0, 1):
+        GameFactory(user=user, opponents="club", finished=True, hands_ended=1, hands_won=won)
+    GameFactory(user=user, opponents="expert", players=4, finished=True, hands_ended=1)
+    # A match of three hands so far, one won, still going on: its ended hands count.
+    GameFactory(user=user, opponents="expert", players=4, hands_ended=3, hands_won=1)
+    # No hand ended yet: not counted as played.
     open_game = GameFactory(user=user, opponents="expert")
     old = GameFactory(user=user, opponents="beginner")
     Game.objects.filter(pk=old.pk).update(created_at=timezone.now() - timedelta(weeks=2))
@@ -51,7 +53,7 @@ def test_hands_played_and_won_per_level_and_findings_per_rule_and_week() -> None
     finding(old, "R8")
     finding(old, "R9", "none")  # minor: not counted
     # Someone else's games count for nobody here.
-    stranger = GameFactory(opponents="club", finished=True, score=900, their_score=0)
+    stranger = GameFactory(opponents="club", finished=True, hands_ended=1, hands_won=1)
     finding(stranger, "R12")
     client = Client()
     client.force_login(user)
@@ -60,16 +62,16 @@ def test_hands_played_and_won_per_level_and_findings_per_rule_and_week() -> None
     levels = page.split('id="practice-levels"')[1].split("</table>")[0]
     rows = levels.split("<tr>")[2:]
     assert len(rows) == 2
-    assert "Club player" in rows[0] and ">3</td>" in rows[0] and ">2</td>" in rows[0]
-    assert "Expert" in rows[1] and ">4</td>" in rows[1] and ">1</td>" in rows[1]
-    assert ">0</td>" in rows[1]
+    assert "Club player" in rows[0] and cells(rows[0], "</th>") == ["3", "2"]
+    assert "Expert" in rows[1] and cells(rows[1], "</th>") == ["4", "1"]
     rules = page.split('id="practice-rules"')[1].split("</table>")[0]
     assert "R12" not in rules and "R9 " not in rules
     # Six weeks, oldest first: one two weeks ago (the old hand), two this week.
     assert cells(rules, "R31 ·") == ["0", "0", "0", "1", "0", "2"]
     assert cells(rules, "R8 ·") == ["0", "0", "0", "1", "0", "0"]
-    assert cells(rules, "Hands started") == ["0", "0", "0", "1", "0", "5"]
-    # Per 10 hands: two weeks played in (1 hand, 2 findings; 5 hands, 2 findings).
+    # The hands dealt: this week 3 + 1 + the match's 3 ended and 1 being played + 1.
+    assert cells(rules, "Hands started") == ["0", "0", "0", "1", "0", "9"]
+    # Per 10 hands: two weeks played in (1 hand, 2 findings; 9 hands, 2 findings).
     per_ten = rules.split('id="practice-per-ten"')[1].split("</tr>")[0]
     assert re.findall(r'<td class="text-end">([^<]+)</td>', per_ten) == [
         "–",
@@ -77,7 +79,7 @@ def test_hands_played_and_won_per_level_and_findings_per_rule_and_week() -> None
         "–",
         "20",
         "–",
-        "4",
+        "2",
     ]
     assert 'aria-labelledby="practice-chart-title"' in page and "<polyline" in page
 
@@ -89,7 +91,7 @@ def cells(table: str, label: str) -> list[str]:
 
 def test_in_italian() -> None:
     user = UserFactory()
-    game = GameFactory(user=user, opponents="club", finished=True, score=300, their_score=120)
+    game = GameFactory(user=user, opponents="club", finished=True, hands_ended=1, hands_won=1)
     finding(game, "R31")
     client = Client()
     client.force_login(user)
