@@ -189,6 +189,67 @@ def test_beginner_lays_wildcards_and_club_keeps_them() -> None:
     assert str(Club().decide(view, legal, random.Random(0))) == "meld 5H 6H 7H"
 
 
+def club_turn(players: int) -> list[str]:
+    """The club player's whole turn with the hand of the test above, at this table."""
+    others = [{"count": 11 if players == 4 else 10}] * (players - 1)
+    position = Position.from_json(
+        {
+            "players": players,
+            "to_move": 0,
+            "phase": "play",
+            "hands": [["5H", "6H", "7H", "JK", "KS", "9D", "QC"], *others],
+            "melds": [[], []],
+            "discard": ["QD"],
+            "stock": 40,
+            "pozzetti_taken": [False, False],
+        }
+    )
+    played = []
+    while position.to_move == 0 and not position.is_over:
+        action = Club().decide(view_of(position), legal_actions(position), random.Random(0))
+        played.append(str(action))
+        position = apply(position, action)
+    return played
+
+
+def test_at_four_players_club_lays_its_wildcard_too() -> None:
+    # Two players: the joker is kept for a burraco or for going out. Four: a race to close,
+    # where holding cards back lost to the beginner (docs/bots.md); the natural meld first.
+    assert club_turn(2) == ["meld 5H 6H 7H", "discard 9D"]
+    assert club_turn(4) == ["meld 5H 6H 7H", "attach 0 JK", "discard 9D"]
+
+
+@pytest.mark.parametrize(
+    ("players", "pile", "taken"),
+    [
+        # Four players: three cards of no use are left (the beginner takes any three).
+        (4, ["KD", "8S", "4C"], False),
+        # ... but a top card that goes on the side's meld is taken, as the beginner does.
+        (4, ["KD", "8S", "6C"], True),
+    ],
+)
+def test_at_four_players_club_takes_the_pile_as_the_beginner_does_but_for_junk(
+    players: int, pile: list[str], taken: bool
+) -> None:
+    hands = [["QS", "JK", "7H", "9D", "2S"]] + [{"count": 11}] * (players - 1)
+    position = Position.from_json(
+        {
+            "players": players,
+            "to_move": 0,
+            "phase": "draw",
+            "hands": hands,
+            "melds": [[["3C", "4C", "5C"]], []],
+            "discard": pile,
+            "stock": 40,
+            "pozzetti_taken": [False, False],
+        }
+    )
+    view = view_of(position)
+    legal = legal_in_view(view)
+    assert str(Beginner().decide(view, legal, random.Random(0))) == "pile"
+    assert str(Club().decide(view, legal, random.Random(0))) == ("pile" if taken else "draw")
+
+
 def test_beginner_finishes_the_burraco_it_sees_before_a_longer_meld() -> None:
     position = Position.parse(
         """{"players": 2, "to_move": 0, "phase": "play",
