@@ -58,9 +58,11 @@ ARENA_DEALS ?= 200
 ARENA_JOBS ?= 2
 bench: setup
 	$(PY) -m engine.bench
-	$(PY) -m engine arena beginner random --players 2 --deals $(ARENA_DEALS) --seed 1 --jobs $(ARENA_JOBS)
-	$(PY) -m engine arena club beginner --players 2 --deals $(ARENA_DEALS) --seed 1 --jobs $(ARENA_JOBS)
-	$(PY) -m engine arena expert club --players 2 --deals $(ARENA_DEALS) --seed 1 --jobs $(ARENA_JOBS)
+	for players in 2 4; do \
+	  $(PY) -m engine arena beginner random --players $$players --deals $(ARENA_DEALS) --seed 1 --jobs $(ARENA_JOBS) && \
+	  $(PY) -m engine arena club beginner --players $$players --deals $(ARENA_DEALS) --seed 1 --jobs $(ARENA_JOBS) && \
+	  $(PY) -m engine arena expert club --players $$players --deals $(ARENA_DEALS) --seed 1 --jobs $(ARENA_JOBS) || exit 1; \
+	done
 	@command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
 	$(PY) -m bench.http
 
