@@ -96,7 +96,7 @@ def test_in_italian() -> None:
     client = Client()
     client.force_login(user)
     page = client.get("/progress/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
-    assert "Al tavolo d'allenamento" in page and "Smazzate giocate" in page
+    assert "Al tavolo d'allenamento" in page and "Giocate" in page and "Vinte" in page
     assert "Settimana del" in page
 
 
