@@ -40,7 +40,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -380,19 +380,22 @@ def weights(base: str, seeded: dict[str, Any]) -> str:
     )
 
 
-def databases(only: str | None) -> Iterator[tuple[str, str]]:
+def databases(only: str | None) -> Generator[tuple[str, str], None, None]:
     if only in (None, "sqlite"):
         path = Path(tempfile.mkdtemp(prefix="burraco-bench-")) / "bench.sqlite3"
         yield "SQLite", f"sqlite:///{path}"
         shutil.rmtree(path.parent, ignore_errors=True)
     if only in (None, "postgres"):
+        # A database of this run's own, so two benchmarks (http and soak) can run at once.
+        name = f"burraco_bench_{os.getpid()}"
+        script = str(ROOT / ".ci" / "postgres.sh")
         url = subprocess.run(  # nosec B603 B607
-            ["bash", str(ROOT / ".ci" / "postgres.sh"), "burraco_bench"],
-            capture_output=True,
-            text=True,
-            check=True,
+            ["bash", script, name], capture_output=True, text=True, check=True
         ).stdout.strip()
-        yield "PostgreSQL", url
+        try:
+            yield "PostgreSQL", url
+        finally:
+            subprocess.run(["bash", script, "--drop", name], check=False)  # nosec B603 B607
 
 
 def against(other: Path, seconds: float, connections: int, port: int, rounds: int = 3) -> str:

@@ -343,7 +343,9 @@ def main() -> int:
     parser.add_argument("--port", type=int, default=8766)
     parser.add_argument("--no-abuse", action="store_true", help="the learners alone")
     args = parser.parse_args()
-    database, url = next(databases("sqlite" if args.sqlite else "postgres"))
+    # Held to the end: closing it drops a PostgreSQL database (bench.http.databases).
+    found = databases("sqlite" if args.sqlite else "postgres")
+    database, url = next(found)
     env = {**environment(url, args.port), "PROXY_COUNT": "1"}
     seeded = prepare(env, 1)
     seeded["choice_steps"] = choice_steps(env)
@@ -409,6 +411,7 @@ def main() -> int:
         + ("attempts = answers sent" if matched else "MISMATCH between answers and attempts")
         + (", no 5xx" if clean else ", ERRORS")
     )
+    found.close()
     return 0 if matched and clean else 1
 
 
