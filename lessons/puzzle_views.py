@@ -95,8 +95,7 @@ def puzzle_selection(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """The cards chosen from the hand so far, drawn: the board's answer to each choice."""
     puzzle = visibility.visible_puzzle(request, slug)
     chosen = answering.chosen_cards(puzzle.engine_puzzle(), request.GET.getlist("cards"))
-    context = {"chosen": chosen, "selection_url": request.path}
-    return render(request, "lessons/board.html#selection", context)
+    return render(request, "lessons/board.html#chosen", {"chosen": chosen})
 
 
 @require_POST

@@ -70,6 +70,23 @@ def test_a_puzzle_with_the_mouse(visit: Visit, puzzles: list[Puzzle]) -> None:
     assert visit.errors == []
 
 
+def test_a_card_chosen_while_the_last_choice_is_on_its_way_is_drawn_too(
+    visit: Visit, puzzles: list[Puzzle]
+) -> None:
+    page = visit.open("/puzzles/bound-joker/")
+    expect(page.get_by_role("listbox")).to_be_visible()
+    # Two choices in one go: the second comes while the first one's request is on its way.
+    ten = page.get_by_role("option", name="10 di fiori").element_handle()
+    seven = page.get_by_role("option", name="7 di fiori").element_handle()
+    page.evaluate("([ten, seven]) => { ten.click(); seven.click(); }", [ten, seven])
+    expect(page.get_by_role("option", name="7 di fiori")).to_have_attribute("aria-selected", "true")
+    selection = page.locator("#selection")
+    expect(selection).to_contain_text("10 di fiori")
+    expect(selection).to_contain_text("7 di fiori")
+    assert page.locator("#selection #selection").count() == 0
+    assert visit.errors == []
+
+
 @pytest.mark.parametrize("visit", [PHONE], indirect=True)
 def test_a_puzzle_with_the_keyboard_alone_on_a_phone(visit: Visit, puzzles: list[Puzzle]) -> None:
     page = visit.open("/puzzles/bound-joker/")

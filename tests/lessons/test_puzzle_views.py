@@ -295,6 +295,8 @@ def test_choosing_cards_draws_the_choice_in_a_fragment(client: Client) -> None:
     assert "7 of clubs" in html and "10 of clubs" in html
     assert "9 of spades" not in html, "a card the hand does not hold is left out"
     assert html.count("7 of clubs") == 1, "the hand holds one 7♣"
+    # The inside of the page's #selection, which stays (a choice queued on it is not lost).
+    assert 'id="selection"' not in html
 
 
 def test_the_rule_links_to_the_first_step_that_teaches_it_as_the_steps_change(
