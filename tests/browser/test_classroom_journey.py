@@ -21,6 +21,7 @@ from tests.browser.test_accessibility import AXE, violations
 from tests.factories import (
     AnswerFactory,
     AssignmentFactory,
+    ClassroomFactory,
     MembershipFactory,
     ProfileFactory,
     PuzzleFactory,
@@ -217,6 +218,31 @@ def busy_class() -> Classroom:
             AnswerFactory(assignment=first, user=user, puzzle=puzzles[0], answer=right)
     assert first.items.count() == 1
     return classroom
+
+
+@pytest.mark.parametrize("visit", [{**DESKTOP, **ENGLISH}], indirect=True)
+def test_the_puzzle_finder_shows_the_last_theme_chosen(visit: Visit) -> None:
+    # Arrowing through the closed list changes it at each step: every change but the last
+    # is on its way when the next comes, and the picker must end with the last theme's.
+    teacher = TeacherFactory(username="anna")
+    classroom = ClassroomFactory(teacher=teacher)
+    first, last = PuzzleFactory(), PuzzleFactory()
+    first.themes.add(ThemeFactory(name="R23"))
+    last.themes.add(ThemeFactory(name="R12"))
+    log_in(visit, "anna", english=True)
+    page = visit.open(f"/classes/{classroom.pk}/assignments/new/")
+    page.locator("#find").evaluate(
+        """select => {
+          for (const theme of ["R23", "R12"]) {
+            select.value = theme;
+            select.dispatchEvent(new Event("change", { bubbles: true }));
+          }
+        }"""
+    )
+    expect(page.locator(f"#puzzle-{last.pk}")).to_be_visible()
+    expect(page.locator(f"#puzzle-{first.pk}")).to_have_count(0)
+    expect(page.locator("#find")).to_have_value("R12")
+    assert visit.errors == []
 
 
 @pytest.mark.parametrize("visit", [{**PHONE, **ENGLISH}], indirect=True)
