@@ -245,6 +245,26 @@ def test_the_puzzle_finder_shows_the_last_theme_chosen(visit: Visit) -> None:
     assert visit.errors == []
 
 
+@pytest.mark.parametrize("visit", [{**DESKTOP, **ENGLISH}], indirect=True)
+def test_the_editor_shows_the_fields_of_the_kind_chosen_last(visit: Visit) -> None:
+    TeacherFactory(username="anna", profile__language="en")
+    log_in(visit, "anna", english=True)
+    page = visit.open("/classes/library/new/")
+    expect(page.locator("#preview")).to_contain_text("The engine accepts the puzzle")
+    page.get_by_label("Kind of question").evaluate(
+        """select => {
+          for (const kind of ["lay-meld", "score"]) {
+            select.value = kind;
+            select.dispatchEvent(new Event("change", { bubbles: true }));
+          }
+        }"""
+    )
+    expect(page.get_by_label("What to count")).to_be_visible()
+    expect(page.get_by_label("The meld asked for")).to_have_count(0)
+    expect(page.get_by_label("Kind of question")).to_have_value("score")
+    assert visit.errors == []
+
+
 @pytest.mark.parametrize("visit", [{**PHONE, **ENGLISH}], indirect=True)
 def test_the_teachers_pages_on_a_phone_in_english(visit: Visit, busy_class: Classroom) -> None:
     page = log_in(visit, "anna", english=True)
