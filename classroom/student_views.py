@@ -8,6 +8,8 @@ assignment and number (AssignmentAnswer), which is what the teacher's pages read
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -136,10 +138,7 @@ def item(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """A puzzle of the assignment: answered like any puzzle, checked by the engine."""
     item = _my_item(request, pk, number)
     question = item.puzzle.engine_puzzle()
-
-    def draw(shown: flow.Submitted, status: int) -> HttpResponse:
-        return _page(request, item, question, shown, status)
-
+    draw = partial(_page, request, item, question)
     # The hint is the puzzle's own endpoint (lessons:puzzle_hint), as on the puzzle page.
     url = reverse("classroom:item", args=[item.assignment_id, item.number])
     return flow.answer(

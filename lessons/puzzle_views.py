@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
@@ -66,10 +67,7 @@ def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     # Content kept in memory (lessons.versioned); the rating the page shows is read again
     # (by record, for an answer kept).
     puzzle, question = visibility.visible_question(request, slug)
-
-    def draw(shown: flow.Submitted, status: int) -> HttpResponse:
-        return _page(request, puzzle, question, shown, status)
-
+    draw = partial(_page, request, puzzle, question)
     url = reverse("lessons:puzzle", args=[puzzle.slug])
     return flow.answer(request, puzzle, question, draw, url, query=_practice_query(request))
 
