@@ -265,6 +265,26 @@ def test_the_editor_shows_the_fields_of_the_kind_chosen_last(visit: Visit) -> No
     assert visit.errors == []
 
 
+@pytest.mark.parametrize("visit", [{**DESKTOP, **ENGLISH}], indirect=True)
+def test_two_cards_pressed_at_once_in_the_editors_palette_both_go_in(visit: Visit) -> None:
+    TeacherFactory(username="anna", profile__language="en")
+    log_in(visit, "anna", english=True)
+    page = visit.open("/classes/library/new/")
+    expect(page.locator("#preview")).to_contain_text("The engine accepts the puzzle")
+    page.get_by_label("Put the card in").select_option("my_new")
+    # The second press comes while the first one's editor is on its way.
+    page.locator("#pick-6H").evaluate(
+        """button => {
+          button.click();
+          document.getElementById("pick-7H").click();
+          document.getElementById("pick-8H").click();
+        }"""
+    )
+    expect(page.locator("#id_my_melds")).to_have_value("6C JK 8C\n6H 7H 8H")
+    expect(page.locator("#pick-7H .palette-left")).to_have_text("1")
+    assert visit.errors == []
+
+
 @pytest.mark.parametrize("visit", [{**PHONE, **ENGLISH}], indirect=True)
 def test_the_teachers_pages_on_a_phone_in_english(visit: Visit, busy_class: Classroom) -> None:
     page = log_in(visit, "anna", english=True)
