@@ -7,10 +7,11 @@ position on with one bot in every seat, up to a number of actions, and returns t
 difference for a side: exact when the hand ended, else :func:`estimate` of the position
 reached. The expert plays as the club player, taking the pile more readily, and for the
 decision to close now or wait it samples a few worlds, plays each candidate on in each
-of them until its next turn, and keeps the one that does best. The same look-ahead can
-weigh stock against pile and the choice of discard (:attr:`Expert.weigh_draw`,
-:attr:`Expert.weigh_discards`); judged by :func:`estimate` one turn ahead it lost points
-there, so it is off.
+of them until its next turn (at four players, to the end of the hand), and keeps the one
+that does best. At four players it weighs stock against a pile of three cards or more the
+same way. Elsewhere the same look-ahead can weigh stock against pile and the choice of
+discard (:attr:`Expert.weigh_draw`, :attr:`Expert.weigh_discards`); judged by
+:func:`estimate` one turn ahead it lost points there, so it is off.
 
 >>> import random
 >>> from engine.deal import deal
@@ -28,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engine.actions import Action, ActionKind, legal_actions, transition
-from engine.bots.levels import Club
+from engine.bots.levels import RACE_PLAYERS, Club
 from engine.bots.view import Memory, View, side_of, view_of
 from engine.budget import MOVE_STEPS, Budget, spend
 from engine.cards import Card, deck, points
@@ -45,6 +46,11 @@ EXPERT_MARGIN = 10.0
 EXPERT_WORLDS = 3
 #: How many discards, the club player's favourites, the expert plays out.
 EXPERT_DISCARDS = 3
+#: At four players (the race to close) the expert plays each candidate out to the end of
+#: the hand in this many worlds, and weighs stock or pile when the pile holds this many
+#: cards or more (see :class:`Expert`).
+RACE_WORLDS = 8
+RACE_PILE = 3
 #: What a card still hidden in a hand is taken to be worth, on average.
 HIDDEN_CARD = 8
 #: What a wildcard held in a hand is worth to its side while the hand goes on.
@@ -197,7 +203,12 @@ def play_out(
 
 
 class Expert(Club):
-    """The club player, looking ahead for the big decisions within :data:`EXPERT_NODES`."""
+    """The club player, looking ahead for the big decisions within :data:`EXPERT_NODES`.
+
+    At four players the hand is a race to close, and one turn ahead says little about who
+    wins it: there each candidate is played to the end of the hand in :data:`RACE_WORLDS`
+    worlds, and stock is also weighed against a pile of :data:`RACE_PILE` cards or more
+    (docs/bots.md gives the arena's figures)."""
 
     name = "expert"
     #: The expert takes the pile on a weaker promise than the club player (what the
@@ -227,7 +238,10 @@ class Expert(Club):
         if position.phase is Phase.DRAW:
             # Stock or pile.
             kinds = {action.kind for action in legal}
-            if self.weigh_draw and ActionKind.PILE in kinds and ActionKind.DRAW in kinds:
+            weigh = self.weigh_draw or (
+                position.players == RACE_PLAYERS and len(position.discard) >= RACE_PILE
+            )
+            if weigh and ActionKind.PILE in kinds and ActionKind.DRAW in kinds:
                 draw = next(action for action in legal if action.kind is ActionKind.DRAW)
                 pile = next(action for action in legal if action.kind is ActionKind.PILE)
                 return self.best(view, [choice, pile if choice == draw else draw], rng)
@@ -266,9 +280,12 @@ class Expert(Club):
             return candidates[0]
 
     def _best(self, view: View, candidates: Sequence[Action], rng: random.Random) -> Action:
-        seeds = [rng.randrange(2**32) for _ in range(self.worlds)]
+        race = view.position.players == RACE_PLAYERS
+        seeds = [rng.randrange(2**32) for _ in range(RACE_WORLDS if race else self.worlds)]
         worlds = [sample_world(view, random.Random(seed)) for seed in seeds]
-        each = max(1, self.nodes // (len(candidates) * len(worlds)))
+        # At four players each candidate is played to the end of the hand (play_out's
+        # limit); elsewhere until the expert's next turn, within its nodes.
+        each = 2_000 if race else max(1, self.nodes // (len(candidates) * len(worlds)))
         side = view.side
         means = []
         for action in candidates:
@@ -281,7 +298,7 @@ class Expert(Club):
                     random.Random(seed),
                     side=side,
                     max_actions=each,
-                    until_seat=view.seat,
+                    until_seat=None if race else view.seat,
                     budget=self.budget,
                 )
                 total += result.diff

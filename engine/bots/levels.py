@@ -287,10 +287,10 @@ class Club(Beginner):
 
     At four players, where two hands feed one side's melds and one burraco lets it close,
     the hand is a race to close: it lays every play it can (the best first), and takes the
-    pile as the beginner does but for a pile of three or more whose top card is of no use
-    and which brings little (:meth:`pile_gain` under :attr:`race_pile_gain`). Its patience
-    there lost to the beginner (the arena, four players, 1,000 deals: 37.6% of deals,
-    -202 a deal; 63.2%, +152 now; docs/bots.md).
+    pile when its top card fits, as the beginner does, or when the whole pile brings
+    :attr:`race_pile_gain` (:meth:`pile_gain`), a pile of one or two cards as well as a
+    longer one. Its patience there lost to the beginner (the arena, four players, 1,000
+    deals: 37.6% of deals, -202 a deal; 65.9%, +185 now; docs/bots.md).
     """
 
     name = "club"
@@ -299,8 +299,8 @@ class Club(Beginner):
     points_weight = 1 / 40
     #: Take the pile when :meth:`pile_gain` reaches this.
     pile_threshold = -2.0
-    #: At four players, what a pile of three or more whose top card is of no use must
-    #: bring (:meth:`pile_gain`) for it to be taken.
+    #: At four players, what a pile whose top card is of no use must bring
+    #: (:meth:`pile_gain`) for it to be taken.
     race_pile_gain = 3.0
     #: What laying a wildcard costs while the meld is not yet a burraco (more on a meld of
     #: four or more natural cards: a clean burraco in the making).
@@ -328,17 +328,16 @@ class Club(Beginner):
         return draw[0] if draw else legal[0]
 
     def race_draw(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        """At four players: the beginner's choice, but a pile of three or more whose top
-        card is of no use is left unless it brings :attr:`race_pile_gain`."""
+        """At four players: the pile when its top card fits (as the beginner takes it), or
+        when the whole pile brings :attr:`race_pile_gain`, whatever its size."""
+        del rng
+        pile = [action for action in legal if action.kind is ActionKind.PILE]
         draw = [action for action in legal if action.kind is ActionKind.DRAW]
-        if (
-            draw
-            and len(view.position.discard) >= 3
-            and not self.top_fits(view)
-            and self.pile_gain(view) < self.race_pile_gain
+        if pile and (
+            not draw or self.top_fits(view) or self.pile_gain(view) >= self.race_pile_gain
         ):
-            return draw[0]
-        return _BEGINNER.draw(view, legal, rng)
+            return pile[0]
+        return draw[0] if draw else legal[0]
 
     def pile_gain(self, view: View) -> float:
         """What the whole pile brings this hand: cards for our melds and for new ones."""

@@ -220,16 +220,20 @@ def test_at_four_players_club_lays_its_wildcard_too() -> None:
 
 
 @pytest.mark.parametrize(
-    ("players", "pile", "taken"),
+    ("players", "pile", "taken", "beginner"),
     [
         # Four players: three cards of no use are left (the beginner takes any three).
-        (4, ["KD", "8S", "4C"], False),
+        (4, ["KD", "8S", "4C"], False, True),
         # ... but a top card that goes on the side's meld is taken, as the beginner does.
-        (4, ["KD", "8S", "6C"], True),
+        (4, ["KD", "8S", "6C"], True, True),
+        # Two cards that both join the hand's 7H are taken, though the top one alone does
+        # not make a meld (the beginner draws); two of no use are left.
+        (4, ["9H", "8H"], True, False),
+        (4, ["KD", "8S"], False, False),
     ],
 )
 def test_at_four_players_club_takes_the_pile_as_the_beginner_does_but_for_junk(
-    players: int, pile: list[str], taken: bool
+    players: int, pile: list[str], taken: bool, beginner: bool
 ) -> None:
     hands = [["QS", "JK", "7H", "9D", "2S"]] + [{"count": 11}] * (players - 1)
     position = Position.from_json(
@@ -246,7 +250,7 @@ def test_at_four_players_club_takes_the_pile_as_the_beginner_does_but_for_junk(
     )
     view = view_of(position)
     legal = legal_in_view(view)
-    assert str(Beginner().decide(view, legal, random.Random(0))) == "pile"
+    assert str(Beginner().decide(view, legal, random.Random(0))) == ("pile" if beginner else "draw")
     assert str(Club().decide(view, legal, random.Random(0))) == ("pile" if taken else "draw")
 
 
@@ -436,6 +440,51 @@ def test_the_expert_takes_a_pile_the_club_player_leaves() -> None:
     assert str(Club().decide(view, legal, random.Random(0))) == "draw"
     # The expert's own reading of the pile, before its look-ahead weighs the two.
     assert str(Expert().draw(view, legal, random.Random(0))) == "pile"
+
+
+def test_at_four_players_the_expert_plays_stock_or_pile_out_to_the_end_of_the_hand() -> None:
+    def holding(pile: list[str]) -> Position:
+        return Position.from_json(
+            {
+                "players": 4,
+                "to_move": 3,
+                "phase": "draw",
+                "hands": [{"count": 2}, {"count": 1}, {"count": 11}, ["4S"]],
+                "melds": [
+                    [
+                        ["JK", "JS", "QS", "KS", "AS"],
+                        ["JK", "8H", "9H", "10H", "JH"],
+                        ["8H", "8D", "8C", "8S", "8S"],
+                        ["QD", "2C", "AD"],
+                        ["9D", "9S", "9S"],
+                    ],
+                    [
+                        ["QH", "JK", "AH"],
+                        ["KH", "KD", "KD"],
+                        ["4H", "5H", "2H", "7H"],
+                        ["JC", "QC", "KC"],
+                        ["7H", "7D", "7S"],
+                        ["JD", "JD", "JS"],
+                        ["5H", "5D", "5C"],
+                    ],
+                ],
+                "discard": pile,
+                "stock": 33,
+                "pozzetti_taken": [True, False],
+            }
+        )
+
+    # One card in hand, one discard from the pozzetto: the club player takes the six cards
+    # for their top one (it fits the side's set of fives); played to the end of the hand,
+    # the expert draws and races to its pozzetto instead, whatever worlds it samples.
+    view = view_of(holding(["QC", "3D", "10D", "6S", "4S", "5C"]))
+    legal = legal_in_view(view)
+    assert str(Club().decide(view, legal, random.Random(0))) == "pile"
+    for seed in range(3):
+        assert str(Expert().decide(view, legal, random.Random(seed))) == "draw"
+    # A pile of two it does not weigh: the club player's choice.
+    view = view_of(holding(["4S", "5C"]))
+    assert str(Expert().decide(view, legal_in_view(view), random.Random(0))) == "pile"
 
 
 def test_the_estimate_counts_a_wildcard_in_hand_as_an_asset() -> None:
