@@ -51,6 +51,10 @@ EXPERT_DISCARDS = 3
 #: cards or more (see :class:`Expert`).
 RACE_WORLDS = 8
 RACE_PILE = 3
+#: The actions all of one decision's playouts may play at four players, shared evenly
+#: (a four-player hand seldom lasts more than 130 actions after such a decision): a count,
+#: so the look-ahead replays by seed and its cost is bounded however long the hand.
+RACE_NODES = 1_000
 #: What a card still hidden in a hand is taken to be worth, on average.
 HIDDEN_CARD = 8
 #: What a wildcard held in a hand is worth to its side while the hand goes on.
@@ -283,9 +287,10 @@ class Expert(Club):
         race = view.position.players == RACE_PLAYERS
         seeds = [rng.randrange(2**32) for _ in range(RACE_WORLDS if race else self.worlds)]
         worlds = [sample_world(view, random.Random(seed)) for seed in seeds]
-        # At four players each candidate is played to the end of the hand (play_out's
-        # limit); elsewhere until the expert's next turn, within its nodes.
-        each = 2_000 if race else max(1, self.nodes // (len(candidates) * len(worlds)))
+        # At four players each candidate is played towards the end of the hand, within
+        # RACE_NODES; elsewhere until the expert's next turn, within its nodes.
+        nodes = RACE_NODES if race else self.nodes
+        each = max(1, nodes // (len(candidates) * len(worlds)))
         side = view.side
         means = []
         for action in candidates:
@@ -309,4 +314,12 @@ class Expert(Club):
         return candidates[best]
 
 
-__all__ = ["EXPERT_NODES", "Expert", "Playout", "estimate", "play_out", "sample_world"]
+__all__ = [
+    "EXPERT_NODES",
+    "RACE_NODES",
+    "Expert",
+    "Playout",
+    "estimate",
+    "play_out",
+    "sample_world",
+]

@@ -6,13 +6,14 @@ import json
 import random
 from collections import Counter
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from engine import judge
 from engine.actions import Action, ActionKind, apply, legal_actions
-from engine.bots import LEVELS, bot_op, decide, legal_in_view, make_bot
-from engine.bots.expert import Expert, estimate, play_out, sample_world
+from engine.bots import LEVELS, bot_op, decide, expert, legal_in_view, make_bot
+from engine.bots.expert import Expert, Playout, estimate, play_out, sample_world
 from engine.bots.levels import Beginner, Club
 from engine.bots.view import Memory, view_of
 from engine.cards import Card
@@ -442,48 +443,50 @@ def test_the_expert_takes_a_pile_the_club_player_leaves() -> None:
     assert str(Expert().draw(view, legal, random.Random(0))) == "pile"
 
 
-def test_at_four_players_the_expert_plays_stock_or_pile_out_to_the_end_of_the_hand() -> None:
-    def holding(pile: list[str]) -> Position:
-        return Position.from_json(
-            {
-                "players": 4,
-                "to_move": 3,
-                "phase": "draw",
-                "hands": [{"count": 2}, {"count": 1}, {"count": 11}, ["4S"]],
-                "melds": [
-                    [
-                        ["JK", "JS", "QS", "KS", "AS"],
-                        ["JK", "8H", "9H", "10H", "JH"],
-                        ["8H", "8D", "8C", "8S", "8S"],
-                        ["QD", "2C", "AD"],
-                        ["9D", "9S", "9S"],
-                    ],
-                    [
-                        ["QH", "JK", "AH"],
-                        ["KH", "KD", "KD"],
-                        ["4H", "5H", "2H", "7H"],
-                        ["JC", "QC", "KC"],
-                        ["7H", "7D", "7S"],
-                        ["JD", "JD", "JS"],
-                        ["5H", "5D", "5C"],
-                    ],
+def racing(pile: list[str]) -> Position:
+    """A four-player table where the expert, one card in hand, may take ``pile``."""
+    return Position.from_json(
+        {
+            "players": 4,
+            "to_move": 3,
+            "phase": "draw",
+            "hands": [{"count": 2}, {"count": 1}, {"count": 11}, ["4S"]],
+            "melds": [
+                [
+                    ["JK", "JS", "QS", "KS", "AS"],
+                    ["JK", "8H", "9H", "10H", "JH"],
+                    ["8H", "8D", "8C", "8S", "8S"],
+                    ["QD", "2C", "AD"],
+                    ["9D", "9S", "9S"],
                 ],
-                "discard": pile,
-                "stock": 33,
-                "pozzetti_taken": [True, False],
-            }
-        )
+                [
+                    ["QH", "JK", "AH"],
+                    ["KH", "KD", "KD"],
+                    ["4H", "5H", "2H", "7H"],
+                    ["JC", "QC", "KC"],
+                    ["7H", "7D", "7S"],
+                    ["JD", "JD", "JS"],
+                    ["5H", "5D", "5C"],
+                ],
+            ],
+            "discard": pile,
+            "stock": 33,
+            "pozzetti_taken": [True, False],
+        }
+    )
 
+
+def test_at_four_players_the_expert_plays_stock_or_pile_out_to_the_end_of_the_hand() -> None:
     # One card in hand, one discard from the pozzetto: the club player takes the six cards
     # for their top one (it fits the side's set of fives); played to the end of the hand,
     # the expert draws and races to its pozzetto instead, whatever worlds it samples.
-    view = view_of(holding(["QC", "3D", "10D", "6S", "4S", "5C"]))
+    view = view_of(racing(["QC", "3D", "10D", "6S", "4S", "5C"]))
     legal = legal_in_view(view)
     assert str(Club().decide(view, legal, random.Random(0))) == "pile"
     for seed in range(3):
         assert str(Expert().decide(view, legal, random.Random(seed))) == "draw"
     # A pile of two it does not weigh: the club player's choice.
-    view = view_of(holding(["4S", "5C"]))
+    view = view_of(racing(["4S", "5C"]))
     assert str(Expert().decide(view, legal_in_view(view), random.Random(0))) == "pile"
 
 
@@ -512,3 +515,21 @@ def test_the_expert_discards_as_the_club_player_unless_closing_is_at_stake() -> 
         assert Expert().decide(view, legal, random.Random(2)) == club
         compared += 1
     assert compared >= 10
+
+
+def test_at_four_players_the_playouts_of_one_decision_share_race_nodes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    played: list[int] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Playout:
+        result = play_out(*args, **kwargs)
+        played.append(result.actions)
+        return result
+
+    monkeypatch.setattr(expert, "play_out", counted)
+    monkeypatch.setattr(expert, "RACE_NODES", 48)
+    view = view_of(racing(["QC", "3D", "10D", "6S", "4S", "5C"]))
+    Expert().decide(view, legal_in_view(view), random.Random(0))
+    # Two candidates in eight worlds, three actions each: none plays the hand to its end.
+    assert played == [3] * 2 * expert.RACE_WORLDS
