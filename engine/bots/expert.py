@@ -7,7 +7,8 @@ position on with one bot in every seat, up to a number of actions, and returns t
 difference for a side: exact when the hand ended, else :func:`estimate` of the position
 reached. The expert plays as the club player, taking the pile more readily, and for the
 decision to close now or wait it samples a few worlds, plays each candidate on in each
-of them until its next turn (at four players, to the end of the hand), and keeps the one
+of them until its next turn (at four players, towards the end of the hand, within
+:data:`RACE_NODES`), and keeps the one
 that does best. At four players it weighs stock against a pile of three cards or more the
 same way. Elsewhere the same look-ahead can weigh stock against pile and the choice of
 discard (:attr:`Expert.weigh_draw`, :attr:`Expert.weigh_discards`); judged by
@@ -46,8 +47,8 @@ EXPERT_MARGIN = 10.0
 EXPERT_WORLDS = 3
 #: How many discards, the club player's favourites, the expert plays out.
 EXPERT_DISCARDS = 3
-#: At four players (the race to close) the expert plays each candidate out to the end of
-#: the hand in this many worlds, and weighs stock or pile when the pile holds this many
+#: At four players (the race to close) the expert plays each candidate out towards the end
+#: of the hand in this many worlds, and weighs stock or pile when the pile holds this many
 #: cards or more (see :class:`Expert`).
 RACE_WORLDS = 8
 RACE_PILE = 3
@@ -210,9 +211,10 @@ class Expert(Club):
     """The club player, looking ahead for the big decisions within :data:`EXPERT_NODES`.
 
     At four players the hand is a race to close, and one turn ahead says little about who
-    wins it: there each candidate is played to the end of the hand in :data:`RACE_WORLDS`
-    worlds, and stock is also weighed against a pile of :data:`RACE_PILE` cards or more
-    (docs/bots.md gives the arena's figures)."""
+    wins it: there each candidate is played towards the end of the hand in
+    :data:`RACE_WORLDS` worlds, within :data:`RACE_NODES` actions in all, and stock is also
+    weighed against a pile of :data:`RACE_PILE` cards or more (docs/bots.md gives the
+    arena's figures)."""
 
     name = "expert"
     #: The expert takes the pile on a weaker promise than the club player (what the
