@@ -81,13 +81,27 @@
     alert.textContent = text;
     box.replaceChildren(alert);
   }
+  /* Each request is numbered as it is sent, so that only a request sent after the failure
+   * clears it: an answer that failed must not be cleared by the hand's choice drawn anew
+   * by a request sent before it and answered later. */
+  let sent = 0;
+  let failed = 0;
+  function number(event) { return (event.detail.xhr && event.detail.xhr.burracoSent) || 0; }
+  document.addEventListener("htmx:beforeSend", function (event) {
+    if (event.detail.xhr) event.detail.xhr.burracoSent = ++sent;
+  });
   document.addEventListener("htmx:responseError", function (event) {
     const status = event.detail.xhr.status;
+    failed = number(event);
     tell(status === 403 ? "Expired" : status === 404 ? "Missing" : "Server");
   });
-  document.addEventListener("htmx:sendError", function () { tell("Network"); });
-  /* A later swap that worked: the failure no longer applies. */
-  document.addEventListener("htmx:afterSwap", function () {
+  document.addEventListener("htmx:sendError", function (event) {
+    failed = number(event);
+    tell("Network");
+  });
+  /* A later request's swap that worked: the failure no longer applies. */
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (number(event) < failed) return;
     const box = document.getElementById("messages");
     if (box) box.querySelectorAll("[role=alert]").forEach(function (alert) { alert.remove(); });
   });

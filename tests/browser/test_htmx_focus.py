@@ -5,6 +5,7 @@ using: never dropped on <body>, where a keyboard or screen-reader user would be 
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
@@ -201,3 +202,27 @@ def test_an_answer_the_server_fails_on_says_so_instead_of_doing_nothing(
     page.route(f"**/puzzles/{puzzle.slug}/", lambda route: route.abort())
     answer.click()
     expect(page.get_by_role("alert")).to_contain_text("connessione")
+
+
+def test_a_failed_answer_stays_said_when_an_earlier_choice_is_drawn_after_it(
+    visit: Visit, page: Page, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The hand's choice is drawn by a request sent before the answer and answered after the
+    # answer's failure (a slow server): its swap must not clear what the failure said.
+    from lessons import puzzle_views
+
+    drawn = puzzle_views.puzzle_selection
+
+    def slow(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(1.5)
+        return drawn(*args, **kwargs)
+
+    monkeypatch.setattr(puzzle_views, "puzzle_selection", slow)
+    puzzle = PuzzleFactory(slug="bound-joker")
+    visit.open(f"/puzzles/{puzzle.slug}/")
+    page.route(f"**/puzzles/{puzzle.slug}/", lambda route: route.fulfill(status=500, body="x"))
+    page.get_by_role("option", name="10 di fiori").click()
+    page.get_by_role("button", name="Attacca le carte scelte").click()
+    expect(page.get_by_role("alert")).to_contain_text("nulla è stato salvato")
+    expect(page.locator("#selection")).to_contain_text("La tua scelta", timeout=10_000)
+    expect(page.get_by_role("alert")).to_contain_text("nulla è stato salvato")
