@@ -245,12 +245,18 @@ def test_the_puzzle_finder_shows_the_last_theme_chosen(visit: Visit) -> None:
     assert visit.errors == []
 
 
-@pytest.mark.parametrize("visit", [{**DESKTOP, **ENGLISH}], indirect=True)
-def test_the_editor_shows_the_fields_of_the_kind_chosen_last(visit: Visit) -> None:
+def new_puzzle_in_english(visit: Visit) -> Page:
+    """A teacher who reads English, on the editor's new puzzle once the engine has checked it."""
     TeacherFactory(username="anna", profile__language="en")
     log_in(visit, "anna", english=True)
     page = visit.open("/classes/library/new/")
     expect(page.locator("#preview")).to_contain_text("The engine accepts the puzzle")
+    return page
+
+
+@pytest.mark.parametrize("visit", [{**DESKTOP, **ENGLISH}], indirect=True)
+def test_the_editor_shows_the_fields_of_the_kind_chosen_last(visit: Visit) -> None:
+    page = new_puzzle_in_english(visit)
     page.get_by_label("Kind of question").evaluate(
         """select => {
           for (const kind of ["lay-meld", "score"]) {
@@ -267,10 +273,7 @@ def test_the_editor_shows_the_fields_of_the_kind_chosen_last(visit: Visit) -> No
 
 @pytest.mark.parametrize("visit", [{**DESKTOP, **ENGLISH}], indirect=True)
 def test_two_cards_pressed_at_once_in_the_editors_palette_both_go_in(visit: Visit) -> None:
-    TeacherFactory(username="anna", profile__language="en")
-    log_in(visit, "anna", english=True)
-    page = visit.open("/classes/library/new/")
-    expect(page.locator("#preview")).to_contain_text("The engine accepts the puzzle")
+    page = new_puzzle_in_english(visit)
     page.get_by_label("Put the card in").select_option("my_new")
     # The second press comes while the first one's editor is on its way.
     page.locator("#pick-6H").evaluate(
