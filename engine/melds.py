@@ -1455,7 +1455,15 @@ def _attachments_of(
         else:
             order = (meld.cards[1] if wild == 0 else meld.cards[0])._key - 1 & 3
             reach, lowest, highest = _reach(meld, masks[order])
-            wilds = _held_for(held, present, order)
+            # A sequence keeps its wildcard (R24) and holds one at most (R19): only its own
+            # pinella, going home (R25), makes room for one from the hand. So no wildcard
+            # of the hand joins a sequence whose wildcard is another, and unbudgeted its
+            # group is the same whatever wildcards the hand holds (issue 16). A budget is
+            # charged the candidates the reference tries, those wildcards included.
+            if budget is None and wild is not None and meld.cards[wild]._key != 9 + order:
+                wilds = 0
+            else:
+                wilds = _held_for(held, present, order)
             if not (reach or wilds):
                 if budget is not None:
                     budget.spend(LOOKUP_STEPS // 4)  # no card within reach, no wildcard
