@@ -104,6 +104,9 @@ class Card:
     _key: int = field(init=False, repr=False, compare=False)
     #: :attr:`sort_key`, worked out once (issue 16: hands are sorted on every move).
     _sort: tuple[int, int] = field(init=False, repr=False, compare=False)
+    #: :attr:`sort_key` as one number, suit * 16 + rank (the joker 64): the same order,
+    #: sorted by ``operator.attrgetter("_index")`` with no Python call for each card.
+    _index: int = field(init=False, repr=False, compare=False)
 
     MAX_COPIES: ClassVar[int] = 2
     MAX_JOKERS: ClassVar[int] = 4
@@ -117,6 +120,7 @@ class Card:
             key, sort = self.rank * 4 + self.suit.order + 1, (self.suit.order, int(self.rank))
         object.__setattr__(self, "_key", key)
         object.__setattr__(self, "_sort", sort)
+        object.__setattr__(self, "_index", sort[0] * 16 + sort[1])
 
     def __hash__(self) -> int:
         return self._key

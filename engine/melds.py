@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field, fields
 from itertools import combinations, product
+from operator import attrgetter, itemgetter
 
 from engine.budget import LOOKUP_STEPS, Budget, Cache, Memo, spend
 from engine.cards import ALL_CARDS, Card, Rank, Suit, check_copies, format_cards, parse_cards
@@ -737,9 +738,8 @@ def _key(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=_sort_index))
 
 
-def _sort_index(card: Card) -> int:
-    """Card.sort_key as one number (_SORT_INDEX): the same order, sorted faster."""
-    return _SORT_INDEX[card._key]
+#: Card.sort_key as one number (Card._index): the same order, sorted faster.
+_sort_index = attrgetter("_index")
 
 
 def _sub_multisets(counts: list[tuple[Card, int]]) -> Iterator[list[Card]]:
@@ -865,20 +865,15 @@ def _possible_melds_reference(
 
 
 def _order(cards: tuple[Card, ...]) -> list[int]:
-    return [_SORT_INDEX[card._key] for card in cards]
+    return [card._index for card in cards]
 
 
 # -- the groups, by the cards' small numbers (Card._key: 0 the joker, rank * 4 + suit + 1)
 
 _KEYS = 57
 _BY_KEY: list[Card] = [ALL_CARDS[-1]] * _KEYS
-#: A card's place in display order as one number: Card.sort_key (suit, rank) as suit * 16
-#: + rank, so tuples of them sort as lists of sort keys do; the joker (4, 0) is 64.
-_SORT_INDEX: list[int] = [0] * _KEYS
 for _card in ALL_CARDS:
     _BY_KEY[_card._key] = _card
-    _suit_order, _rank_number = _card.sort_key
-    _SORT_INDEX[_card._key] = _suit_order * 16 + _rank_number
 _SET_RANKS = {
     international: tuple(int(rank) for rank in _set_ranks(DEFAULT.replace(variant=variant)))
     for international, variant in ((False, "italian"), (True, "international"))
@@ -1089,7 +1084,7 @@ def _group_counts(key: GroupKey) -> Counter[Card]:
 
 
 def _order_key(cards: tuple[Card, ...]) -> tuple[int, ...]:
-    return tuple([_SORT_INDEX[card._key] for card in cards])
+    return tuple([card._index for card in cards])
 
 
 def _made(
@@ -1380,8 +1375,8 @@ def _melds_of(
     return tuple([meld for _, meld in merged])
 
 
-def _first(item: tuple[tuple[int, ...], Meld]) -> tuple[int, ...]:
-    return item[0]
+#: A group's item by its order key: sorted with no Python call for each item.
+_first = itemgetter(0)
 
 
 def possible_attachments(
