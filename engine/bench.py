@@ -306,7 +306,8 @@ def budget_benchmark() -> None:
 #: unchanged. Both engines play the same seeded hands and so do the same work; every hand and
 #: every position is met once, as in play. It prints one JSON object: hands a second over
 #: the first ``hands`` hands, the memos empty at the start (so their filling is counted),
-#: and over the next ``hands`` (as a process that has been playing a while); and the
+#: over the next ``hands`` (as a process that has been playing a while) and over the
+#: ``3 * hands`` after those (a process that has played some hundreds); and the
 #: seconds of one ``legal_actions`` call on a typical play-phase position (140 positions
 #: met after 10 to 60 actions of random hands), each position new, with the memos as the
 #: hands and the earlier positions left them ("in play"), and with every memo emptied
@@ -359,13 +360,19 @@ def per_call(cold):
 
 clear_memos()
 rates = []
-for first in (0, hands):
+for first, last in ((0, hands), (hands, 2 * hands), (2 * hands, 5 * hands)):
     start = time.process_time()
-    for number in range(first, first + hands):
+    for number in range(first, last):
         rng = random.Random(f"bench:{number}")
         play_hand(deal(2, rng), rng, check=False)
-    rates.append(hands / (time.process_time() - start))
-result = {"hands": rates[0], "more": rates[1], "play": per_call(False), "cold": per_call(True)}
+    rates.append((last - first) / (time.process_time() - start))
+result = {
+    "hands": rates[0],
+    "more": rates[1],
+    "later": rates[2],
+    "play": per_call(False),
+    "cold": per_call(True),
+}
 print(json.dumps(result))
 """
 
@@ -393,8 +400,8 @@ def against(other: str, hands: int = 100, rounds: int = 3, runs: int = 5) -> Non
     falls on both; prints each figure's median and the median of the runs' ratios."""
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     print(f"this engine ({here}) against {other}: {hands} seeded two-player hands (then")
-    print(f"{hands} more), and legal_actions on 140 play-phase positions (median of {rounds}")
-    print(f"sets); {runs} fresh processes each, in turn")
+    print(f"{hands} more, then {3 * hands} more), and legal_actions on 140 play-phase positions")
+    print(f"(median of {rounds} sets); {runs} fresh processes each, in turn")
     before: list[dict[str, float]] = []
     after: list[dict[str, float]] = []
     for turn in range(runs):
@@ -404,6 +411,7 @@ def against(other: str, hands: int = 100, rounds: int = 3, runs: int = 5) -> Non
     rows = (
         ("whole random hands, two players", "hands", "/s", 1, True),
         ("  the next hands, as the process goes on", "more", "/s", 1, True),
+        ("  three times as many after those", "later", "/s", 1, True),
         ("legal_actions, a typical position (in play)", "play", "µs", 1e6, False),
         ("legal_actions, a typical position (cold)", "cold", "µs", 1e6, False),
     )
