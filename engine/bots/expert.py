@@ -229,10 +229,20 @@ class Expert(Club):
     weigh_discards = False
 
     def __init__(
-        self, nodes: int = EXPERT_NODES, worlds: int = EXPERT_WORLDS, budget: Budget | None = None
+        self,
+        nodes: int = EXPERT_NODES,
+        worlds: int = EXPERT_WORLDS,
+        budget: Budget | None = None,
+        *,
+        race_nodes: int = RACE_NODES,
+        race_worlds: int = RACE_WORLDS,
     ) -> None:
+        #: The look-ahead at two, three, five and six players: actions a decision, worlds.
         self.nodes = nodes
         self.worlds = worlds
+        #: The same at four players, where each candidate is played towards the hand's end.
+        self.race_nodes = race_nodes
+        self.race_worlds = race_worlds
         self.inner = Club()
         #: Steps the look-ahead may spend (the judge's request budget); when they run out
         #: the expert plays as the club player would.
@@ -287,11 +297,11 @@ class Expert(Club):
 
     def _best(self, view: View, candidates: Sequence[Action], rng: random.Random) -> Action:
         race = view.position.players == RACE_PLAYERS
-        seeds = [rng.randrange(2**32) for _ in range(RACE_WORLDS if race else self.worlds)]
+        seeds = [rng.randrange(2**32) for _ in range(self.race_worlds if race else self.worlds)]
         worlds = [sample_world(view, random.Random(seed)) for seed in seeds]
         # At four players each candidate is played towards the end of the hand, within
-        # RACE_NODES; elsewhere until the expert's next turn, within its nodes.
-        nodes = RACE_NODES if race else self.nodes
+        # race_nodes; elsewhere until the expert's next turn, within its nodes.
+        nodes = self.race_nodes if race else self.nodes
         each = max(1, nodes // (len(candidates) * len(worlds)))
         side = view.side
         means = []

@@ -528,8 +528,10 @@ def test_at_four_players_the_playouts_of_one_decision_share_race_nodes(
         return result
 
     monkeypatch.setattr(expert, "play_out", counted)
-    monkeypatch.setattr(expert, "RACE_NODES", 48)
     view = view_of(racing(["QC", "3D", "10D", "6S", "4S", "5C"]))
-    Expert().decide(view, legal_in_view(view), random.Random(0))
+    Expert(race_nodes=48).decide(view, legal_in_view(view), random.Random(0))
     # Two candidates in eight worlds, three actions each: none plays the hand to its end.
     assert played == [3] * 2 * expert.RACE_WORLDS
+    played.clear()
+    Expert(race_nodes=48, race_worlds=2).decide(view, legal_in_view(view), random.Random(0))
+    assert played == [12] * 2 * 2
