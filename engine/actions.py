@@ -142,13 +142,22 @@ class Action:
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
 
-    def _key(self) -> tuple[ActionKind, int | None, tuple[tuple[int, int], ...]]:
-        return self.kind, self.meld, tuple(sorted(card.sort_key for card in self.cards))
+    def _key(self) -> tuple[ActionKind, int | None, tuple[int, ...]]:
+        # The cards in display order, each as one number (Card._index).
+        return self.kind, self.meld, tuple(sorted([card._index for card in self.cards]))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Action):
             return NotImplemented
-        return self._key() == other._key()
+        # Looking an action up in a list of legal ones compares it with most of them: most
+        # differ in kind, meld or size, and an equal one usually lists its cards alike.
+        if (
+            self.kind is not other.kind
+            or self.meld != other.meld
+            or len(self.cards) != len(other.cards)
+        ):
+            return False
+        return self.cards == other.cards or self._key() == other._key()
 
     def __hash__(self) -> int:
         return hash(self._key())

@@ -205,6 +205,26 @@ def test_the_order_of_a_melds_cards_does_not_matter() -> None:
     assert Action.parse("attach 1 7H") != Action.parse("attach 2 7H")
     assert Action.parse("meld 7H 8H 9H") != Action.parse("attach 0 7H 8H 9H")
     assert Action.parse("draw") != "draw"
+    # The same number of cards, some the same: still different actions.
+    assert Action.parse("meld 7H 7H 7D") != Action.parse("meld 7H 7D 7D")
+    assert Action.parse("meld 7H 7D JK") != Action.parse("meld 7D 7H 7C")
+    assert Action.parse("discard 7H") != Action.parse("discard 7D")
+    assert Action.parse("meld 7H 7D 7C") != Action.parse("meld 7H 7D 7C 7S")
+
+
+few_cards = st.lists(st.sampled_from(["7H", "7D", "JK"]), min_size=1, max_size=3)
+
+
+@given(few_cards, few_cards)
+def test_two_melds_are_equal_when_they_hold_the_same_cards_in_any_order(
+    one: list[str], other: list[str]
+) -> None:
+    first = Action(ActionKind.MELD, tuple(parse_cards(one)))
+    assert first == Action(ActionKind.MELD, tuple(parse_cards(one[::-1])))
+    second = Action(ActionKind.MELD, tuple(parse_cards(other)))
+    assert (first == second) is (sorted(one) == sorted(other))
+    if first == second:
+        assert hash(first) == hash(second)
 
 
 card_texts = st.sampled_from([str(card) for card in ALL_CARDS])
