@@ -9,9 +9,10 @@ reached. The expert plays as the club player, taking the pile more readily, and 
 decision to close now or wait it samples a few worlds, plays each candidate on in each
 of them until its next turn (at four players, towards the end of the hand, within
 :data:`RACE_NODES`), and keeps the one that does best. At four players it weighs stock
-against a pile of three cards or more the same way. Elsewhere the same look-ahead can weigh stock against pile and the choice of
-discard (:attr:`Expert.weigh_draw`, :attr:`Expert.weigh_discards`); judged by
-:func:`estimate` one turn ahead it lost points there, so it is off.
+against a pile of three cards or more the same way. Elsewhere the same look-ahead can
+weigh stock against pile and the choice of discard (:attr:`Expert.weigh_draw`,
+:attr:`Expert.weigh_discards`); judged by :func:`estimate` one turn ahead it lost points
+there, so it is off.
 
 >>> import random
 >>> from engine.deal import deal
