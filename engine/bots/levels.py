@@ -317,27 +317,22 @@ class Club(Beginner):
 
     def draw(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         position = view.position
-        if position.players == RACE_PLAYERS:
-            return self.race_draw(view, legal, rng)
         if position.fluid:
             return _BEGINNER.draw(view, legal, rng)
         pile = [action for action in legal if action.kind is ActionKind.PILE]
         draw = [action for action in legal if action.kind is ActionKind.DRAW]
-        if pile and (not draw or self.pile_gain(view) >= self.pile_threshold):
+        if pile and (not draw or self.takes_pile(view)):
             return pile[0]
         return draw[0] if draw else legal[0]
 
-    def race_draw(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        """At four players: the pile when its top card fits (as the beginner takes it), or
-        when the whole pile brings :attr:`race_pile_gain`, whatever its size."""
-        del rng
-        pile = [action for action in legal if action.kind is ActionKind.PILE]
-        draw = [action for action in legal if action.kind is ActionKind.DRAW]
-        if pile and (
-            not draw or self.top_fits(view) or self.pile_gain(view) >= self.race_pile_gain
-        ):
-            return pile[0]
-        return draw[0] if draw else legal[0]
+    def takes_pile(self, view: View) -> bool:
+        """Is the pile worth taking rather than the stock? When it brings
+        :attr:`pile_threshold` (:meth:`pile_gain`); at four players when its top card fits
+        (as the beginner takes it) or the whole pile brings :attr:`race_pile_gain`,
+        whatever its size."""
+        if view.position.players == RACE_PLAYERS:
+            return self.top_fits(view) or self.pile_gain(view) >= self.race_pile_gain
+        return self.pile_gain(view) >= self.pile_threshold
 
     def pile_gain(self, view: View) -> float:
         """What the whole pile brings this hand: cards for our melds and for new ones."""
