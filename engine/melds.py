@@ -24,8 +24,8 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field, fields
-from itertools import combinations, product
-from operator import attrgetter, itemgetter
+from itertools import combinations, product, repeat
+from operator import attrgetter
 
 from engine.budget import LOOKUP_STEPS, Budget, Cache, Memo, spend
 from engine.cards import ALL_CARDS, Card, Rank, Suit, check_copies, format_cards, parse_cards
@@ -881,11 +881,13 @@ _SET_RANKS = {
 _SUIT_OF_ORDER = tuple(Suit)
 _ACE_HIGH = 1 << 14
 
-#: One group's analysis: the candidates it tried (the budget's steps) and what they gave:
-#: each valid meld with its order key (its cards' display places), or each valid
-#: attachment's cards with the meld that results.
-MeldGroup = tuple[int, tuple[tuple[tuple[int, ...], Meld], ...]]
-AttachGroup = tuple[int, tuple[tuple[tuple[Card, ...], Meld], ...]]
+#: One group's analysis: the candidates it tried (the budget's steps) and what they gave,
+#: in two tuples side by side: each valid meld's order key (its cards' display places) and
+#: the meld, or each valid attachment's cards and the meld that results. Two tuples, not a
+#: pair for each meld: the collector walks every cached container, and a tuple of order
+#: keys (plain numbers) it stops walking (issue 16).
+MeldGroup = tuple[int, tuple[tuple[int, ...], ...], tuple[Meld, ...]]
+AttachGroup = tuple[int, tuple[tuple[Card, ...], ...], tuple[Meld, ...]]
 #: A group's key: (0, rank, the rank's naturals of each suit, wildcards held) for sets,
 #: (1, suit order, places held as bits, wildcards held) for sequences (_wild_codes).
 GroupKey = tuple[int, ...]
@@ -1191,48 +1193,64 @@ def _sequence_outcome(
 
 def _set_code(card: Card, rank: int) -> int:
     """A card as a set of ``rank`` sees it: the joker 0, a natural of the rank 10 plus its
-    suit's order, a 2 20 plus its suit's order, any other card 100 plus its key."""
+    suit's order, any 2 20 (in a set of another rank it is a wildcard, whatever its suit:
+    R18), any other card 100 plus its key."""
     key = card._key
     if not key:
         return 0
     if (key - 1) >> 2 == rank:
         return 10 + (key - 1 & 3)
     if (key - 1) >> 2 == 2:
-        return 20 + (key - 1 & 3)
+        return 20
     return 100 + key
 
 
 def _set_outcome(meld: Meld, cards: tuple[Card, ...], rules: Rules, tables: _Tables) -> Meld | None:
     """``attach(meld, cards)`` to a set, or None when refused, kept by shape as
-    _sequence_outcome keeps attachments to sequences: attaching to a set depends on each
-    card's suit and on which are wildcards, not on the rank (but for the ranks the
-    international game allows a set of, R41), so every rank shares what one learnt."""
+    _sequence_outcome keeps attachments to sequences: attaching to a set depends on which
+    cards are wildcards and on the order of the naturals' suits (a set lies in the suits'
+    order), not on the rank (but for the ranks the international game allows a set of,
+    R41) nor on which suits they are. So every rank shares what one learnt, and the suits
+    present are counted from the first (hearts and spades as hearts and diamonds)."""
     natural = meld.cards[0]._key
     rank = (natural - 1) >> 2
     allowed = not rules.international or rank in (1, 3)
-    shape = (
-        -4,
-        allowed,
-        len(meld.cards),
-        *[_set_code(card, rank) for card in meld.cards],
-        *[_set_code(card, rank) for card in cards],
-    )
-    return _by_shape(shape, meld, cards, 0, rules, tables)
+    codes = [_set_code(card, rank) for card in meld.cards]
+    codes += [_set_code(card, rank) for card in cards]
+    suits = sorted({code for code in codes if 10 <= code <= 13})
+    if suits[-1] != 9 + len(suits):  # not hearts, then diamonds...: count them anew
+        anew = {code: 10 + index for index, code in enumerate(suits)}
+        codes = [anew.get(code, code) for code in codes]
+    return _by_shape((-4, allowed, len(meld.cards), *codes), meld, cards, 0, rules, tables)
 
 
 def _made_outcome(cards: tuple[Card, ...], rules: Rules, tables: _Tables) -> Meld | None:
-    """``make_meld(cards)``, or None when refused, kept by shape as _sequence_outcome
-    keeps attachments: each card as it is to the suit of the first natural card (its rank
-    in that suit; the 2 of that suit; another wildcard; a card of another suit)."""
+    """``make_meld(cards)`` for cards in display order (as candidates are), or None when
+    refused, kept by shape as _sequence_outcome keeps attachments: each card as it is to
+    the suit of the first natural card (its rank in that suit; the 2 of that suit; another
+    wildcard; a card of another suit, by how many suits further it comes).
+
+    Two kinds of shapes are shared further (issue 16): naturals all of one rank from 3 to
+    the king (a set, or nothing) do not depend on the rank, but in the international game
+    (R41); naturals of one suit, of ranks all from 3 to the king and not all one, lay the
+    same wherever they lie, away from the ace and the 2 (as _sequence_outcome's)."""
     order = 0
     for card in cards:
         key = card._key
         if key and (key - 1) >> 2 != 2:
             order = key - 1 & 3
             break
-    return _by_shape(
-        (-2, *[_card_code(card, order) for card in cards]), None, cards, 0, rules, tables
-    )
+    codes = [_card_code(card, order) for card in cards]
+    shift = 0
+    ranks = {code % 100 for code in codes if code}
+    if len(ranks) == 1:
+        rank = ranks.pop()
+        if 3 <= rank <= 13 and not rules.international:
+            codes = [code and code - rank + 50 for code in codes]
+    elif ranks and all(not code or 3 <= code <= 13 for code in codes):
+        shift = min(ranks)
+        codes = [code and code - shift + 20 for code in codes]
+    return _by_shape((-5 if shift else -2, *codes), None, cards, shift, rules, tables)
 
 
 #: What a shape gives: None when refused, else the result's kind, its start less the shift,
@@ -1337,7 +1355,7 @@ def _melds_of(
                 missing.append((key, 1, 14))
             else:
                 steps += group[0]
-                parts.append(group[1])
+                parts.append(group)
     for order in range(4):
         mask = masks[order]
         if mask.bit_count() < 2:
@@ -1350,7 +1368,7 @@ def _melds_of(
                 missing.append((key, lowest, highest))
             else:
                 steps += group[0]
-                parts.append(group[1])
+                parts.append(group)
     pending = []
     for key, lowest, highest in missing:
         group_counts = _group_counts(key)
@@ -1366,17 +1384,15 @@ def _melds_of(
     spend(budget, steps)
     for key, candidates in pending:
         outcomes = _outcomes(None, candidates, key, rules, tables)
-        made = tuple((_order_key(cards), meld) for cards, meld in outcomes)
-        parts.append(cache.put(key, (len(candidates), made))[1])
+        orders = tuple([_order_key(cards) for cards, _ in outcomes])
+        parts.append(cache.put(key, (len(candidates), orders, tuple([m for _, m in outcomes]))))
     if len(parts) == 1:
-        return tuple([meld for _, meld in parts[0]])
-    merged = [item for part in parts for item in part]
-    merged.sort(key=_first)
-    return tuple([meld for _, meld in merged])
-
-
-#: A group's item by its order key: sorted with no Python call for each item.
-_first = itemgetter(0)
+        return parts[0][2]
+    orders, melds = [], []
+    for _, group_orders, group_melds in parts:
+        orders += group_orders
+        melds += group_melds
+    return tuple([melds[i] for i in sorted(range(len(melds)), key=orders.__getitem__)])
 
 
 def possible_attachments(
@@ -1470,11 +1486,14 @@ def _attachments_of(
                 _choices(meld, key, lowest, highest, tables), _wild_cards(key[-1])
             )
             spend(budget, len(candidates) + LOOKUP_STEPS // 4)
-            attached = tuple(_outcomes(meld, candidates, key, rules, tables))
-            group = cache.put((meld, key), (len(candidates), attached))
+            attached = _outcomes(meld, candidates, key, rules, tables)
+            group = cache.put(
+                (meld, key),
+                (len(candidates), tuple([c for c, _ in attached]), tuple([m for _, m in attached])),
+            )
         else:
             spend(budget, group[0] + LOOKUP_STEPS // 4)
-        found += [(index, chosen, result) for chosen, result in group[1]]
+        found += zip(repeat(index), group[1], group[2])
     return found
 
 

@@ -177,6 +177,85 @@ def agrees_with_reference(
     assert fast == steps(engine_melds._possible_attachments_reference, melds, hand, rules)
 
 
+def _candidate(rng: random.Random) -> tuple[Card, ...]:
+    """Cards a hand could try as a meld or an attachment: a few neighbours of one suit,
+    or one rank in a few suits, with a wildcard now and then and a stray card rarely; in
+    display order, as the enumerations try them."""
+    rank, suit = rng.randint(1, 13), rng.choice(list(Suit))
+    if rng.random() < 0.5:
+        low = rng.randint(1, 13)
+        ranks = sorted(rng.sample(range(low, min(low + 5, 14)), rng.randint(1, min(4, 14 - low))))
+        cards = [Card(Rank(r), suit) for r in ranks]
+    else:
+        cards = [Card(Rank(rank), rng.choice(list(Suit))) for _ in range(rng.randint(1, 4))]
+    for _ in range(rng.choice([0, 0, 1, 1, 2])):
+        cards.append(rng.choice(WILDS))
+    if rng.random() < 0.05:
+        cards.append(rng.choice(DECK))
+    return engine_melds._key(cards)  # in display order, as every candidate is tried
+
+
+def _ruled(make: Any, *args: Any) -> Meld | None:
+    try:
+        result: Meld = make(*args)
+    except engine_melds.InvalidMeldError:
+        return None
+    return result
+
+
+@pytest.mark.parametrize("rules", list(PRESETS.values()), ids=list(PRESETS))
+def test_what_a_shape_gives_is_what_the_rules_give(rules: Rules) -> None:
+    """The melds and attachments kept by shape (one shape shared by every rank, suit or
+    place that lays the same way) are the ones the rules make anew, on thousands of
+    candidates met in turn, so that most are found through a shape another one left."""
+    clear_memos()
+    tables = engine_melds._tables(rules)
+    rng = random.Random(1605)
+    laid: list[Meld] = []
+    for _ in range(4000):
+        cards = _candidate(rng)
+        made = _ruled(engine_melds._make_meld, cards, rules)
+        assert engine_melds._made_outcome(cards, rules, tables) == made, cards
+        if made is not None:
+            laid.append(made)
+        if not laid:
+            continue
+        meld, added = rng.choice(laid[-50:]), _candidate(rng)[-rng.randint(1, 3) :]
+        if meld.kind is engine_melds.MeldKind.SET and meld.rank is Rank.TWO:
+            continue  # a set of 2s is attached to without shapes
+        expected = _ruled(engine_melds._attach, meld, added, rules)
+        outcome = (
+            engine_melds._set_outcome(meld, added, rules, tables)
+            if meld.kind is engine_melds.MeldKind.SET
+            else engine_melds._sequence_outcome(meld, added, rules, tables)
+        )
+        assert outcome == expected, (meld, added)
+        if expected is not None:
+            laid.append(expected)
+
+
+def test_one_shape_serves_every_rank_suit_and_place_that_lays_the_same_way() -> None:
+    rules = PRESETS["standard"]
+    tables = engine_melds._tables(rules)
+    alike = [
+        ("7H 7D 7C", "9D 9C 9S"),  # a set of any rank, from any suit on
+        ("4H 5H JK", "8C 9C JK"),  # a sequence away from the ace and the 2
+    ]
+    for first, second in alike:
+        clear_memos()
+        for text in (first, second):
+            cards = engine_melds._key(engine_melds.parse_cards(text))
+            made = engine_melds._made_outcome(cards, rules, tables)
+            assert made == engine_melds._make_meld(cards, rules)
+        assert len(tables.shapes.kept) == 1
+    clear_memos()
+    for meld, added in (("7D 7S JK", "7S"), ("9H 9C JK", "9C")):  # two suits, any two
+        laid, cards = Meld.parse(meld), tuple(engine_melds.parse_cards(added))
+        outcome = engine_melds._set_outcome(laid, cards, rules, tables)
+        assert outcome == engine_melds._attach(laid, cards, rules)
+    assert len(tables.shapes.kept) == 1
+
+
 def test_cold_caches_give_what_warm_ones_give() -> None:
     rng = random.Random(16)
     position = deal(2, rng)
