@@ -382,6 +382,24 @@ def test_the_stall_limit_is_three_turns_of_the_beginner() -> None:
     assert STALL_LIMIT == 3
 
 
+def test_the_legal_actions_made_through_the_slots_are_whole_actions() -> None:
+    # engine.actions sets the fields of the melds and attachments it lists through their
+    # slots, in this order, with no Action() called.
+    assert [field.name for field in dataclasses.fields(Action)] == ["kind", "cards", "meld"]
+    rng = random.Random(8)
+    position = deal(2, rng)
+    while not position.is_over:
+        for action in legal_actions(position):
+            written = Action.parse(str(action))
+            assert (action.kind, action.cards, action.meld) == (
+                written.kind,
+                written.cards,
+                written.meld,
+            )
+            assert hash(action) == hash(written)
+        position = apply(position, random_action(position, rng))
+
+
 def test_the_quick_replace_copies_every_field_of_a_position_and_changes_only_those_named() -> None:
     names = [field.name for field in dataclasses.fields(Position)]
     assert list(inspect.signature(_replace).parameters)[1:] == names
