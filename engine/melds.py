@@ -899,13 +899,25 @@ Choices = tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]
 class _Tables:
     """Every analysis kept for one set of rules."""
 
-    __slots__ = ("attached", "attachments", "choices", "made", "melds", "outcomes", "shapes")
+    __slots__ = (
+        "attached",
+        "attachments",
+        "choices",
+        "made",
+        "melds",
+        "moved_choices",
+        "outcomes",
+        "shapes",
+    )
 
     def __init__(self) -> None:
         self.melds: Cache[GroupKey, MeldGroup] = Cache(20_000)
         self.attachments: Cache[tuple[Meld, GroupKey], AttachGroup] = Cache(30_000)
         #: The natural cards an attachment may take, before any wildcard (see _choices).
         self.choices: Cache[GroupKey, Choices] = Cache(20_000)
+        #: A sequence's choices away from the ace and the 2, by its shape and the places
+        #: held from its start: each card as its key less the key of the start's card.
+        self.moved_choices: Cache[GroupKey, tuple[tuple[int, ...], ...]] = Cache(20_000)
         #: What a candidate gives, a meld or a refusal (None), by the meld it is attached to
         #: (None: a new meld) and its cards.
         self.outcomes: Cache[tuple[Meld | None, tuple[Card, ...]], Meld | None] = Cache(50_000)
@@ -1336,7 +1348,7 @@ def _melds_of(
     cache = tables.melds
     kept = cache.kept
     steps = LOOKUP_STEPS
-    parts: list[tuple[tuple[tuple[int, ...], Meld], ...]] = []
+    parts: list[MeldGroup] = []
     missing: list[tuple[GroupKey, int, int]] = []
     for rank in _SET_RANKS[rules.international]:
         if ranks[rank] >= 2:
@@ -1384,11 +1396,13 @@ def _melds_of(
     spend(budget, steps)
     for key, candidates in pending:
         outcomes = _outcomes(None, candidates, key, rules, tables)
-        orders = tuple([_order_key(cards) for cards, _ in outcomes])
-        parts.append(cache.put(key, (len(candidates), orders, tuple([m for _, m in outcomes]))))
+        made = tuple([meld for _, meld in outcomes])
+        group = (len(candidates), tuple([_order_key(cards) for cards, _ in outcomes]), made)
+        parts.append(cache.put(key, group))
     if len(parts) == 1:
         return parts[0][2]
-    orders, melds = [], []
+    orders: list[tuple[int, ...]] = []
+    melds: list[Meld] = []
     for _, group_orders, group_melds in parts:
         orders += group_orders
         melds += group_melds
@@ -1562,18 +1576,36 @@ def _choices(meld: Meld, key: GroupKey, lowest: int, highest: int, tables: _Tabl
     found = tables.choices.kept.get(naturals_key)
     if found is not None:
         return found
-    counts = _group_counts((*key[:-1], 0))
-    choices: dict[tuple[Card, ...], None] = {}
     if meld.kind is MeldKind.SET:
+        counts = _group_counts((*key[:-1], 0))
         of_rank = [(card, n) for card, n in counts.items() if card.rank is meld.rank]
-        for naturals in _sub_multisets(of_rank):
-            choices[_key(naturals)] = None
-        alone = tuple(chosen for chosen in choices if chosen)
-        found = (alone, tuple(choices) if meld.wild is None else ())
+        subsets = dict.fromkeys(_key(naturals) for naturals in _sub_multisets(of_rank))
+        alone = tuple(chosen for chosen in subsets if chosen)
+        found = (alone, tuple(subsets) if meld.wild is None else ())
+        return tables.choices.put(naturals_key, found)
+    # Away from the ace and the 2, a sequence's choices are the same wherever it lies and
+    # whatever its suit: they are kept too by the places held from its start, each card
+    # as its key less the key of the card at the start (issue 16).
+    start, size, reach = meld.start, len(meld.cards), key[2]
+    low = start + 1 if meld.wild == 0 else start
+    high = start + size - (2 if meld.wild == size - 1 else 1)
+    moved = low >= 3 and high <= 13 and not reach & _NEAR_ACE
+    base = start * 4 + key[1] + 1
+    moved_key = ((reach << 20) >> start, size, naturals_key[-1])
+    if moved and (places := tables.moved_choices.kept.get(moved_key)) is not None:
+        joined = tuple([tuple([_BY_KEY[base + place] for place in chosen]) for chosen in places])
     else:
-        _sequence_choices(meld, counts, choices, lowest, highest)
-        found = (tuple(chosen for chosen in choices if chosen), tuple(choices))
-    return tables.choices.put(naturals_key, found)
+        choices: dict[tuple[Card, ...], None] = {}
+        _sequence_choices(meld, _group_counts((*key[:-1], 0)), choices, lowest, highest)
+        joined = tuple(choices)
+        if moved:
+            places = tuple([tuple([card._key - base for card in chosen]) for chosen in joined])
+            tables.moved_choices.put(moved_key, places)
+    return tables.choices.put(naturals_key, (tuple([c for c in joined if c]), joined))
+
+
+#: The places of the ace (low and high) and of the 2, as bits.
+_NEAR_ACE = 1 << 1 | 1 << 2 | 1 << 14
 
 
 def _candidates_from_choices(

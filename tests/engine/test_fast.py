@@ -256,6 +256,29 @@ def test_one_shape_serves_every_rank_suit_and_place_that_lays_the_same_way() -> 
     assert len(tables.shapes.kept) == 1
 
 
+def test_a_sequence_attaches_the_same_wherever_it_lies_and_whatever_its_suit() -> None:
+    """The choices of natural cards a sequence may take are kept by the places held from
+    its start (issue 16): found for one place and suit, they serve every other."""
+    rules = PRESETS["standard"]
+    clear_memos()
+    rng = random.Random(1616)
+    for _ in range(300):
+        suit, start = rng.choice(list(Suit)), rng.randint(3, 9)
+        laid = [Card(Rank(start + i), suit) for i in range(3)]
+        if rng.random() < 0.5:
+            laid[rng.choice([0, 2])] = rng.choice(WILDS)
+        meld = engine_melds.make_meld(laid, rules)
+        near = [Card(Rank(r), suit) for r in range(max(3, start - 3), min(13, start + 6) + 1)]
+        hand = [card for card in near if card not in laid and rng.random() < 0.6]
+        hand += rng.sample(WILDS, rng.randint(0, 1))
+        found = possible_attachments([meld], hand, rules)
+        assert found == engine_melds._possible_attachments_reference(
+            [meld], tuple(hand), rules, None
+        )
+    tables = engine_melds._tables(rules)
+    assert len(tables.moved_choices.kept) < 0.7 * len(tables.choices.kept)  # many shared
+
+
 def test_cold_caches_give_what_warm_ones_give() -> None:
     rng = random.Random(16)
     position = deal(2, rng)
