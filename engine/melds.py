@@ -907,6 +907,7 @@ class _Tables:
         "melds",
         "moved_choices",
         "outcomes",
+        "recipes",
         "shapes",
     )
 
@@ -921,6 +922,8 @@ class _Tables:
         #: What a candidate gives, a meld or a refusal (None), by the meld it is attached to
         #: (None: a new meld) and its cards.
         self.outcomes: Cache[tuple[Meld | None, tuple[Card, ...]], Meld | None] = Cache(50_000)
+        #: Meld groups away from the ace and the 2, by rank or place (_moved_group).
+        self.recipes: Cache[GroupKey, Recipe] = Cache(20_000)
         #: What attaching gives to a sequence, by shape (_sequence_outcome).
         self.shapes: Cache[tuple[int, ...], Arranged] = Cache(100_000)
         self.made: Cache[tuple[Card | str, ...], Meld] = Cache(20_000)
@@ -1382,7 +1385,13 @@ def _melds_of(
                 steps += group[0]
                 parts.append(group)
     pending = []
+    recipes = tables.recipes.kept
     for key, lowest, highest in missing:
+        moved = _moved_group(key, rules)
+        if moved is not None and (recipe := recipes.get(moved[0])) is not None:
+            steps += recipe[0]
+            parts.append(cache.put(key, _from_recipe(recipe, moved[1], key[0], tables)))
+            continue
         group_counts = _group_counts(key)
         candidates: dict[tuple[Card, ...], None] = {}
         wild_kinds = _wild_kinds(group_counts)
@@ -1399,6 +1408,9 @@ def _melds_of(
         made = tuple([meld for _, meld in outcomes])
         group = (len(candidates), tuple([_order_key(cards) for cards, _ in outcomes]), made)
         parts.append(cache.put(key, group))
+        moved = _moved_group(key, rules)
+        if moved is not None:
+            tables.recipes.put(moved[0], _recipe(group, moved[1], key[0]))
     if len(parts) == 1:
         return parts[0][2]
     orders: list[tuple[int, ...]] = []
@@ -1407,6 +1419,87 @@ def _melds_of(
         orders += group_orders
         melds += group_melds
     return tuple([melds[i] for i in sorted(range(len(melds)), key=orders.__getitem__)])
+
+
+# -- meld groups kept as recipes, away from the ace and the 2 (issue 16) -----------------
+#
+# A group of a set of a rank from 3 to the king lays the same whatever its rank (but in the
+# international game, R41); a group of a run of a suit from place 4 to place 12 (from 5
+# when the suit's own 2 is held: with a wildcard it could go home, R25) lays the same
+# wherever the run lies, no candidate reaching the 2 or the ace. Such a group is kept once
+# more as a recipe: for each meld its cards and its order key as numbers that the cards of
+# the rank (or of the run's lowest place) are found from, its kind, wildcard and start.
+# A group met at another rank or place is then made from the recipe, not tried again.
+
+#: A recipe: the candidates tried, then for each meld its cards' codes, its order key's
+#: codes, its kind, its wildcard's index and its start less the shift.
+Recipe = tuple[int, tuple[tuple[tuple[int, ...], tuple[int, ...], MeldKind, int | None, int], ...]]
+
+
+def _moved_group(key: GroupKey, rules: Rules) -> tuple[GroupKey, int] | None:
+    """The key of the recipe a group is kept as, and the shift (the set's rank, the run's
+    lowest place); None for a group near the ace or the 2."""
+    if key[0] == 0:
+        if 3 <= key[1] <= 13 and not rules.international:
+            return (0, 0, *key[2:]), key[1]
+        return None
+    order, run, wilds = key[1], key[2], key[3]
+    low, high = (run & -run).bit_length() - 1, run.bit_length() - 1
+    own_two = wilds >> (1 + 2 * order) & 3
+    if low < (5 if own_two else 4) or high > 12:
+        return None
+    return (1, order, run >> low, wilds), low
+
+
+def _recipe(group: MeldGroup, shift: int, kind: int) -> Recipe:
+    melds = []
+    for meld in group[2]:
+        cards = tuple([key if key < 13 else key - 4 * shift + 57 for key in _keys(meld.cards)])
+        order = tuple([_moved_index(card, shift) for card in _key(meld.cards)])
+        start = meld.start - shift if kind else meld.start
+        melds.append((cards, order, meld.kind, meld.wild, start))
+    return group[0], tuple(melds)
+
+
+def _keys(cards: tuple[Card, ...]) -> list[int]:
+    return [card._key for card in cards]
+
+
+def _moved_index(card: Card, shift: int) -> int:
+    """A card's display index in a recipe's order key: a natural of the rank or run less
+    the shift, numbered from 65; a wildcard as it is."""
+    if card._key < 13:
+        return card._index
+    return 65 + card._index - shift
+
+
+def _from_recipe(recipe: Recipe, shift: int, kind: int, tables: _Tables) -> MeldGroup:
+    cards_of, index_of = _RECIPE_CARDS[shift], _RECIPE_INDEXES[shift]
+    start_shift = shift if kind else 0
+    made = tables.made
+    orders, melds = [], []
+    for codes, order, meld_kind, wild, start in recipe[1]:
+        cards = tuple([cards_of[code] for code in codes])
+        meld = _known_meld(cards, meld_kind, wild, start + start_shift)
+        made.put(cards, meld)  # the move that lays it finds it, as _outcomes leaves it
+        melds.append(meld)
+        orders.append(tuple([index_of[code] for code in order]))
+    return recipe[0], tuple(orders), tuple(melds)
+
+
+#: For each shift, the card of each code of a recipe (a wildcard's key, or 57 plus a
+#: natural's key less four times the shift) and the display index of each order code.
+_RECIPE_CARDS = [
+    [
+        _BY_KEY[code] if code < 13 else _BY_KEY[(code - 57 + 4 * shift) % _KEYS]
+        for code in range(114)
+    ]
+    for shift in range(15)
+]
+_RECIPE_INDEXES = [
+    [code if code < 65 else code - 65 + shift for code in range(65 + 64 + 15)]
+    for shift in range(15)
+]
 
 
 def possible_attachments(

@@ -279,6 +279,27 @@ def test_a_sequence_attaches_the_same_wherever_it_lies_and_whatever_its_suit() -
     assert len(tables.moved_choices.kept) < 0.7 * len(tables.choices.kept)  # many shared
 
 
+def test_a_hand_lays_the_same_melds_at_every_rank_and_place() -> None:
+    """A group of a hand's melds away from the ace and the 2 is kept as a recipe too
+    (issue 16): found for one rank, or one place of a run, it makes every other."""
+    rules = PRESETS["standard"]
+    clear_memos()
+    rng = random.Random(1617)
+    for _ in range(300):
+        suit, low = rng.choice(list(Suit)), rng.randint(3, 10)
+        hand = [Card(Rank(r), suit) for r in range(low, low + 4) if rng.random() < 0.8]
+        rank = rng.randint(3, 13)
+        hand += [Card(Rank(rank), rng.choice(list(Suit))) for _ in range(rng.randint(2, 4))]
+        hand += rng.sample(WILDS, rng.randint(0, 2))
+        cards = tuple(hand)
+        if max(Counter(cards).values()) > 2:
+            continue
+        reference = engine_melds._possible_melds_reference(cards, rules, None)
+        assert engine_melds._possible_melds(cards, rules, None) == reference
+    tables = engine_melds._tables(rules)
+    assert len(tables.recipes.kept) < 0.7 * len(tables.melds.kept)  # many made from recipes
+
+
 def test_cold_caches_give_what_warm_ones_give() -> None:
     rng = random.Random(16)
     position = deal(2, rng)
