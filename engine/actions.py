@@ -38,6 +38,7 @@ from engine.melds import (
     Meld,
     MeldKind,
     attach,
+    attachment_cards,
     hand_plays,
     make_meld,
     possible_attachments,
@@ -439,9 +440,9 @@ def legal_plays(position: Position, budget: Budget | None = None) -> Plays:
     """
     hand = position.hand
     melds = possible_melds(hand, position.rules, budget)
-    attachments = possible_attachments(position.melds[position.side], hand, position.rules, budget)
+    attachments = attachment_cards(position.melds[position.side], hand, position.rules, budget)
     usable = {card for meld in melds for card in meld.cards}
-    usable.update(card for _, cards, _ in attachments for card in cards)
+    usable.update(card for _, cards in attachments for card in cards)
     return Plays(tuple(_as_actions(position, melds, attachments)), frozenset(usable))
 
 
@@ -452,12 +453,12 @@ def _play_actions(position: Position, budget: Budget | None) -> list[Action]:
     if budget is None:
         return _as_actions(position, *hand_plays(hand, side_melds, position.rules))
     melds = possible_melds(hand, position.rules, budget)
-    attachments = possible_attachments(side_melds, hand, position.rules, budget)
+    attachments = attachment_cards(side_melds, hand, position.rules, budget)
     return _as_actions(position, melds, attachments)
 
 
 def _as_actions(
-    position: Position, melds: Sequence[Meld], attachments: list[tuple[int, Cards, Meld]]
+    position: Position, melds: Sequence[Meld], attachments: list[tuple[int, Cards]]
 ) -> list[Action]:
     new, kind, cards_of, meld_of = _NEW, _KIND_OF, _CARDS_OF, _MELD_OF
     actions = []
@@ -467,7 +468,7 @@ def _as_actions(
         cards_of(action, meld.cards)
         meld_of(action, None)
         actions.append(action)
-    for index, cards, _ in _legal_attachments(position, attachments):
+    for index, cards in _attachable(position, attachments):
         action = new(Action)
         kind(action, ActionKind.ATTACH)
         cards_of(action, cards)
@@ -531,19 +532,27 @@ def legal_attachments(
 def _legal_attachments(
     position: Position, candidates: list[tuple[int, Cards, Meld]]
 ) -> list[tuple[int, Cards, Meld]]:
+    allowed = set(_attachable(position, [(index, cards) for index, cards, _ in candidates]))
+    return [found for found in candidates if (found[0], found[1]) in allowed]
+
+
+def _attachable(position: Position, candidates: list[tuple[int, Cards]]) -> list[tuple[int, Cards]]:
+    """The attachments of ``candidates`` the player to move may make now (R32, R41): each
+    the meld's index and the cards."""
     hand = position.hand
     side_melds = position.melds[position.side]
     pile = set(position.pile_taken) if position.pile_taken else None
     found = []
-    for index, cards, result in candidates:
+    for index, cards in candidates:
         if pile and pile.isdisjoint(cards):
             continue
         if len(hand) - len(cards) > 1:
-            found.append((index, cards, result))  # nothing to refuse (R32)
+            found.append((index, cards))  # nothing to refuse (R32)
             continue
+        result = attach(side_melds[index], cards, position.rules)
         melds = _replaced(side_melds, index, result)
         if _rest_refusal_fast(position, hand, melds, cards) is None:
-            found.append((index, cards, result))
+            found.append((index, cards))
     return found
 
 

@@ -443,15 +443,24 @@ def attach(meld: Meld, cards: Iterable[Card | str], rules: Rules = DEFAULT) -> M
     """
     if cards.__class__ is not tuple:
         return _attach(meld, _as_cards(cards), rules)
-    # As make_meld: the attachments made lately, refusals not kept.
-    attached = _tables(rules).attached
+    # As make_meld: the attachments made lately, refusals not kept; and what the rules
+    # gave once for the same shape (issue 16: a move attaches what the legal actions
+    # listed, and they no longer keep the meld each would make).
+    tables = _tables(rules)
     key = (meld, cards)
     try:
-        result = attached.kept.get(key)
+        result = tables.attached.kept.get(key)
     except TypeError:  # something unhashable, which is no card: _as_cards says so
         return _attach(meld, _as_cards(cards), rules)
     if result is None:
-        result = attached.put(key, _attach(meld, _as_cards(cards), rules))
+        added = _as_cards(cards)
+        if not added:
+            raise InvalidMeldError("nothing_to_attach", "R17")
+        check_copies(meld.cards + added, rules.decks)
+        result = _attached_outcome(meld, added, rules, tables)
+        if result is None:
+            return _attach(meld, added, rules)  # raises, saying which rule refuses
+        tables.attached.put(key, result)
     return result
 
 
@@ -887,7 +896,7 @@ _ACE_HIGH = 1 << 14
 #: pair for each meld: the collector walks every cached container, and a tuple of order
 #: keys (plain numbers) it stops walking (issue 16).
 MeldGroup = tuple[int, tuple[tuple[int, ...], ...], tuple[Meld, ...]]
-AttachGroup = tuple[int, tuple[tuple[Card, ...], ...], tuple[Meld, ...]]
+AttachGroup = tuple[int, tuple[tuple[Card, ...], ...]]
 #: A group's key: (0, rank, the rank's naturals of each suit, wildcards held) for sets,
 #: (1, suit order, places held as bits, wildcards held) for sequences (_wild_codes).
 GroupKey = tuple[int, ...]
@@ -1125,8 +1134,7 @@ def _outcomes(
 ) -> list[tuple[tuple[Card, ...], Meld]]:
     """What _made (``meld`` None) or _attached gives for the candidates of the group
     ``key``, each candidate's outcome kept: a candidate met again is not tried again."""
-    kept = tables.outcomes.kept
-    attached, made = tables.attached, tables.made
+    made, attached = tables.made, tables.attached
     found = []
     counts = None
     for cards in sorted(candidates, key=_order_key):
@@ -1138,32 +1146,38 @@ def _outcomes(
                 continue
         if meld is None:
             outcome = made.kept.get(cards) or _made_outcome(cards, rules, tables)
-        elif (outcome := attached.kept.get((meld, cards))) is not None:
-            pass  # met before in another group of the same meld (a card more in reach)
-        elif meld.kind is MeldKind.SEQUENCE:
-            outcome = _sequence_outcome(meld, cards, rules, tables)
-        elif meld.cards[0]._key >> 2 != 2:  # a set of a natural rank (not the 2s: R18)
-            outcome = _set_outcome(meld, cards, rules, tables)
-        else:
-            try:
-                outcome = kept[(meld, cards)]
-            except KeyError:
-                try:
-                    outcome = (
-                        _make_meld(cards, rules) if meld is None else _attach(meld, cards, rules)
-                    )
-                except InvalidMeldError:
-                    outcome = None
-                tables.outcomes.put((meld, cards), outcome)
+            if outcome is not None:
+                # What make_meld() gives (a meld is made again the same from its own
+                # cards): the move that lays it finds it (issue 16).
+                made.put(outcome.cards, outcome)
+        elif (outcome := attached.kept.get((meld, cards))) is None:
+            outcome = _attached_outcome(meld, cards, rules, tables)
+            if outcome is not None:
+                # Met again in the next groups of the meld (a card more in reach), and
+                # what attach() gives: the move that plays it finds it (issue 16).
+                attached.put((meld, cards), outcome)
         if outcome is not None:
             found.append((cards, outcome))
-            # What attach() or make_meld() gives (a meld is made again the same from its
-            # own cards): the move that plays it finds it (issue 16).
-            if meld is None:
-                made.put(outcome.cards, outcome)
-            else:
-                attached.put((meld, cards), outcome)
     return found
+
+
+def _attached_outcome(
+    meld: Meld, cards: tuple[Card, ...], rules: Rules, tables: _Tables
+) -> Meld | None:
+    """``attach(meld, cards)``, or None when refused, by shape (no copies counted)."""
+    if meld.kind is MeldKind.SEQUENCE:
+        return _sequence_outcome(meld, cards, rules, tables)
+    if meld.cards[0]._key >> 2 != 2:  # a set of a natural rank (not the 2s: R18)
+        return _set_outcome(meld, cards, rules, tables)
+    kept = tables.outcomes.kept
+    try:
+        return kept[(meld, cards)]
+    except KeyError:
+        try:
+            outcome: Meld | None = _attach(meld, cards, rules)
+        except InvalidMeldError:
+            outcome = None
+        return tables.outcomes.put((meld, cards), outcome)
 
 
 def _card_code(card: Card, order: int) -> int:
@@ -1517,6 +1531,17 @@ def possible_attachments(
     ...  for i, c, m in possible_attachments([Meld.parse("5H 6H 7H")], parse_cards("8H 9D"))]
     [(0, '8H', '5H 6H 7H 8H')]
     """
+    return _with_results(melds, attachment_cards(melds, hand, rules, budget), rules)
+
+
+def attachment_cards(
+    melds: Sequence[Meld],
+    hand: Iterable[Card],
+    rules: Rules = DEFAULT,
+    budget: Budget | None = None,
+) -> list[tuple[int, tuple[Card, ...]]]:
+    """:func:`possible_attachments` without the melds that result, each the meld's index
+    and the cards: what a list of moves needs (issue 16). Spends ``budget`` the same."""
     cards = _as_cards(hand)
     check_copies([*cards, *(card for meld in melds for card in meld.cards)], rules.decks)
     counts, masks, _ = _tally(cards)
@@ -1525,9 +1550,10 @@ def possible_attachments(
 
 def hand_plays(
     hand: tuple[Card, ...], side_melds: Sequence[Meld], rules: Rules
-) -> tuple[tuple[Meld, ...], list[tuple[int, tuple[Card, ...], Meld]]]:
+) -> tuple[tuple[Meld, ...], list[tuple[int, tuple[Card, ...]]]]:
     """:func:`possible_melds` of ``hand`` and :func:`possible_attachments` to
-    ``side_melds``, with no budget, for a hand and melds that a checked position holds:
+    ``side_melds`` (each the meld's index and the cards, without the meld it makes: ask
+    :func:`attach`), with no budget, for a hand and melds that a checked position holds:
     one count of the hand for both, no copies counted again (engine.actions)."""
     counts, masks, ranks = _tally(hand)
     if counts[0] > Card.MAX_JOKERS or max(counts[1:]) > Card.MAX_COPIES:
@@ -1546,11 +1572,11 @@ def _attachments_of(
     rules: Rules,
     tables: _Tables,
     budget: Budget | None,
-) -> list[tuple[int, tuple[Card, ...], Meld]]:
+) -> list[tuple[int, tuple[Card, ...]]]:
     held, present = _wild_codes(counts)
     cache = tables.attachments
     kept = cache.kept
-    found: list[tuple[int, tuple[Card, ...], Meld]] = []
+    found: list[tuple[int, tuple[Card, ...]]] = []
     lowest, highest = 1, 14
     set_kind = MeldKind.SET
     for index, meld in enumerate(melds):
@@ -1594,14 +1620,25 @@ def _attachments_of(
             )
             spend(budget, len(candidates) + LOOKUP_STEPS // 4)
             attached = _outcomes(meld, candidates, key, rules, tables)
-            group = cache.put(
-                (meld, key),
-                (len(candidates), tuple([c for c, _ in attached]), tuple([m for _, m in attached])),
-            )
+            group = cache.put((meld, key), (len(candidates), tuple([c for c, _ in attached])))
         else:
             spend(budget, group[0] + LOOKUP_STEPS // 4)
-        found += zip(repeat(index), group[1], group[2])
+        found += zip(repeat(index), group[1])
     return found
+
+
+def _with_results(
+    melds: Sequence[Meld], found: list[tuple[int, tuple[Card, ...]]], rules: Rules
+) -> list[tuple[int, tuple[Card, ...], Meld]]:
+    """The attachments found, each with the meld it makes (by shape: the groups keep only
+    the cards, issue 16)."""
+    tables = _tables(rules)
+    made = []
+    for index, cards in found:
+        result = _attached_outcome(melds[index], cards, rules, tables)
+        assert result is not None  # a group keeps only the cards that attach
+        made.append((index, cards, result))
+    return made
 
 
 def _possible_attachments_reference(
@@ -1806,6 +1843,7 @@ __all__ = [
     "Meld",
     "MeldKind",
     "attach",
+    "attachment_cards",
     "can_attach",
     "can_meld",
     "make_meld",

@@ -27,7 +27,7 @@ from engine.budget import Budget, Cache, clear_memos
 from engine.cards import JOKER, Card, Rank, Suit, deck
 from engine.deal import deal
 from engine.errors import TooBigError
-from engine.melds import Meld, possible_attachments, possible_melds
+from engine.melds import Meld, attachment_cards, possible_attachments, possible_melds
 from engine.rules import PRESETS, Rules
 from engine.simulate import random_action
 from engine.state import Phase
@@ -138,7 +138,10 @@ def test_attachments_by_group_are_the_whole_hands_attachments(
 ) -> None:
     rules, hand, melds = table
     reference = engine_melds._possible_attachments_reference
-    assert possible_attachments(melds, hand, rules) == reference(melds, hand, rules, None)
+    expected = reference(melds, hand, rules, None)
+    assert possible_attachments(melds, hand, rules) == expected
+    # Without the melds that result, as the legal actions ask for them.
+    assert attachment_cards(melds, hand, rules) == [(i, cards) for i, cards, _ in expected]
     fast_steps = steps(lambda *args: possible_attachments(*args), melds, hand, rules)
     assert fast_steps == steps(reference, melds, hand, rules)
     assert outcome_within(possible_attachments, small, melds, hand, rules) == outcome_within(
