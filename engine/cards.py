@@ -107,6 +107,9 @@ class Card:
     #: :attr:`sort_key` as one number, suit * 16 + rank (the joker 64): the same order,
     #: sorted by ``operator.attrgetter("_index")`` with no Python call for each card.
     _index: int = field(init=False, repr=False, compare=False)
+    #: :meth:`__str__`, worked out once: a refusal names its cards, and the rules refuse
+    #: most of the candidates an enumeration tries (issue 16).
+    _text: str = field(init=False, repr=False, compare=False)
 
     MAX_COPIES: ClassVar[int] = 2
     MAX_JOKERS: ClassVar[int] = 4
@@ -115,12 +118,14 @@ class Card:
         if (self.rank is None) != (self.suit is None):
             raise InvalidNotationError("card_rank_and_suit")
         if self.rank is None or self.suit is None:
-            key, sort = 0, (4, 0)
+            key, sort, text = 0, (4, 0), "JK"
         else:
             key, sort = self.rank * 4 + self.suit.order + 1, (self.suit.order, int(self.rank))
+            text = self.rank.symbol + self.suit.value
         object.__setattr__(self, "_key", key)
         object.__setattr__(self, "_sort", sort)
         object.__setattr__(self, "_index", sort[0] * 16 + sort[1])
+        object.__setattr__(self, "_text", text)
 
     def __hash__(self) -> int:
         return self._key
@@ -185,9 +190,7 @@ class Card:
         return self._sort
 
     def __str__(self) -> str:
-        if self.rank is None or self.suit is None:
-            return "JK"
-        return self.rank.symbol + self.suit.value
+        return self._text
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
