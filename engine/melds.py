@@ -1194,6 +1194,11 @@ def _card_code(card: Card, order: int) -> int:
     return 0 if rank == 2 else 100 * ((key & 3) - order & 3) + rank
 
 
+#: _card_code of every card, by the suit's order and the card's key: looked up, not called,
+#: for each card of each candidate (issue 16).
+_CARD_CODES = [[_card_code(card, order) for card in _BY_KEY] for order in range(4)]
+
+
 def _sequence_outcome(
     meld: Meld, cards: tuple[Card, ...], rules: Rules, tables: _Tables
 ) -> Meld | None:
@@ -1206,8 +1211,9 @@ def _sequence_outcome(
     natural = meld.cards[1] if meld.wild == 0 else meld.cards[0]
     order = natural._key - 1 & 3
     start, size, wild = meld.start, len(meld.cards), meld.wild
-    wild_code = -1 if wild is None else _card_code(meld.cards[wild], order)
-    codes = [_card_code(card, order) for card in cards]
+    code_of = _CARD_CODES[order]
+    wild_code = -1 if wild is None else code_of[meld.cards[wild]._key]
+    codes = [code_of[card._key] for card in cards]
     # Away from the ace and the 2 (places 1, 2 and 14), where no natural stands, attaching
     # goes the same way wherever the meld lies: the shape is then taken from its start.
     low = start + 1 if wild == 0 else start
@@ -1234,6 +1240,10 @@ def _set_code(card: Card, rank: int) -> int:
     return 100 + key
 
 
+#: _set_code of every card, by the set's rank and the card's key.
+_SET_CODES = [[_set_code(card, rank) for card in _BY_KEY] for rank in range(14)]
+
+
 def _set_outcome(meld: Meld, cards: tuple[Card, ...], rules: Rules, tables: _Tables) -> Meld | None:
     """``attach(meld, cards)`` to a set, or None when refused, kept by shape as
     _sequence_outcome keeps attachments to sequences: attaching to a set depends on which
@@ -1244,8 +1254,9 @@ def _set_outcome(meld: Meld, cards: tuple[Card, ...], rules: Rules, tables: _Tab
     natural = meld.cards[0]._key
     rank = (natural - 1) >> 2
     allowed = not rules.international or rank in (1, 3)
-    codes = [_set_code(card, rank) for card in meld.cards]
-    codes += [_set_code(card, rank) for card in cards]
+    code_of = _SET_CODES[rank]
+    codes = [code_of[card._key] for card in meld.cards]
+    codes += [code_of[card._key] for card in cards]
     suits = sorted({code for code in codes if 10 <= code <= 13})
     if suits[-1] != 9 + len(suits):  # not hearts, then diamonds...: count them anew
         anew = {code: 10 + index for index, code in enumerate(suits)}
@@ -1269,7 +1280,8 @@ def _made_outcome(cards: tuple[Card, ...], rules: Rules, tables: _Tables) -> Mel
         if key and (key - 1) >> 2 != 2:
             order = key - 1 & 3
             break
-    codes = [_card_code(card, order) for card in cards]
+    code_of = _CARD_CODES[order]
+    codes = [code_of[card._key] for card in cards]
     shift = 0
     ranks = {code % 100 for code in codes if code}
     if len(ranks) == 1:
