@@ -1478,25 +1478,20 @@ def _moved_group(key: GroupKey, rules: Rules) -> tuple[GroupKey, int] | None:
 
 
 def _recipe(group: MeldGroup, shift: int, kind: int) -> Recipe:
+    code_of, order_code_of = _RECIPE_CODES[shift], _RECIPE_ORDER_CODES[shift]
     melds = []
-    for meld in group[2]:
-        cards = tuple([key if key < 13 else key - 4 * shift + 57 for key in _keys(meld.cards)])
-        order = tuple([_moved_index(card, shift) for card in _key(meld.cards)])
+    for order, meld in zip(group[1], group[2], strict=True):
         start = meld.start - shift if kind else meld.start
-        melds.append((cards, order, meld.kind, meld.wild, start))
+        melds.append(
+            (
+                tuple([code_of[card._key] for card in meld.cards]),
+                tuple([order_code_of[index] for index in order]),
+                meld.kind,
+                meld.wild,
+                start,
+            )
+        )
     return group[0], tuple(melds)
-
-
-def _keys(cards: tuple[Card, ...]) -> list[int]:
-    return [card._key for card in cards]
-
-
-def _moved_index(card: Card, shift: int) -> int:
-    """A card's display index in a recipe's order key: a natural of the rank or run less
-    the shift, numbered from 65; a wildcard as it is."""
-    if card._key < 13:
-        return card._index
-    return 65 + card._index - shift
 
 
 def _from_recipe(recipe: Recipe, shift: int, kind: int, tables: _Tables) -> MeldGroup:
@@ -1513,8 +1508,16 @@ def _from_recipe(recipe: Recipe, shift: int, kind: int, tables: _Tables) -> Meld
     return recipe[0], tuple(orders), tuple(melds)
 
 
-#: For each shift, the card of each code of a recipe (a wildcard's key, or 57 plus a
-#: natural's key less four times the shift) and the display index of each order code.
+#: For each shift, the code in a recipe of each card (by key: a wildcard's key, or 57 plus
+#: a natural's key less four times the shift) and of each display index (a wildcard's
+#: index, or 65 plus a natural's index less the shift); then the way back.
+_RECIPE_CODES = [
+    [key if key < 13 else key - 4 * shift + 57 for key in range(_KEYS)] for shift in range(15)
+]
+_RECIPE_ORDER_CODES = [
+    [index if index >= 64 or index & 15 < 3 else 65 + index - shift for index in range(65)]
+    for shift in range(15)
+]
 _RECIPE_CARDS = [
     [
         _BY_KEY[code] if code < 13 else _BY_KEY[(code - 57 + 4 * shift) % _KEYS]
