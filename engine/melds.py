@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field, fields
 from itertools import combinations, product, repeat
@@ -757,7 +757,7 @@ def _sub_multisets(counts: list[tuple[Card, int]]) -> Iterator[list[Card]]:
         yield [card for (card, _), n in zip(counts, chosen, strict=True) for _ in range(n)]
 
 
-def _available(counts: Counter[Card], suit: Suit) -> list[Card | None]:
+def _available(counts: Mapping[Card, int], suit: Suit) -> list[Card | None]:
     """The natural card of the suit the hand holds at each place 0..14 (None if not)."""
     available: list[Card | None] = [None] * 15
     places = _PLACES[suit]
@@ -768,17 +768,18 @@ def _available(counts: Counter[Card], suit: Suit) -> list[Card | None]:
     return available
 
 
-def _fits(cards: list[Card], counts: Counter[Card]) -> bool:
-    return all(counts.get(card, 0) >= n for card, n in Counter(cards).items())
+def _fits(cards: Sequence[Card], counts: Mapping[Card, int]) -> bool:
+    """Are ``cards`` held in ``counts``? (A few cards: counted in place, no Counter made.)"""
+    return all(counts.get(card, 0) >= cards.count(card) for card in cards)
 
 
-def _wild_kinds(counts: Counter[Card]) -> list[Card]:
+def _wild_kinds(counts: Mapping[Card, int]) -> list[Card]:
     return [card for card in counts if card.is_wild]
 
 
 def _set_candidates(
     rank: Rank,
-    counts: Counter[Card],
+    counts: Mapping[Card, int],
     wild_kinds: list[Card],
     candidates: dict[tuple[Card, ...], None],
 ) -> None:
@@ -794,7 +795,7 @@ def _set_candidates(
 
 def _sequence_candidates(
     suit: Suit,
-    counts: Counter[Card],
+    counts: Mapping[Card, int],
     wild_kinds: list[Card],
     candidates: dict[tuple[Card, ...], None],
     lowest: int = 1,
@@ -1083,9 +1084,9 @@ def _wild_cards(wilds: int) -> list[Card]:
     return cards
 
 
-def _group_counts(key: GroupKey) -> Counter[Card]:
+def _group_counts(key: GroupKey) -> dict[Card, int]:
     """The fewest cards that give a group's candidates: its naturals and its wildcards."""
-    counts: Counter[Card] = Counter()
+    counts: dict[Card, int] = {}  # not a Counter: quicker to make, and only read (issue 16)
     wilds = key[-1]
     if wilds & 1:
         counts[_BY_KEY[0]] = 1
@@ -1114,12 +1115,12 @@ def _order_key(cards: tuple[Card, ...]) -> tuple[int, ...]:
 
 
 def _made(
-    candidates: Iterable[tuple[Card, ...]], counts: Counter[Card], rules: Rules
+    candidates: Iterable[tuple[Card, ...]], counts: Mapping[Card, int], rules: Rules
 ) -> list[tuple[tuple[int, ...], Meld]]:
     """The candidates held in ``counts`` that make a meld, in display order."""
     made = []
     for chosen in sorted(candidates, key=_order):
-        if _fits(list(chosen), counts):
+        if _fits(chosen, counts):
             with suppress(InvalidMeldError):
                 made.append((_order_key(chosen), make_meld(chosen, rules)))
     return made
@@ -1142,7 +1143,7 @@ def _outcomes(
         # twice (a pair, or the suit's 2 natural and wild) needs counting.
         if len({card._key for card in cards}) < len(cards):
             counts = counts or _group_counts(key)
-            if not _fits(list(cards), counts):
+            if not _fits(cards, counts):
                 continue
         if meld is None:
             outcome = made.kept.get(cards) or _made_outcome(cards, rules, tables)
@@ -1672,7 +1673,7 @@ def _possible_attachments_reference(
 
 
 def _attachment_candidates(
-    meld: Meld, counts: Counter[Card], lowest: int = 1, highest: int = 14
+    meld: Meld, counts: Mapping[Card, int], lowest: int = 1, highest: int = 14
 ) -> dict[tuple[Card, ...], None]:
     wild_kinds = _wild_kinds(counts)
     candidates: dict[tuple[Card, ...], None] = {}
@@ -1692,13 +1693,13 @@ def _attachment_candidates(
 def _attached(
     meld: Meld,
     candidates: Iterable[tuple[Card, ...]],
-    counts: Counter[Card],
+    counts: Mapping[Card, int],
     rules: Rules,
 ) -> list[tuple[tuple[Card, ...], Meld]]:
     """The candidates held in ``counts`` that attach to ``meld``, in display order."""
     attached = []
     for cards in sorted(candidates, key=_order):
-        if _fits(list(cards), counts):
+        if _fits(cards, counts):
             with suppress(InvalidMeldError):
                 attached.append((cards, attach(meld, cards, rules)))
     return attached
@@ -1766,7 +1767,7 @@ def _candidates_from_choices(
 
 def _sequence_choices(
     meld: Meld,
-    counts: Counter[Card],
+    counts: Mapping[Card, int],
     choices: dict[tuple[Card, ...], None],
     lowest: int,
     highest: int,
@@ -1812,7 +1813,7 @@ def _sequence_choices(
 
 def _sequence_attachments(
     meld: Meld,
-    counts: Counter[Card],
+    counts: Mapping[Card, int],
     wild_kinds: list[Card],
     candidates: dict[tuple[Card, ...], None],
     lowest: int = 1,
