@@ -923,7 +923,9 @@ class _Tables:
 
     def __init__(self) -> None:
         self.melds: Cache[GroupKey, MeldGroup] = Cache(20_000)
-        self.attachments: Cache[tuple[Meld, GroupKey], AttachGroup] = Cache(30_000)
+        #: By the meld and the group's key (a set of a natural rank: its size, whether it
+        #: holds a wildcard, and the key).
+        self.attachments: Cache[tuple[object, ...], AttachGroup] = Cache(30_000)
         #: The natural cards an attachment may take, before any wildcard (see _choices).
         self.choices: Cache[GroupKey, Choices] = Cache(20_000)
         #: A sequence's choices away from the ace and the 2, by its shape and the places
@@ -1612,6 +1614,12 @@ def _attachments_of(
                 if budget is not None:
                     budget.spend(LOOKUP_STEPS // 4)  # no card of the rank, no wildcard to add
                 continue
+            # What attaches to a set of a natural rank depends on its size and on whether it
+            # holds a wildcard, not on its suits (R11, R19): one group serves every such
+            # set of the rank (issue 16).
+            group_key: tuple[object, ...] = (
+                (len(meld.cards), wild is None, *key) if key[1] != 2 else (meld, key)
+            )
         else:
             order = (meld.cards[1] if wild == 0 else meld.cards[0])._key - 1 & 3
             reach, lowest, highest = _reach(meld, masks[order])
@@ -1629,14 +1637,15 @@ def _attachments_of(
                     budget.spend(LOOKUP_STEPS // 4)  # no card within reach, no wildcard
                 continue
             key = (1, order, reach, wilds)
-        group = kept.get((meld, key))
+            group_key = (meld, key)
+        group = kept.get(group_key)
         if group is None:
             candidates = _candidates_from_choices(
                 _choices(meld, key, lowest, highest, tables), _wild_cards(key[-1])
             )
             spend(budget, len(candidates) + LOOKUP_STEPS // 4)
             attached = _outcomes(meld, candidates, key, rules, tables)
-            group = cache.put((meld, key), (len(candidates), tuple([c for c, _ in attached])))
+            group = cache.put(group_key, (len(candidates), tuple([c for c, _ in attached])))
         else:
             spend(budget, group[0] + LOOKUP_STEPS // 4)
         found += zip(repeat(index), group[1])

@@ -303,6 +303,23 @@ def test_a_hand_lays_the_same_melds_at_every_rank_and_place() -> None:
     assert len(tables.recipes.kept) < 0.7 * len(tables.melds.kept)  # many made from recipes
 
 
+def test_sets_of_one_rank_and_size_share_what_attaches_to_them() -> None:
+    rules = PRESETS["standard"]
+    clear_memos()
+    hand = tuple(engine_melds.parse_cards("7S 7C JK 9D"))
+    for meld in ("7H 7D 7C", "7D 7C 7S", "7H 7H 7D"):
+        laid = Meld.parse(meld)
+        reference = engine_melds._possible_attachments_reference([laid], hand, rules, None)
+        assert possible_attachments([laid], hand, rules) == reference
+    assert len(engine_melds._tables(rules).attachments.kept) == 1
+    # A wildcard in the set, or another size, is another group.
+    for meld in ("7H JK 7C", "7H 7D 7C 7S"):
+        laid = Meld.parse(meld)
+        reference = engine_melds._possible_attachments_reference([laid], hand, rules, None)
+        assert possible_attachments([laid], hand, rules) == reference
+    assert len(engine_melds._tables(rules).attachments.kept) == 3
+
+
 def test_cold_caches_give_what_warm_ones_give() -> None:
     rng = random.Random(16)
     position = deal(2, rng)
