@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.budget import Budget
 from engine.cards import ALL_CARDS, Card, max_copies, parse_cards
@@ -526,33 +526,30 @@ def legal_attachments(
     """
     side_melds = position.melds[position.side]
     found = possible_attachments(side_melds, position.hand, position.rules, budget)
-    return _legal_attachments(position, found)
+    return _attachable(position, found)
 
 
-def _legal_attachments(
-    position: Position, candidates: list[tuple[int, Cards, Meld]]
-) -> list[tuple[int, Cards, Meld]]:
-    allowed = set(_attachable(position, [(index, cards) for index, cards, _ in candidates]))
-    return [found for found in candidates if (found[0], found[1]) in allowed]
+#: An attachment listed: the meld's index and the cards, and the meld that results or not.
+Listed = TypeVar("Listed", tuple[int, Cards], tuple[int, Cards, Meld])
 
 
-def _attachable(position: Position, candidates: list[tuple[int, Cards]]) -> list[tuple[int, Cards]]:
-    """The attachments of ``candidates`` the player to move may make now (R32, R41): each
-    the meld's index and the cards."""
+def _attachable(position: Position, candidates: list[Listed]) -> list[Listed]:
+    """The attachments of ``candidates`` the player to move may make now (R32, R41)."""
     hand = position.hand
     side_melds = position.melds[position.side]
     pile = set(position.pile_taken) if position.pile_taken else None
     found = []
-    for index, cards in candidates:
+    for candidate in candidates:
+        index, cards = candidate[0], candidate[1]
         if pile and pile.isdisjoint(cards):
             continue
         if len(hand) - len(cards) > 1:
-            found.append((index, cards))  # nothing to refuse (R32)
+            found.append(candidate)  # nothing to refuse (R32)
             continue
         result = attach(side_melds[index], cards, position.rules)
         melds = _replaced(side_melds, index, result)
         if _rest_refusal_fast(position, hand, melds, cards) is None:
-            found.append((index, cards))
+            found.append(candidate)
     return found
 
 

@@ -891,11 +891,11 @@ _SET_RANKS = {
 _SUIT_OF_ORDER = tuple(Suit)
 _ACE_HIGH = 1 << 14
 
-#: One group's analysis: the candidates it tried (the budget's steps) and what they gave,
-#: in two tuples side by side: each valid meld's order key (its cards' display places) and
-#: the meld, or each valid attachment's cards and the meld that results. Two tuples, not a
-#: pair for each meld: the collector walks every cached container, and a tuple of order
-#: keys (plain numbers) it stops walking (issue 16).
+#: One group's analysis: the candidates it tried (the budget's steps) and what they gave.
+#: For melds, two tuples side by side: each valid meld's order key (its cards' display
+#: places) and the meld (not a pair for each: the collector walks every cached container,
+#: and a tuple of order keys, plain numbers, it stops walking). For attachments, each valid
+#: attachment's cards alone: the meld it makes is asked of the shapes (issue 16).
 MeldGroup = tuple[int, tuple[tuple[int, ...], ...], tuple[Meld, ...]]
 AttachGroup = tuple[int, tuple[tuple[Card, ...], ...]]
 #: A group's key: (0, rank, the rank's naturals of each suit, wildcards held) for sets,
