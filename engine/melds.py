@@ -454,9 +454,7 @@ def attach(meld: Meld, cards: Iterable[Card | str], rules: Rules = DEFAULT) -> M
         return _attach(meld, _as_cards(cards), rules)
     if result is None:
         added = _as_cards(cards)
-        if not added:
-            raise InvalidMeldError("nothing_to_attach", "R17")
-        check_copies(meld.cards + added, rules.decks)
+        _check_added(meld, added, rules)
         result = _attached_outcome(meld, added, rules, tables)
         if result is None:
             return _attach(meld, added, rules)  # raises, saying which rule refuses
@@ -465,12 +463,17 @@ def attach(meld: Meld, cards: Iterable[Card | str], rules: Rules = DEFAULT) -> M
 
 
 def _attach(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Meld:
-    if not added:
-        raise InvalidMeldError("nothing_to_attach", "R17")
-    check_copies(meld.cards + added, rules.decks)
+    _check_added(meld, added, rules)
     if meld.kind is MeldKind.SET:
         return _attach_to_set(meld, added, rules)
     return _attach_to_sequence(meld, added, rules)
+
+
+def _check_added(meld: Meld, added: tuple[Card, ...], rules: Rules) -> None:
+    """Refuse an attachment of no card (R17), or of more copies than the deck holds (R1)."""
+    if not added:
+        raise InvalidMeldError("nothing_to_attach", "R17")
+    check_copies(meld.cards + added, rules.decks)
 
 
 def _attach_to_set(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Meld:
@@ -1044,9 +1047,16 @@ def _reach(meld: Meld, mask: int) -> tuple[int, int, int]:
 _REACHES: Cache[tuple[int, int, int | None, int], tuple[int, int, int]] = Cache(50_000)
 
 
-def _reach_of(start: int, size: int, wild: int | None, mask: int) -> tuple[int, int, int]:
+def _natural_span(start: int, size: int, wild: int | None) -> tuple[int, int]:
+    """The lowest and highest place a sequence's natural cards hold (its wildcard may stand
+    at either end)."""
     low = start + 1 if wild == 0 else start
     high = start + size - 2 if wild == size - 1 else start + size - 1
+    return low, high
+
+
+def _reach_of(start: int, size: int, wild: int | None, mask: int) -> tuple[int, int, int]:
+    low, high = _natural_span(start, size, wild)
     spare = 1 if wild is None else 2
     keep = 0
     if wild is not None and 0 < wild < size - 1:
@@ -1219,8 +1229,7 @@ def _sequence_outcome(
     codes = [code_of[card._key] for card in cards]
     # Away from the ace and the 2 (places 1, 2 and 14), where no natural stands, attaching
     # goes the same way wherever the meld lies: the shape is then taken from its start.
-    low = start + 1 if wild == 0 else start
-    high = start + size - 2 if wild == size - 1 else start + size - 1
+    low, high = _natural_span(start, size, wild)
     shift = 0
     if low >= 3 and high <= 13 and wild_code <= 0 and all(not c or 3 <= c <= 13 for c in codes):
         shift = start
@@ -1742,8 +1751,7 @@ def _choices(meld: Meld, key: GroupKey, lowest: int, highest: int, tables: _Tabl
     # whatever its suit: they are kept too by the places held from its start, each card
     # as its key less the key of the card at the start (issue 16).
     start, size, reach = meld.start, len(meld.cards), key[2]
-    low = start + 1 if meld.wild == 0 else start
-    high = start + size - (2 if meld.wild == size - 1 else 1)
+    low, high = _natural_span(start, size, meld.wild)
     moved = low >= 3 and high <= 13 and not reach & _NEAR_ACE
     base = start * 4 + key[1] + 1
     moved_key = ((reach << 20) >> start, size, naturals_key[-1])
