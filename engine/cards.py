@@ -110,6 +110,11 @@ class Card:
     #: :meth:`__str__`, worked out once: a refusal names its cards, and the rules refuse
     #: most of the candidates an enumeration tries (issue 16).
     _text: str = field(init=False, repr=False, compare=False)
+    #: Jokers and 2s can stand for other cards (R18); a 2 may still be natural (R20).
+    #: Worked out once, as the next: the rules ask it of every card they weigh, and a
+    #: field is read at a tenth of a property's cost (issue 16).
+    is_wild: bool = field(init=False, repr=False, compare=False)
+    is_joker: bool = field(init=False, repr=False, compare=False)
 
     MAX_COPIES: ClassVar[int] = 2
     MAX_JOKERS: ClassVar[int] = 4
@@ -126,6 +131,8 @@ class Card:
         object.__setattr__(self, "_sort", sort)
         object.__setattr__(self, "_index", sort[0] * 16 + sort[1])
         object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "is_wild", self.rank is None or self.rank is Rank.TWO)
+        object.__setattr__(self, "is_joker", self.rank is None)
 
     def __hash__(self) -> int:
         return self._key
@@ -154,18 +161,9 @@ class Card:
             raise InvalidNotationError("not_a_card", text=text) from None
 
     @property
-    def is_joker(self) -> bool:
-        return self.rank is None
-
-    @property
     def is_two(self) -> bool:
         """A pinella: any 2 (R18)."""
         return self.rank is Rank.TWO
-
-    @property
-    def is_wild(self) -> bool:
-        """Jokers and 2s can stand for other cards (R18); a 2 may still be natural (R20)."""
-        return self.rank is None or self.rank is Rank.TWO
 
     @property
     def value(self) -> int:
