@@ -69,6 +69,16 @@ class ActionKind(enum.Enum):
     DISCARD = "discard"
 
 
+# Python 3.11 finds an enum's member through EnumType.__getattr__, some 50 ns a time
+# where a module's own name takes 3: the members the hot paths compare with are named
+# once, here (issue 16).
+_KIND_DRAW, _KIND_PILE, _KIND_DISCARD = ActionKind.DRAW, ActionKind.PILE, ActionKind.DISCARD
+_KIND_MELD, _KIND_ATTACH = ActionKind.MELD, ActionKind.ATTACH
+_DRAW_PHASE, _PLAY_PHASE = Phase.DRAW, Phase.PLAY
+_CLOSED, _EXHAUSTED = Termination.CLOSED, Termination.STOCK_EXHAUSTED
+_SET = MeldKind.SET
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Action:
     """One action of the player to move.
@@ -110,7 +120,7 @@ class Action:
         except ValueError:
             raise InvalidNotationError("not_an_action", text=text) from None
         meld = None
-        if kind is ActionKind.ATTACH:
+        if kind is _KIND_ATTACH:
             # Short ASCII digits only: int() raised on "²" and on 5,000 digits (issue 13).
             number = arguments[0] if arguments else ""
             if not (number.isascii() and number.isdecimal() and len(number) <= 4):
@@ -124,9 +134,9 @@ class Action:
                 "action_bad_card", text=text, reason=error.as_param()
             ) from None
         counts = {
-            ActionKind.DRAW: (0, 1),
-            ActionKind.PILE: (0, 0),
-            ActionKind.DISCARD: (1, 1),
+            _KIND_DRAW: (0, 1),
+            _KIND_PILE: (0, 0),
+            _KIND_DISCARD: (1, 1),
         }.get(kind, (1, None))
         low, high = counts
         if len(cards) < low or (high is not None and len(cards) > high):
@@ -166,11 +176,11 @@ class Action:
 
 #: The code of the refusal of each action given too few or too many cards.
 _ARITY = {
-    ActionKind.DRAW: "draw_arity",
-    ActionKind.PILE: "pile_arity",
-    ActionKind.MELD: "meld_arity",
-    ActionKind.ATTACH: "attach_arity",
-    ActionKind.DISCARD: "discard_arity",
+    _KIND_DRAW: "draw_arity",
+    _KIND_PILE: "pile_arity",
+    _KIND_MELD: "meld_arity",
+    _KIND_ATTACH: "attach_arity",
+    _KIND_DISCARD: "discard_arity",
 }
 
 
@@ -239,32 +249,32 @@ def transition(
     if isinstance(action, str):
         action = Action.parse(action)
     termination = position.termination
-    if termination is Termination.CLOSED:
+    if termination is _CLOSED:
         raise IllegalActionError("hand_closed", "R30")
-    if termination is Termination.STOCK_EXHAUSTED:
+    if termination is _EXHAUSTED:
         raise IllegalActionError("hand_exhausted", "R33")
     hand = position.hand
-    if action.kind in (ActionKind.DRAW, ActionKind.PILE):
-        if position.phase is not Phase.DRAW:
+    if action.kind in (_KIND_DRAW, _KIND_PILE):
+        if position.phase is not _DRAW_PHASE:
             raise IllegalActionError("already_drawn", "R6")
-        if action.kind is ActionKind.DRAW:
+        if action.kind is _KIND_DRAW:
             return _draw(position, hand, action)
         refusal = _pile_refusal(position, hand, budget)
         if refusal is not None:
             raise refusal
         return Transition(_take_pile(position, hand))
-    if position.phase is not Phase.PLAY:
+    if position.phase is not _PLAY_PHASE:
         raise IllegalActionError("draw_first", "R6")
     rest = _held_rest(hand, action.cards)
     if rest is None:
         _check_held(position, hand, action.cards)
         rest = _without(hand, action.cards)
-    if action.kind is ActionKind.DISCARD:
+    if action.kind is _KIND_DISCARD:
         return _discard(position, hand, action.cards[0], rest)
     if position.pile_taken and not _uses_pile(position, action.cards):
         raise IllegalActionError("pile_card_first", "R41", cards=_texts(position.pile_taken))
     side_melds = position.melds[position.side]
-    if action.kind is ActionKind.MELD:
+    if action.kind is _KIND_MELD:
         meld = make_meld(action.cards, position.rules)
         if _second_set(side_melds, meld):
             assert meld.rank is not None
@@ -298,9 +308,9 @@ def legal_actions(position: Position, budget: Budget | None = None) -> list[Acti
     if position.is_over:
         return []
     hand = position.hand
-    if position.phase is Phase.DRAW:
+    if position.phase is _DRAW_PHASE:
         if isinstance(position.stock, Hidden):
-            actions = [Action(ActionKind.DRAW, (card,)) for card in position.unseen()]
+            actions = [Action(_KIND_DRAW, (card,)) for card in position.unseen()]
         else:
             actions = [_DRAW]
         if _pile_refusal(position, hand, budget) is None:
@@ -337,11 +347,11 @@ def legal_discards(position: Position) -> list[Action]:
 
 #: The actions that hold no card, or one card (by Card._key): actions are values, so
 #: legal_actions hands out the same ones each time rather than making them anew.
-_DRAW = Action(ActionKind.DRAW)
-_PILE = Action(ActionKind.PILE)
+_DRAW = Action(_KIND_DRAW)
+_PILE = Action(_KIND_PILE)
 _DISCARDS: list[Action] = [_DRAW] * 57
 for _card in ALL_CARDS:
-    _DISCARDS[_card._key] = Action(ActionKind.DISCARD, (_card,))
+    _DISCARDS[_card._key] = Action(_KIND_DISCARD, (_card,))
 
 
 # --- drawing (R7, R8, R33, R34, R41) -------------------------------------------------------
@@ -365,7 +375,7 @@ def _draw(position: Position, hand: Cards, action: Action) -> Transition:
             position,
             hands=_seat(position.hands, position.to_move, (*hand, card)),
             stock=rest,
-            phase=Phase.PLAY,
+            phase=_PLAY_PHASE,
             # Drawing from the stock ends any run of one-card piles (R34).
             stall=None,
         )
@@ -413,7 +423,7 @@ def _take_pile(position: Position, hand: Cards) -> Position:
         position,
         hands=_seat(position.hands, position.to_move, (*hand, *pile)),
         discard=(),
-        phase=Phase.PLAY,
+        phase=_PLAY_PHASE,
         pile_single=pile[0] if single else None,
         pile_taken=pile if position.rules.international else (),
         stall=stall,
@@ -464,13 +474,13 @@ def _as_actions(
     actions = []
     for meld in _legal_melds(position, melds):
         action = new(Action)
-        kind(action, ActionKind.MELD)
+        kind(action, _KIND_MELD)
         cards_of(action, meld.cards)
         meld_of(action, None)
         actions.append(action)
     for index, cards in _attachable(position, attachments):
         action = new(Action)
-        kind(action, ActionKind.ATTACH)
+        kind(action, _KIND_ATTACH)
         cards_of(action, cards)
         meld_of(action, index)
         actions.append(action)
@@ -500,10 +510,10 @@ def _legal_melds(position: Position, candidates: Sequence[Meld]) -> list[Meld]:
     hand = position.hand
     side_melds = position.melds[position.side]
     pile = set(position.pile_taken) if position.pile_taken else None
-    set_ranks = {meld.cards[0].rank for meld in side_melds if meld.kind is MeldKind.SET}
+    set_ranks = {meld.cards[0].rank for meld in side_melds if meld.kind is _SET}
     found = []
     for meld in candidates:
-        if set_ranks and meld.kind is MeldKind.SET and meld.cards[0].rank in set_ranks:
+        if set_ranks and meld.kind is _SET and meld.cards[0].rank in set_ranks:
             continue
         if pile and pile.isdisjoint(meld.cards):
             continue
@@ -613,8 +623,8 @@ def _after_play(
 
 
 def _second_set(side_melds: Sequence[Meld], meld: Meld) -> bool:
-    return meld.kind is MeldKind.SET and any(
-        other.kind is MeldKind.SET and other.rank is meld.rank for other in side_melds
+    return meld.kind is _SET and any(
+        other.kind is _SET and other.rank is meld.rank for other in side_melds
     )
 
 
@@ -663,7 +673,7 @@ def _discard(position: Position, hand: Cards, card: Card, held: Cards) -> Transi
             hands=_seat(position.hands, position.to_move, rest),
             discard=(*position.discard, card),
             to_move=position.next_seat,
-            phase=Phase.DRAW,
+            phase=_DRAW_PHASE,
             pile_single=None,
             pile_taken=(),
             **changes,

@@ -66,6 +66,13 @@ class MeldKind(enum.Enum):
     SEQUENCE = "sequence"
 
 
+# Python 3.11 finds an enum's member through EnumType.__getattr__, some 50 ns a time
+# where a module's own name takes 3: the members the hot paths compare with are named
+# once, here (issue 16).
+_SET, _SEQUENCE = MeldKind.SET, MeldKind.SEQUENCE
+_ACE, _TWO = Rank.ACE, Rank.TWO
+
+
 class Burraco(enum.Enum):
     """What kind of burraco a meld of seven or more cards is (R26-R28)."""
 
@@ -110,7 +117,7 @@ class Meld:
         """
         cards = _as_cards(arrangement)
         meld = make_meld(cards, rules)
-        if meld.kind is MeldKind.SET or meld.cards == cards:
+        if meld.kind is _SET or meld.cards == cards:
             return meld
         written = _sequence_as_written(cards, meld.suit)
         if written is None:
@@ -125,7 +132,7 @@ class Meld:
     @property
     def suit(self) -> Suit | None:
         """The suit of a sequence; None for a set."""
-        if self.kind is MeldKind.SET:
+        if self.kind is _SET:
             return None
         natural = self.cards[1] if self.wild == 0 else self.cards[0]
         return natural.suit
@@ -133,7 +140,7 @@ class Meld:
     @property
     def rank(self) -> Rank | None:
         """The rank of a set; None for a sequence."""
-        return self.cards[0].rank if self.kind is MeldKind.SET else None
+        return self.cards[0].rank if self.kind is _SET else None
 
     @property
     def wildcard(self) -> Card | None:
@@ -143,7 +150,7 @@ class Meld:
     @property
     def stands_for(self) -> Card | None:
         """The card a sequence's wildcard replaces; None for a set or a clean meld."""
-        if self.wild is None or self.kind is MeldKind.SET:
+        if self.wild is None or self.kind is _SET:
             return None
         suit = self.suit
         assert suit is not None
@@ -152,7 +159,7 @@ class Meld:
     @property
     def places(self) -> range:
         """The places a sequence covers (empty for a set)."""
-        if self.kind is MeldKind.SET:
+        if self.kind is _SET:
             return range(0)
         return range(self.start, self.start + len(self.cards))
 
@@ -160,9 +167,7 @@ class Meld:
     def wild_is_bound(self) -> bool:
         """A wildcard with cards on both sides stands for one exact card (R23)."""
         return (
-            self.kind is MeldKind.SEQUENCE
-            and self.wild is not None
-            and 0 < self.wild < len(self.cards) - 1
+            self.kind is _SEQUENCE and self.wild is not None and 0 < self.wild < len(self.cards) - 1
         )
 
     @property
@@ -179,7 +184,7 @@ class Meld:
             return Burraco.CLEAN
         if rules.semi_clean and not rules.international:
             # A set counts its naturals; a sequence the naturals on one side of the wildcard.
-            run = size - 1 if self.kind is MeldKind.SET else max(self.wild, size - 1 - self.wild)
+            run = size - 1 if self.kind is _SET else max(self.wild, size - 1 - self.wild)
             if run >= SEMI_CLEAN_RUN:
                 return Burraco.SEMI_CLEAN
         return Burraco.DIRTY
@@ -262,10 +267,10 @@ def _make_set(naturals: list[Card], wilds: list[Card], rules: Rules) -> Meld:
         raise InvalidMeldError("set_too_large", "R11", count=size)
     if len(wilds) > 1:
         raise InvalidMeldError("two_wildcards", "R19", wild=str(wilds[1]))
-    if rules.international and rank not in (Rank.ACE, Rank.THREE):
+    if rules.international and rank not in (_ACE, Rank.THREE):
         raise InvalidMeldError("set_rank_not_allowed", "R41", rank=rank.symbol)
     naturals.sort(key=_sort_index)
-    return Meld(tuple(naturals + wilds), MeldKind.SET, len(naturals) if wilds else None, 0)
+    return Meld(tuple(naturals + wilds), _SET, len(naturals) if wilds else None, 0)
 
 
 def _rank_order(card: Card) -> int:
@@ -284,12 +289,12 @@ def _make_sequence(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) 
         seen.add(rank)
     # The refusal does not depend on the cards' order: a rank twice other than the ace's
     # first, the lowest such card named; then two aces, one low and one high (R14).
-    twice = sorted((card for card in doubled if card.rank is not Rank.ACE), key=_rank_order)
+    twice = sorted((card for card in doubled if card.rank is not _ACE), key=_rank_order)
     if twice:
         raise InvalidMeldError("duplicate_rank", "R13", card=str(twice[0]))
     if doubled:
         raise InvalidMeldError("ace_wraps", "R14")
-    own_twos = [card for card in cards if card.rank is Rank.TWO and card.suit is suit]
+    own_twos = [card for card in cards if card.rank is _TWO and card.suit is suit]
     others = [card for card in cards if card.is_wild and card not in own_twos]
     refusal: InvalidMeldError | None = None
     # Prefer a 2 of the suit as a natural card, and the ace low (ARCHITECTURE.md).
@@ -379,7 +384,7 @@ def _sequence(
             cards.append(wild)
         else:
             cards.append(by_place[place])
-    return Meld(tuple(cards), MeldKind.SEQUENCE, index, start)
+    return Meld(tuple(cards), _SEQUENCE, index, start)
 
 
 def _wraps(ranks: list[int], own_twos: list[Card], others: list[Card]) -> bool:
@@ -418,13 +423,13 @@ def _check_written(cards: tuple[Card, ...], suit: Suit, start: int) -> Meld | No
     wild = None
     for index, card in enumerate(cards):
         place = start + index
-        if card.is_joker or (card.rank is Rank.TWO and (card.suit is not suit or place != 2)):
+        if card.is_joker or (card.rank is _TWO and (card.suit is not suit or place != 2)):
             if wild is not None:
                 return None
             wild = index
         elif card != _card_at(place, suit):
             return None
-    return Meld(cards, MeldKind.SEQUENCE, wild, start)
+    return Meld(cards, _SEQUENCE, wild, start)
 
 
 # --- attaching ------------------------------------------------------------------------
@@ -464,7 +469,7 @@ def attach(meld: Meld, cards: Iterable[Card | str], rules: Rules = DEFAULT) -> M
 
 def _attach(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Meld:
     _check_added(meld, added, rules)
-    if meld.kind is MeldKind.SET:
+    if meld.kind is _SET:
         return _attach_to_set(meld, added, rules)
     return _attach_to_sequence(meld, added, rules)
 
@@ -499,19 +504,19 @@ def _attach_to_sequence(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Me
     own_twos: list[Card] = []
     new_wilds: list[Card] = []
     for card in added:
-        if card.is_joker or (card.rank is Rank.TWO and card.suit is not suit):
+        if card.is_joker or (card.rank is _TWO and card.suit is not suit):
             new_wilds.append(card)
         elif card.suit is not suit:
             raise InvalidMeldError("wrong_suit", "R13", card=str(card), suit=suit.value)
-        elif card.rank is Rank.TWO:
+        elif card.rank is _TWO:
             own_twos.append(card)
         else:
             new_naturals.append(card)
     if len(meld.cards) + len(added) > MAX_PLACES:
         raise InvalidMeldError("sequence_too_long", "R14", count=len(meld.cards) + len(added))
-    has_ace = any(card.rank is Rank.ACE for card in fixed.values())
+    has_ace = any(card.rank is _ACE for card in fixed.values())
     ace_places: tuple[int | None, ...] = (None,)
-    if any(card.rank is Rank.ACE for card in new_naturals):
+    if any(card.rank is _ACE for card in new_naturals):
         if has_ace:
             raise InvalidMeldError("ace_wraps", "R14")
         ace_places = (1, 14)
@@ -520,7 +525,7 @@ def _attach_to_sequence(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Me
         places = dict(fixed)
         duplicate = None
         for card in new_naturals:
-            place = ace if card.rank is Rank.ACE else int(card.rank)  # type: ignore[arg-type]
+            place = ace if card.rank is _ACE else int(card.rank)  # type: ignore[arg-type]
             assert place is not None
             if place in places:
                 duplicate = card
@@ -550,9 +555,9 @@ def _attach_to_sequence(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Me
         ranks = [
             int(c.rank)
             for c in (*fixed.values(), *new_naturals)
-            if c.rank is not None and c.rank is not Rank.TWO
+            if c.rank is not None and c.rank is not _TWO
         ]
-        twos = [c for c in (*fixed.values(), *own_twos) if c.rank is Rank.TWO]
+        twos = [c for c in (*fixed.values(), *own_twos) if c.rank is _TWO]
         others = [*new_wilds, *([old_wild] if old_wild is not None else [])]
         if 1 in ranks and _wraps(ranks, twos, others):
             raise InvalidMeldError("ace_wraps", "R14")
@@ -581,7 +586,7 @@ def _natural_two_leaves(
             for card in new_naturals:
                 rank = card.rank
                 assert rank is not None
-                places[ace if rank is Rank.ACE and ace is not None else int(rank)] = card
+                places[ace if rank is _ACE and ace is not None else int(rank)] = card
             if len(places) < len(fixed) - 1 + len(new_naturals):
                 continue  # a card already in the meld: the usual refusal says so
             stranded = places.get(1)
@@ -617,7 +622,7 @@ def _arrange_with_old_wild(
         return _try(suit, places, wilds, None, refusals)
     replaced = old_place in places
     options: list[tuple[str, dict[int, Card], list[Card], int | None]] = []
-    if old_wild.rank is Rank.TWO and old_wild.suit is suit and 2 not in places:
+    if old_wild.rank is _TWO and old_wild.suit is suit and 2 not in places:
         options.append(("home", {**places, 2: old_wild}, wilds, None))
     if not replaced:
         options.append(("stay", places, [old_wild, *wilds], old_place))
@@ -833,7 +838,7 @@ def _set_ranks(rules: Rules) -> list[Rank]:
     return [
         rank
         for rank in Rank
-        if rank is not Rank.TWO and not (rules.international and rank not in (Rank.ACE, Rank.THREE))
+        if rank is not _TWO and not (rules.international and rank not in (_ACE, Rank.THREE))
     ]
 
 
@@ -1178,7 +1183,7 @@ def _attached_outcome(
     meld: Meld, cards: tuple[Card, ...], rules: Rules, tables: _Tables
 ) -> Meld | None:
     """``attach(meld, cards)``, or None when refused, by shape (no copies counted)."""
-    if meld.kind is MeldKind.SEQUENCE:
+    if meld.kind is _SEQUENCE:
         return _sequence_outcome(meld, cards, rules, tables)
     if meld.cards[0]._key >> 2 != 2:  # a set of a natural rank (not the 2s: R18)
         return _set_outcome(meld, cards, rules, tables)
@@ -1605,7 +1610,7 @@ def _attachments_of(
     kept = cache.kept
     found: list[tuple[int, tuple[Card, ...]]] = []
     lowest, highest = 1, 14
-    set_kind = MeldKind.SET
+    set_kind = _SET
     for index, meld in enumerate(melds):
         wild = meld.wild
         if meld.kind is set_kind:
@@ -1695,7 +1700,7 @@ def _attachment_candidates(
 ) -> dict[tuple[Card, ...], None]:
     wild_kinds = _wild_kinds(counts)
     candidates: dict[tuple[Card, ...], None] = {}
-    if meld.kind is MeldKind.SET:
+    if meld.kind is _SET:
         of_rank = [(card, n) for card, n in counts.items() if card.rank is meld.rank]
         for naturals in _sub_multisets(of_rank):
             if naturals:
@@ -1728,7 +1733,7 @@ def _choices(meld: Meld, key: GroupKey, lowest: int, highest: int, tables: _Tabl
     meld and the natural cards of the key (whatever wildcards the hand holds)."""
     # The choices depend on the meld's shape only: a set's on whether it holds a wildcard,
     # a sequence's on the places its naturals and its wildcard stand.
-    if meld.kind is MeldKind.SET:
+    if meld.kind is _SET:
         naturals_key: GroupKey = (*key[:-1], meld.wild is None)
     else:
         naturals_key = (
@@ -1740,7 +1745,7 @@ def _choices(meld: Meld, key: GroupKey, lowest: int, highest: int, tables: _Tabl
     found = tables.choices.kept.get(naturals_key)
     if found is not None:
         return found
-    if meld.kind is MeldKind.SET:
+    if meld.kind is _SET:
         counts = _group_counts((*key[:-1], 0))
         of_rank = [(card, n) for card, n in counts.items() if card.rank is meld.rank]
         subsets = dict.fromkeys(_key(naturals) for naturals in _sub_multisets(of_rank))

@@ -64,6 +64,8 @@ class Tally:
 
 
 Policy = Callable[[Position, random.Random], Action]
+#: The members random_action compares with, named once (as in engine.actions).
+_DRAW_PHASE, _KIND_DRAW, _KIND_PILE = Phase.DRAW, ActionKind.DRAW, ActionKind.PILE
 
 
 def random_action(position: Position, rng: random.Random) -> Action:
@@ -71,12 +73,12 @@ def random_action(position: Position, rng: random.Random) -> Action:
 
     Raises :class:`Violation` when a hand that is not over has no legal action.
     """
-    if position.phase is Phase.DRAW or position.is_over:
+    if position.phase is _DRAW_PHASE or position.is_over:
         actions = legal_actions(position)
         if not actions:
             raise Violation("the hand is not over, yet there is no legal action")
-        piles = [action for action in actions if action.kind is ActionKind.PILE]
-        draws = [action for action in actions if action.kind is ActionKind.DRAW]
+        piles = [action for action in actions if action.kind is _KIND_PILE]
+        draws = [action for action in actions if action.kind is _KIND_DRAW]
         if piles and (not draws or rng.random() < PILE_CHANCE):
             return piles[0]
         return rng.choice(draws)

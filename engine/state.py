@@ -157,6 +157,13 @@ class Termination(enum.Enum):
     STOCK_EXHAUSTED = "stock_exhausted"
 
 
+# Python 3.11 finds an enum's member through EnumType.__getattr__, some 50 ns a time
+# where a module's own name takes 3: the members the hot paths compare with are named
+# once, here (issue 16).
+_DRAW_PHASE, _PLAY_PHASE = Phase.DRAW, Phase.PLAY
+_CLOSED, _EXHAUSTED = Termination.CLOSED, Termination.STOCK_EXHAUSTED
+
+
 @dataclass(frozen=True, slots=True)
 class Hidden:
     """Cards lying face down, of which only the number is known (``{"count": n}``)."""
@@ -466,7 +473,7 @@ class Position:
     @property
     def is_last_turn(self) -> bool:
         """Has the player to move drawn the third-to-last card of the stock (R33)?"""
-        return self.phase is Phase.PLAY and self.stock_count <= STOCK_LEFT
+        return self.phase is _PLAY_PHASE and self.stock_count <= STOCK_LEFT
 
     @property
     def closer(self) -> int | None:
@@ -482,9 +489,9 @@ class Position:
     @property
     def termination(self) -> Termination | None:
         if not all(self.hands):  # a closing left a hand empty (see closer)
-            return Termination.CLOSED
-        if self.phase is Phase.DRAW and self.stock_count <= STOCK_LEFT:
-            return Termination.STOCK_EXHAUSTED
+            return _CLOSED
+        if self.phase is _DRAW_PHASE and self.stock_count <= STOCK_LEFT:
+            return _EXHAUSTED
         return None
 
     def side_hand(self, side: int) -> Cards | None:
@@ -731,7 +738,7 @@ class Position:
             )
         for seat in empty:
             side = self.side_of(seat)
-            if self.phase is Phase.PLAY and seat == self.to_move:
+            if self.phase is _PLAY_PHASE and seat == self.to_move:
                 raise InvalidPositionError("empty_hand_to_play", "R32", player=seat + 1)
             if not self.pozzetti_taken[side] or not self.has_closing_burraco(side):
                 raise InvalidPositionError(
@@ -742,7 +749,7 @@ class Position:
                     player=seat + 1,
                     side=side + 1,
                 )
-        if self.phase is Phase.DRAW and (self.pile_single or self.pile_taken):
+        if self.phase is _DRAW_PHASE and (self.pile_single or self.pile_taken):
             raise InvalidPositionError("pile_taken_before_draw", "R6")
         if self.pile_taken and not self.rules.international:
             raise InvalidPositionError("pile_taken_not_international", "R41")
@@ -766,7 +773,7 @@ class Position:
 
     def _check_last_card(self) -> None:
         hand = self.hands[self.to_move]
-        if self.phase is not Phase.PLAY or isinstance(hand, Hidden) or len(hand) != 1:
+        if self.phase is not _PLAY_PHASE or isinstance(hand, Hidden) or len(hand) != 1:
             return
         refusal = last_discard_refusal(self, self.melds[self.side], hand[0], self.pile_single)
         if refusal is not None:
