@@ -31,6 +31,10 @@ class Suit(enum.Enum):
     CLUBS = "C"
     SPADES = "S"
 
+    #: A member is the only one equal to itself: hashed by identity, in C, where Enum's
+    #: own hash is a Python call (issue 16: suits key the tables of places).
+    __hash__ = object.__hash__
+
     @property
     def symbol(self) -> str:
         return _SUIT_SYMBOLS[self]

@@ -65,6 +65,9 @@ class MeldKind(enum.Enum):
     SET = "set"
     SEQUENCE = "sequence"
 
+    #: Hashed by identity, in C, as Suit (a meld's hash holds its kind).
+    __hash__ = object.__hash__
+
 
 # Python 3.11 finds an enum's member through EnumType.__getattr__, some 50 ns a time
 # where a module's own name takes 3: the members the hot paths compare with are named
