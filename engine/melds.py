@@ -1416,7 +1416,8 @@ def _melds_of(
                 missing.append((key, 1, 14))
             else:
                 steps += group[0]
-                parts.append(group)
+                if group[2]:  # most groups lay nothing: a pair and no wildcard
+                    parts.append(group)
     for order in range(4):
         mask = masks[order]
         if mask.bit_count() < 2:
@@ -1429,14 +1430,17 @@ def _melds_of(
                 missing.append((key, lowest, highest))
             else:
                 steps += group[0]
-                parts.append(group)
+                if group[2]:
+                    parts.append(group)
     pending = []
     recipes = tables.recipes.kept
     for key, lowest, highest in missing:
         moved = _moved_group(key, rules)
         if moved is not None and (recipe := recipes.get(moved[0])) is not None:
             steps += recipe[0]
-            parts.append(cache.put(key, _from_recipe(recipe, moved[1], key[0], tables)))
+            group = cache.put(key, _from_recipe(recipe, moved[1], key[0], tables))
+            if group[2]:
+                parts.append(group)
             continue
         group_counts = _group_counts(key)
         candidates: dict[tuple[Card, ...], None] = {}
@@ -1453,12 +1457,14 @@ def _melds_of(
         outcomes = _outcomes(None, candidates, key, rules, tables)
         made = tuple([meld for _, meld in outcomes])
         group = (len(candidates), tuple([_order_key(cards) for cards, _ in outcomes]), made)
-        parts.append(cache.put(key, group))
+        cache.put(key, group)
+        if made:
+            parts.append(group)
         moved = _moved_group(key, rules)
         if moved is not None:
             tables.recipes.put(moved[0], _recipe(group, moved[1], key[0]))
-    if len(parts) == 1:
-        return parts[0][2]
+    if len(parts) < 2:
+        return parts[0][2] if parts else ()
     orders: list[tuple[int, ...]] = []
     melds: list[Meld] = []
     for _, group_orders, group_melds in parts:
@@ -1591,8 +1597,10 @@ def hand_plays(
     :func:`attach`), with no budget, for a hand and melds that a checked position holds:
     one count of the hand for both, no copies counted again (engine.actions)."""
     counts, masks, ranks = _tally(hand)
-    if counts[0] > Card.MAX_JOKERS or max(counts[1:]) > Card.MAX_COPIES:
-        check_copies(hand, rules.decks)  # raises, as possible_melds would
+    # No rank held more than twice, no card either: the 14 ranks are looked at first.
+    most = Card.MAX_COPIES
+    if counts[0] > Card.MAX_JOKERS or max(ranks) > most and max(counts[1:]) > most:
+        check_copies(hand, rules.decks)  # raises unless three decks hold them, as possible_melds
     tables = _tables(rules)
     melds = _melds_of(counts, masks, ranks, rules, tables, None)
     if not side_melds:
@@ -1663,9 +1671,10 @@ def _attachments_of(
             spend(budget, len(candidates) + LOOKUP_STEPS // 4)
             attached = _outcomes(meld, candidates, key, rules, tables)
             group = cache.put(group_key, (len(candidates), tuple([c for c, _ in attached])))
-        else:
-            spend(budget, group[0] + LOOKUP_STEPS // 4)
-        found += zip(repeat(index), group[1])
+        elif budget is not None:
+            budget.spend(group[0] + LOOKUP_STEPS // 4)
+        if group[1]:  # most groups are empty: a sequence of hearts, no heart near it
+            found += zip(repeat(index), group[1])
     return found
 
 

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -24,9 +25,9 @@ from hypothesis import strategies as st
 from engine import melds as engine_melds
 from engine.actions import apply, legal_actions
 from engine.budget import Budget, Cache, clear_memos
-from engine.cards import JOKER, Card, Rank, Suit, deck
+from engine.cards import JOKER, Card, Rank, Suit, deck, parse_cards
 from engine.deal import deal
-from engine.errors import TooBigError
+from engine.errors import InvalidMeldError, TooBigError
 from engine.melds import Meld, attachment_cards, possible_attachments, possible_melds
 from engine.rules import PRESETS, Rules
 from engine.simulate import random_action
@@ -350,6 +351,29 @@ def test_the_caches_stay_bounded_and_empty_with_the_memos() -> None:
     assert cache.kept[9] == "9"
     clear_memos()
     assert not cache.kept
+
+
+@pytest.mark.parametrize(
+    ("added", "refused"),
+    [
+        (["5H", "5H"], "5 of hearts appears 3 times"),
+        (["JK"] * 4, "joker appears 5 times"),
+        (["5H", "5D", "5C", "5S"], None),  # a rank held often, no card more than twice
+    ],
+)
+def test_a_hand_with_more_copies_than_the_decks_hold_is_refused(
+    added: list[str], refused: str | None
+) -> None:
+    # A position made in code is not checked: listing its plays counts the copies (R1).
+    position = apply(deal(2, random.Random(1)), "draw")
+    hands = list(position.hands)
+    hands[position.to_move] = (*position.hand, *parse_cards(added))
+    unchecked = dataclasses.replace(position, hands=tuple(hands))
+    if refused is None:
+        assert legal_actions(unchecked)
+        return
+    with pytest.raises(InvalidMeldError, match=refused):
+        legal_actions(unchecked)
 
 
 def test_a_refused_meld_is_not_kept() -> None:
