@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field, fields
+from functools import cache
 from itertools import combinations, product, repeat
 from operator import attrgetter
 
@@ -764,8 +765,19 @@ _sort_index = attrgetter("_index")
 
 def _sub_multisets(counts: list[tuple[Card, int]]) -> Iterator[list[Card]]:
     """Every sub-multiset of cards given as (card, how many), the empty one first."""
-    for chosen in product(*(range(count + 1) for _, count in counts)):
-        yield [card for (card, _), n in zip(counts, chosen, strict=True) for _ in range(n)]
+    cards = [card for card, _ in counts]
+    for chosen in _choosing(tuple([count for _, count in counts])):
+        yield [cards[i] for i in chosen]
+
+
+@cache
+def _choosing(counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Each sub-multiset of ``counts`` as the indexes it takes, in the order of
+    :func:`itertools.product`: worked out once for each few counts (issue 16)."""
+    return tuple(
+        tuple([i for i, n in enumerate(chosen) for _ in range(n)])
+        for chosen in product(*(range(count + 1) for count in counts))
+    )
 
 
 def _available(counts: Mapping[Card, int], suit: Suit) -> list[Card | None]:
