@@ -68,9 +68,7 @@ class ActionKind(enum.Enum):
     DISCARD = "discard"
 
 
-# Python 3.11 finds an enum's member through EnumType.__getattr__, some 50 ns a time
-# where a module's own name takes 3: the members the hot paths compare with are named
-# once, here (issue 16).
+# The members the hot paths compare with, named once (why: engine.melds, by _SET).
 _KIND_DRAW, _KIND_PILE, _KIND_DISCARD = ActionKind.DRAW, ActionKind.PILE, ActionKind.DISCARD
 _KIND_MELD, _KIND_ATTACH = ActionKind.MELD, ActionKind.ATTACH
 _DRAW_PHASE, _PLAY_PHASE = Phase.DRAW, Phase.PLAY

@@ -271,10 +271,15 @@ def _make_set(naturals: list[Card], wilds: list[Card], rules: Rules) -> Meld:
         raise InvalidMeldError("set_too_large", "R11", count=size)
     if len(wilds) > 1:
         raise InvalidMeldError("two_wildcards", "R19", wild=str(wilds[1]))
-    if rules.international and rank not in (_ACE, Rank.THREE):
+    if not _set_rank_allowed(rank, rules):
         raise InvalidMeldError("set_rank_not_allowed", "R41", rank=rank.symbol)
     naturals.sort(key=_sort_index)
     return Meld(tuple(naturals + wilds), _SET, len(naturals) if wilds else None, 0)
+
+
+def _set_rank_allowed(rank: int, rules: Rules) -> bool:
+    """May a set of this rank be laid? In the international game only aces and 3s (R41)."""
+    return not rules.international or rank in (1, 3)
 
 
 def _rank_order(card: Card) -> int:
@@ -850,11 +855,7 @@ def _sequence_candidates(
 
 def _set_ranks(rules: Rules) -> list[Rank]:
     """The ranks a set may have (R11; only aces and threes in the international game, R41)."""
-    return [
-        rank
-        for rank in Rank
-        if rank is not _TWO and not (rules.international and rank not in (_ACE, Rank.THREE))
-    ]
+    return [rank for rank in Rank if rank is not _TWO and _set_rank_allowed(rank, rules)]
 
 
 def possible_melds(
@@ -1285,7 +1286,7 @@ def _set_outcome(meld: Meld, cards: tuple[Card, ...], rules: Rules, tables: _Tab
     present are counted from the first (hearts and spades as hearts and diamonds)."""
     natural = meld.cards[0]._key
     rank = (natural - 1) >> 2
-    allowed = not rules.international or rank in (1, 3)
+    allowed = _set_rank_allowed(rank, rules)
     code_of = _SET_CODES[rank]
     codes = [code_of[card._key] for card in meld.cards]
     codes += [code_of[card._key] for card in cards]

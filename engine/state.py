@@ -157,9 +157,7 @@ class Termination(enum.Enum):
     STOCK_EXHAUSTED = "stock_exhausted"
 
 
-# Python 3.11 finds an enum's member through EnumType.__getattr__, some 50 ns a time
-# where a module's own name takes 3: the members the hot paths compare with are named
-# once, here (issue 16).
+# The members the hot paths compare with, named once (why: engine.melds, by _SET).
 _DRAW_PHASE, _PLAY_PHASE = Phase.DRAW, Phase.PLAY
 _CLOSED, _EXHAUSTED = Termination.CLOSED, Termination.STOCK_EXHAUSTED
 
