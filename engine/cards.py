@@ -115,8 +115,8 @@ class Card:
     #: most of the candidates an enumeration tries (issue 16).
     _text: str = field(init=False, repr=False, compare=False)
     #: Jokers and 2s can stand for other cards (R18); a 2 may still be natural (R20).
-    #: Worked out once, as the next: the rules ask it of every card they weigh, and a
-    #: field is read at a tenth of a property's cost (issue 16).
+    #: This and ``is_joker`` are worked out once: the rules ask them of every card they
+    #: weigh, and a field is read at a tenth of a property's cost (issue 16).
     is_wild: bool = field(init=False, repr=False, compare=False)
     is_joker: bool = field(init=False, repr=False, compare=False)
 
