@@ -57,7 +57,7 @@ $(NODE_STAMP): package.json package-lock.json
 ARENA_DEALS ?= 200
 ARENA_JOBS ?= 2
 bench: setup
-	$(PY) -m engine.bench
+	$(PY) -m engine bench
 	for players in 2 4; do \
 	  $(PY) -m engine arena beginner random --players $$players --deals $(ARENA_DEALS) --seed 1 --jobs $(ARENA_JOBS) && \
 	  $(PY) -m engine arena club beginner --players $$players --deals $(ARENA_DEALS) --seed 1 --jobs $(ARENA_JOBS) && \

@@ -11,7 +11,7 @@ in every test.
 A step is one candidate meld or attachment tried (:func:`engine.melds.possible_melds`,
 :func:`engine.melds.possible_attachments`, which also charge :data:`LOOKUP_STEPS` for
 finding them); a move played in a search (:func:`engine.actions.transition`) costs
-:data:`MOVE_STEPS`. ``python -m engine.bench
+:data:`MOVE_STEPS`. ``python -m engine bench
 --budget`` prints the CPU time of the worst requests, each of which spends at most one
 :data:`REQUEST_STEPS` budget; on the project's machine a step costs 13 to 36 µs of CPU, so a
 whole budget stays under a quarter of a second.

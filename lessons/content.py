@@ -16,9 +16,9 @@ from typing import Any
 import yaml
 from django.db import transaction
 
-from engine import judge
 from engine import puzzles as engine_puzzles
 from engine.cards import Card
+from engine.cli import judge
 from engine.errors import BurracoError
 from engine.puzzles import RULE_IDS, TOPICS
 from engine.state import Position

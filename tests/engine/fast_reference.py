@@ -26,9 +26,9 @@ import sys
 from typing import Any
 
 from engine.actions import legal_actions, transition
+from engine.cli.simulate import random_action
 from engine.deal import deal
 from engine.rules import PRESETS
-from engine.simulate import random_action
 
 #: (players, preset, hands): 60 hands in all.
 RUNS = ((2, "standard", 24), (2, "semi-clean", 8), (2, "strict", 8), (2, "international", 8))

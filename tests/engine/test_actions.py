@@ -30,11 +30,11 @@ from engine.actions import (
     why_illegal,
 )
 from engine.cards import ALL_CARDS, parse_cards
+from engine.cli.simulate import random_action
 from engine.deal import deal
 from engine.errors import BurracoError, IllegalActionError, InvalidNotationError, Refusal
 from engine.messages import MESSAGES
 from engine.rules import PRESETS
-from engine.simulate import random_action
 from engine.state import Hidden, Phase, Position
 
 DATA = Path(__file__).parent / "data" / "game_turns.json"

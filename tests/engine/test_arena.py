@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import arena
-from engine.__main__ import USAGE
+from engine.cli import USAGE, arena
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT = Path(__file__).resolve().parent / "data" / "arena_bot.py"

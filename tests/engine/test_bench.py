@@ -1,4 +1,4 @@
-"""``python -m engine.bench --against``: the script it runs in each checkout runs, on this
+"""``python -m engine.cli.bench --against``: the script it runs in each checkout runs, on this
 one, and measures every figure it prints (the figures themselves are never asserted: a
 benchmark prints, a test does not time)."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 
-from engine.bench import measure
+from engine.cli.bench import measure
 
 
 def test_the_measure_of_against_gives_every_figure_for_this_checkout() -> None:

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from engine import judge
 from engine.actions import Action, ActionKind, apply, legal_actions
 from engine.bots import LEVELS, bot_op, decide, expert, legal_in_view, make_bot
 from engine.bots.expert import Expert, Playout, estimate, play_out, sample_world
 from engine.bots.levels import Beginner, Club
 from engine.bots.view import Memory, view_of
 from engine.cards import Card
+from engine.cli import judge
 from engine.deal import deal
 from engine.errors import InvalidNotationError
 from engine.rules import DEFAULT

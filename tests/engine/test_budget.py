@@ -3,7 +3,7 @@ too big to settle within it is refused (``too_big``), never searched for seconds
 
 The findings were times (68 s for the editor's check of a 40-card close puzzle, 5.9 s for
 an answer to a 12-card close puzzle); these tests assert on steps and refusals, which are
-the same on every machine. ``python -m engine.bench --budget`` prints the times.
+the same on every machine. ``python -m engine.cli.bench --budget`` prints the times.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from engine.actions import ActionKind, legal_actions, transition
-from engine.bench import HAND_12, HAND_13, HAND_20, HAND_40, budget_position
 from engine.budget import REQUEST_STEPS, Budget, Memo
 from engine.cards import deck
+from engine.cli.bench import HAND_12, HAND_13, HAND_20, HAND_40, budget_position
 from engine.errors import InvalidPositionError, TooBigError
 from engine.puzzles import InvalidAnswerError, Puzzle, check, find_line, solutions
 from engine.state import MAX_HAND, Hidden, Position

@@ -14,6 +14,7 @@ import pytest
 
 from engine.actions import Action, is_legal, transition
 from engine.budget import Budget
+from engine.cli.simulate import random_action
 from engine.coach import (
     CODES,
     PLAYOUT_STEPS,
@@ -30,7 +31,6 @@ from engine.errors import IllegalActionError, TooBigError
 from engine.match import Match
 from engine.messages import MESSAGES, Plural, render
 from engine.rules import DEFAULT, PRESETS, Rules
-from engine.simulate import random_action
 from engine.state import Position
 
 ROOT = Path(__file__).resolve().parents[2]

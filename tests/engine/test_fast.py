@@ -26,11 +26,11 @@ from engine import melds as engine_melds
 from engine.actions import apply, legal_actions
 from engine.budget import Budget, Cache, clear_memos
 from engine.cards import JOKER, Card, Rank, Suit, deck, parse_cards
+from engine.cli.simulate import random_action
 from engine.deal import deal
 from engine.errors import InvalidMeldError, TooBigError
 from engine.melds import Meld, attachment_cards, possible_attachments, possible_melds
 from engine.rules import PRESETS, Rules
-from engine.simulate import random_action
 from engine.state import Phase
 from tests.engine.fast_reference import record_hand
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engine.judge import answer, run
+from engine.cli.judge import answer, run
 
 BURRACO = ["7C", "8C", "9C", "10C", "JC", "QC", "KC"]
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from engine import judge
+from engine.cli import judge
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -306,7 +306,7 @@ def test_answers_are_plain_json_objects() -> None:
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from engine.judge import BUG, OPS  # noqa: E402
+from engine.cli.judge import BUG, OPS  # noqa: E402
 
 POSITION = {
     "players": 2,
@@ -509,7 +509,7 @@ def test_odd_json_gets_ok_false(line: str) -> None:
 def test_a_close_puzzle_line_with_a_big_hand_is_settled_or_refused_within_the_budget(
     size: int,
 ) -> None:
-    from engine.bench import HAND_12, HAND_13, HAND_40
+    from engine.cli.bench import HAND_12, HAND_13, HAND_40
 
     hand = {12: HAND_12, 13: HAND_13, 40: HAND_40}[size]
     for taken in (False, True):

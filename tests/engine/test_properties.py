@@ -22,8 +22,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from engine import judge
 from engine.cards import JOKER, Card, Rank, Suit, deck, max_copies, parse_cards, points
+from engine.cli import judge
 from engine.errors import BurracoError, InvalidMeldError
 from engine.melds import Meld, MeldKind, attach, make_meld, possible_attachments, possible_melds
 from engine.rules import PRESETS, Rules

@@ -93,5 +93,5 @@ print(json.dumps({{"imported": names, "loaded": loaded}}))
     )
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
-    assert "engine.melds" in result["imported"] and "engine.judge" in result["imported"]
+    assert "engine.melds" in result["imported"] and "engine.cli.judge" in result["imported"]
     assert result["loaded"] == []

@@ -25,8 +25,8 @@ from typing import Any
 
 import pytest
 
-from engine import judge
 from engine.cards import Card, check_copies, parse_cards, points
+from engine.cli import judge
 from engine.errors import BurracoError, InvalidMeldError
 from engine.melds import Meld, MeldKind, attach, make_meld
 from engine.rules import Rules

@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from engine import simulate
 from engine.actions import Transition
+from engine.cli import simulate
+from engine.cli.simulate import Violation, main, play_hand, run
 from engine.deal import deal
 from engine.rules import PRESETS
-from engine.simulate import Violation, main, play_hand, run
 
 
 @pytest.mark.slow

@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 from engine import errors
 from engine.actions import apply
 from engine.cards import parse_cards
+from engine.cli.simulate import random_action
 from engine.deal import deal
 from engine.errors import BurracoError, InvalidPositionError
 from engine.rules import Rules
-from engine.simulate import random_action
 from engine.state import Hidden, Phase, Position, Stall, Termination
 
 DATA = Path(__file__).parent / "data" / "game_positions.json"

@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
-from engine import judge, puzzles
+from engine import puzzles
 from engine.budget import REQUEST_STEPS, Budget
 from engine.cards import Card, parse_cards
+from engine.cli import judge
 from engine.details import PileUsed
 from engine.errors import TooBigError
 from engine.puzzles import InvalidAnswerError, InvalidPuzzleError, Puzzle

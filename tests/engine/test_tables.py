@@ -20,12 +20,12 @@ from engine.actions import Action, Event, apply, legal_actions, transition, why_
 from engine.bots import make_bot
 from engine.bots.view import Memory, opponents, side_of, view_of
 from engine.cards import Card, deck, parse_cards
+from engine.cli.judge import answer
+from engine.cli.simulate import play_hand, run
 from engine.deal import deal
 from engine.errors import InvalidPositionError
-from engine.judge import answer
 from engine.match import Match
 from engine.rules import DEFAULT
-from engine.simulate import play_hand, run
 from engine.state import Hidden, Phase, Position, Termination, split_sides
 from lessons.answering import say
 
@@ -358,7 +358,7 @@ def test_r40_the_judge_reads_and_plays_three_five_and_six_player_positions(playe
 def test_r40_the_arena_plays_a_deal_of_three_five_and_six_from_both_seatings(
     players: int,
 ) -> None:
-    from engine.arena import Tally, play_deal, seat_owners
+    from engine.cli.arena import Tally, play_deal, seat_owners
 
     bots, tallies = [make_bot("club"), make_bot("random")], [Tally(), Tally()]
     result = play_deal(bots, tallies, players, seed=3, number=0)

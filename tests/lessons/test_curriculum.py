@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import yaml
 
-from engine import judge
+from engine.cli import judge
 from engine.puzzles import RULE_IDS
 from lessons.content import CONTENT, correct_choice
 

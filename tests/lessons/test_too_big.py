@@ -10,7 +10,7 @@ from django.test import Client
 from django.utils import translation
 
 from engine import puzzles as engine_puzzles
-from engine.bench import HAND_20
+from engine.cli.bench import HAND_20
 from lessons import answering as quiz
 from lessons.content import ContentError, check_puzzle
 from tests.factories import PuzzleFactory, UserFactory

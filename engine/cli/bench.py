@@ -1,15 +1,15 @@
-"""``python -m engine.bench``: median times of the engine's hot paths, next to targets.
+"""``python -m engine bench``: median times of the engine's hot paths, next to targets.
 
 A benchmark, never a timed test: it prints figures and always exits 0. Each figure is the
 median of several rounds, each round timing a batch of calls.
 
-``python -m engine.bench --against /tmp/wt-41d90e9`` compares this engine with another
+``python -m engine bench --against /tmp/wt-41d90e9`` compares this engine with another
 checkout of the project (issue 16: at least 5x the engine of commit 41d90e9): a process
 for each engine plays the same seeded random hands and lists the legal actions of the same
 positions, five times in turn, and the medians and ratios are printed. Make the other checkout with
 ``git worktree add /tmp/wt-41d90e9 41d90e9``.
 
-``python -m engine.bench --budget`` prints instead the CPU time of the worst requests a
+``python -m engine bench --budget`` prints instead the CPU time of the worst requests a
 visitor, a learner or a teacher can send (issue 13): 40-card hands, close puzzles with no
 pozzetto taken, pile checks, judge lines. Each is decided or refused (``too_big``) within
 one budget (:mod:`engine.budget`); the target is 0.25 s, half the site's 0.5 s a request.
@@ -32,12 +32,12 @@ from functools import partial
 from engine.actions import apply, legal_actions
 from engine.budget import clear_memos
 from engine.cards import Card, deck, parse_cards
+from engine.cli.judge import answer_line, run
+from engine.cli.simulate import play_hand, random_action
 from engine.deal import deal
 from engine.generate import generate_many
-from engine.judge import answer_line, run
 from engine.melds import Meld, attach, make_meld, possible_melds
 from engine.rules import DEFAULT
-from engine.simulate import play_hand, random_action
 from engine.state import Phase, Position
 
 ROUNDS = 7
@@ -323,7 +323,10 @@ except ImportError:  # an engine older than its memos
     def clear_memos():
         pass
 from engine.deal import deal
-from engine.simulate import play_hand, random_action
+try:
+    from engine.cli.simulate import play_hand, random_action
+except ImportError:  # an engine whose commands sat among its modules
+    from engine.simulate import play_hand, random_action
 from engine.state import Phase
 
 hands, rounds = int(sys.argv[1]), int(sys.argv[2])
@@ -398,7 +401,7 @@ def against(other: str, hands: int = 100, rounds: int = 3, runs: int = 5) -> Non
     """Issue 16: this engine against the one in ``other``, each in a fresh process, ``runs``
     times in turn (other, this; this, other; ...), so that a change in the machine's load
     falls on both; prints each figure's median and the median of the runs' ratios."""
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     print(f"this engine ({here}) against {other}: {hands} seeded two-player hands (then")
     print(f"{hands} more, then {3 * hands} more), and legal_actions on 140 play-phase positions")
     print(f"(median of {rounds} sets); {runs} fresh processes each, in turn")
@@ -430,23 +433,24 @@ def against(other: str, hands: int = 100, rounds: int = 3, runs: int = 5) -> Non
         )
 
 
-def main() -> None:
-    arguments = sys.argv[1:]
+def main(arguments: list[str]) -> int:
+    """``python -m engine bench [--budget | --against PATH]``: print the figures."""
     if "--budget" in arguments:
         budget_benchmark()
-        return
+        return 0
     if "--against" in arguments:
         index = arguments.index("--against")
         if index + 1 >= len(arguments):
-            sys.exit("usage: python -m engine.bench --against PATH-OF-ANOTHER-CHECKOUT")
+            sys.exit("usage: python -m engine bench --against PATH-OF-ANOTHER-CHECKOUT")
         against(arguments[index + 1])
-        return
+        return 0
     print("engine benchmark: median of", ROUNDS, "rounds")
     meld_benchmarks()
     judge_benchmark()
     generator_benchmark()
     game_benchmarks()
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main(sys.argv[1:]))

@@ -20,8 +20,8 @@ from typing import Any, TextIO
 from engine.actions import STALL_LIMIT
 from engine.bots import bot_op
 from engine.cards import Card, check_copies, deck, parse_cards, points
+from engine.cli.game_ops import GAME_OPS
 from engine.errors import BurracoError, InvalidMeldError, InvalidNotationError, Refusal, TooBigError
-from engine.game_ops import GAME_OPS
 from engine.melds import (
     BURRACO_SIZE,
     MAX_PLACES,

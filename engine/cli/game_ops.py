@@ -116,5 +116,5 @@ def _position(request: dict[str, Any], rules: Rules) -> Position:
     return Position.from_json(request["position"], rules)
 
 
-#: The ops to add to :data:`engine.judge.OPS`.
+#: The ops to add to :data:`engine.cli.judge.OPS`.
 GAME_OPS = {"legal": legal, "play": play, "victory_points": victory_points}
