@@ -59,6 +59,14 @@ class Rules:
     def international(self) -> bool:
         return self.variant == "international"
 
+    def allows_set_of(self, rank: int) -> bool:
+        """May a set of this rank be laid? In the international game only aces and 3s (R41).
+
+        >>> Rules(variant="international").allows_set_of(7)
+        False
+        """
+        return not self.international or rank in (1, 3)
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> Rules:
         """Rules from a JSON object; unknown keys and wrong types are refused.

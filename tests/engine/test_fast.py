@@ -1,7 +1,7 @@
 """Issue 16: the faster engine decides exactly what the engine decided before it.
 
 - The melds and attachments of a hand, found group by group from the caches, are the ones
-  the enumeration of the whole hand at once finds (the reference kept in engine.melds), in
+  the enumeration of the whole hand at once finds (the oracle, tests/engine/meld_oracle.py), in
   the same order and for the same budget steps, refused at the same budget (Hypothesis, on
   random hands and tables, the caches kept warm from one example to the next).
 - Whole random hands of every preset, with two and four players, list the same legal
@@ -22,17 +22,28 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import melds as engine_melds
 from engine.actions import apply, legal_actions
 from engine.budget import Budget, Cache, clear_memos
 from engine.cards import JOKER, Card, Rank, Suit, deck, parse_cards
 from engine.cli.simulate import random_action
 from engine.deal import deal
 from engine.errors import InvalidMeldError, TooBigError
-from engine.melds import Meld, attachment_cards, possible_attachments, possible_melds
+from engine.melds import (
+    Meld,
+    MeldKind,
+    attachment_cards,
+    make_meld,
+    possible_attachments,
+    possible_melds,
+)
+from engine.melds.rules import _attach, _make_meld
+from engine.melds.search import _key, _possible_melds
+from engine.melds.shapes import _made_outcome, _sequence_outcome, _set_outcome
+from engine.melds.tables import _tables
 from engine.rules import PRESETS, Rules
 from engine.state import Phase
 from tests.engine.fast_reference import record_hand
+from tests.engine.meld_oracle import reference_attachments, reference_melds
 
 QUIET = [HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large]
 CHECKED = settings(max_examples=150, deadline=None, suppress_health_check=QUIET)
@@ -125,8 +136,8 @@ def outcome_within(search: Any, steps: int, *args: Any) -> Any:
 def test_melds_by_group_are_the_whole_hands_melds(
     hand: tuple[Card, ...], rules: Rules, small: int
 ) -> None:
-    reference = engine_melds._possible_melds_reference
-    fast = engine_melds._possible_melds
+    reference = reference_melds
+    fast = _possible_melds
     assert fast(hand, rules, None) == reference(hand, rules, None)
     assert steps(fast, hand, rules) == steps(reference, hand, rules)
     assert outcome_within(fast, small, hand, rules) == outcome_within(reference, small, hand, rules)
@@ -138,7 +149,7 @@ def test_attachments_by_group_are_the_whole_hands_attachments(
     table: tuple[Rules, tuple[Card, ...], list[Meld]], small: int
 ) -> None:
     rules, hand, melds = table
-    reference = engine_melds._possible_attachments_reference
+    reference = reference_attachments
     expected = reference(melds, hand, rules, None)
     assert possible_attachments(melds, hand, rules) == expected
     # Without the melds that result, as the legal actions ask for them.
@@ -167,8 +178,8 @@ def agrees_with_reference(
 ) -> None:
     """The hand's melds, and its attachments to up to four melds laid from the first
     ``pool`` cards of ``rest``, as the whole-hand enumeration finds them, step for step."""
-    reference = engine_melds._possible_melds_reference
-    assert steps(engine_melds._possible_melds, hand, rules) == steps(reference, hand, rules)
+    reference = reference_melds
+    assert steps(_possible_melds, hand, rules) == steps(reference, hand, rules)
     melds: list[Meld] = []
     for meld in possible_melds(rest[:pool], rules):
         if all(meld.cards.count(c) <= rest[:pool].count(c) for c in meld.cards):
@@ -178,7 +189,7 @@ def agrees_with_reference(
         if len(melds) == 4:
             break
     fast = steps(lambda *args: possible_attachments(*args), melds, hand, rules)
-    assert fast == steps(engine_melds._possible_attachments_reference, melds, hand, rules)
+    assert fast == steps(reference_attachments, melds, hand, rules)
 
 
 def _candidate(rng: random.Random) -> tuple[Card, ...]:
@@ -196,13 +207,13 @@ def _candidate(rng: random.Random) -> tuple[Card, ...]:
         cards.append(rng.choice(WILDS))
     if rng.random() < 0.05:
         cards.append(rng.choice(DECK))
-    return engine_melds._key(cards)  # in display order, as every candidate is tried
+    return _key(cards)  # in display order, as every candidate is tried
 
 
 def _ruled(make: Any, *args: Any) -> Meld | None:
     try:
         result: Meld = make(*args)
-    except engine_melds.InvalidMeldError:
+    except InvalidMeldError:
         return None
     return result
 
@@ -213,25 +224,25 @@ def test_what_a_shape_gives_is_what_the_rules_give(rules: Rules) -> None:
     place that lays the same way) are the ones the rules make anew, on thousands of
     candidates met in turn, so that most are found through a shape another one left."""
     clear_memos()
-    tables = engine_melds._tables(rules)
+    tables = _tables(rules)
     rng = random.Random(1605)
     laid: list[Meld] = []
     for _ in range(4000):
         cards = _candidate(rng)
-        made = _ruled(engine_melds._make_meld, cards, rules)
-        assert engine_melds._made_outcome(cards, rules, tables) == made, cards
+        made = _ruled(_make_meld, cards, rules)
+        assert _made_outcome(cards, rules, tables) == made, cards
         if made is not None:
             laid.append(made)
         if not laid:
             continue
         meld, added = rng.choice(laid[-50:]), _candidate(rng)[-rng.randint(1, 3) :]
-        if meld.kind is engine_melds.MeldKind.SET and meld.rank is Rank.TWO:
+        if meld.kind is MeldKind.SET and meld.rank is Rank.TWO:
             continue  # a set of 2s is attached to without shapes
-        expected = _ruled(engine_melds._attach, meld, added, rules)
+        expected = _ruled(_attach, meld, added, rules)
         outcome = (
-            engine_melds._set_outcome(meld, added, rules, tables)
-            if meld.kind is engine_melds.MeldKind.SET
-            else engine_melds._sequence_outcome(meld, added, rules, tables)
+            _set_outcome(meld, added, rules, tables)
+            if meld.kind is MeldKind.SET
+            else _sequence_outcome(meld, added, rules, tables)
         )
         assert outcome == expected, (meld, added)
         if expected is not None:
@@ -240,7 +251,7 @@ def test_what_a_shape_gives_is_what_the_rules_give(rules: Rules) -> None:
 
 def test_one_shape_serves_every_rank_suit_and_place_that_lays_the_same_way() -> None:
     rules = PRESETS["standard"]
-    tables = engine_melds._tables(rules)
+    tables = _tables(rules)
     alike = [
         ("7H 7D 7C", "9D 9C 9S"),  # a set of any rank, from any suit on
         ("4H 5H JK", "8C 9C JK"),  # a sequence away from the ace and the 2
@@ -248,15 +259,15 @@ def test_one_shape_serves_every_rank_suit_and_place_that_lays_the_same_way() -> 
     for first, second in alike:
         clear_memos()
         for text in (first, second):
-            cards = engine_melds._key(engine_melds.parse_cards(text))
-            made = engine_melds._made_outcome(cards, rules, tables)
-            assert made == engine_melds._make_meld(cards, rules)
+            cards = _key(parse_cards(text))
+            made = _made_outcome(cards, rules, tables)
+            assert made == _make_meld(cards, rules)
         assert len(tables.shapes.kept) == 1
     clear_memos()
     for meld, added in (("7D 7S JK", "7S"), ("9H 9C JK", "9C")):  # two suits, any two
-        laid, cards = Meld.parse(meld), tuple(engine_melds.parse_cards(added))
-        outcome = engine_melds._set_outcome(laid, cards, rules, tables)
-        assert outcome == engine_melds._attach(laid, cards, rules)
+        laid, cards = Meld.parse(meld), tuple(parse_cards(added))
+        outcome = _set_outcome(laid, cards, rules, tables)
+        assert outcome == _attach(laid, cards, rules)
     assert len(tables.shapes.kept) == 1
 
 
@@ -271,15 +282,13 @@ def test_a_sequence_attaches_the_same_wherever_it_lies_and_whatever_its_suit() -
         laid = [Card(Rank(start + i), suit) for i in range(3)]
         if rng.random() < 0.5:
             laid[rng.choice([0, 2])] = rng.choice(WILDS)
-        meld = engine_melds.make_meld(laid, rules)
+        meld = make_meld(laid, rules)
         near = [Card(Rank(r), suit) for r in range(max(3, start - 3), min(13, start + 6) + 1)]
         hand = [card for card in near if card not in laid and rng.random() < 0.6]
         hand += rng.sample(WILDS, rng.randint(0, 1))
         found = possible_attachments([meld], hand, rules)
-        assert found == engine_melds._possible_attachments_reference(
-            [meld], tuple(hand), rules, None
-        )
-    tables = engine_melds._tables(rules)
+        assert found == reference_attachments([meld], tuple(hand), rules, None)
+    tables = _tables(rules)
     assert len(tables.moved_choices.kept) < 0.7 * len(tables.choices.kept)  # many shared
 
 
@@ -298,27 +307,27 @@ def test_a_hand_lays_the_same_melds_at_every_rank_and_place() -> None:
         cards = tuple(hand)
         if max(Counter(cards).values()) > 2:
             continue
-        reference = engine_melds._possible_melds_reference(cards, rules, None)
-        assert engine_melds._possible_melds(cards, rules, None) == reference
-    tables = engine_melds._tables(rules)
+        reference = reference_melds(cards, rules, None)
+        assert _possible_melds(cards, rules, None) == reference
+    tables = _tables(rules)
     assert len(tables.recipes.kept) < 0.7 * len(tables.melds.kept)  # many made from recipes
 
 
 def test_sets_of_one_rank_and_size_share_what_attaches_to_them() -> None:
     rules = PRESETS["standard"]
     clear_memos()
-    hand = tuple(engine_melds.parse_cards("7S 7C JK 9D"))
+    hand = tuple(parse_cards("7S 7C JK 9D"))
     for meld in ("7H 7D 7C", "7D 7C 7S", "7H 7H 7D"):
         laid = Meld.parse(meld)
-        reference = engine_melds._possible_attachments_reference([laid], hand, rules, None)
+        reference = reference_attachments([laid], hand, rules, None)
         assert possible_attachments([laid], hand, rules) == reference
-    assert len(engine_melds._tables(rules).attachments.kept) == 1
+    assert len(_tables(rules).attachments.kept) == 1
     # A wildcard in the set, or another size, is another group.
     for meld in ("7H JK 7C", "7H 7D 7C 7S"):
         laid = Meld.parse(meld)
-        reference = engine_melds._possible_attachments_reference([laid], hand, rules, None)
+        reference = reference_attachments([laid], hand, rules, None)
         assert possible_attachments([laid], hand, rules) == reference
-    assert len(engine_melds._tables(rules).attachments.kept) == 3
+    assert len(_tables(rules).attachments.kept) == 3
 
 
 def test_cold_caches_give_what_warm_ones_give() -> None:
@@ -380,7 +389,7 @@ def test_a_refused_meld_is_not_kept() -> None:
     cards = (Card(Rank.FIVE, Suit.HEARTS), JOKER, JOKER)
     for _ in range(2):
         with pytest.raises(Exception, match="second wildcard"):
-            engine_melds.make_meld(cards)
+            make_meld(cards)
 
 
 @pytest.mark.slow

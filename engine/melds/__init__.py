@@ -1,0 +1,59 @@
+"""Melds (R10-R14, R17-R28): finding, checking and extending sets and sequences.
+
+The package in four parts, each importing only those before it:
+
+- :mod:`engine.melds.meld`: what a meld is (:class:`Meld`, :class:`MeldKind`,
+  :class:`Burraco`), its arrangement and notation;
+- :mod:`engine.melds.rules`: the rules, R10-R25, written there and nowhere else:
+  :func:`make_meld`, :func:`attach`, :func:`can_meld`, :func:`can_attach`;
+- :mod:`engine.melds.tables` and :mod:`engine.melds.shapes`: what the rules answered once,
+  kept for each set of rules and by shape, so that the same question is not asked twice;
+- :mod:`engine.melds.search` and :mod:`engine.melds.attachments`: every meld a hand can
+  lay (:func:`possible_melds`) and every attachment it can make
+  (:func:`possible_attachments`, :func:`attachment_cards`, :func:`hand_plays`).
+
+>>> from engine.cards import parse_cards
+>>> str(make_meld(parse_cards("8C 7C JK")))
+'JK 7C 8C'
+>>> meld = make_meld(parse_cards("6C JK 8C 7C"))
+>>> str(meld), str(meld.stands_for)
+('JK 6C 7C 8C', '5C')
+>>> str(attach(Meld.parse("2C 5C 6C"), parse_cards("8C")))
+'5C 6C 2C 8C'
+"""
+
+from __future__ import annotations
+
+from engine.melds.attachments import attachment_cards, hand_plays, possible_attachments
+from engine.melds.meld import BURRACO_SIZE, SEMI_CLEAN_RUN, Burraco, Meld, MeldKind
+from engine.melds.rules import (
+    MAX_NATURALS,
+    MAX_PLACES,
+    MAX_SET,
+    MIN_CARDS,
+    attach,
+    can_attach,
+    can_meld,
+    make_meld,
+)
+from engine.melds.search import possible_melds
+
+__all__ = [
+    "BURRACO_SIZE",
+    "MAX_NATURALS",
+    "MAX_PLACES",
+    "MAX_SET",
+    "MIN_CARDS",
+    "SEMI_CLEAN_RUN",
+    "Burraco",
+    "Meld",
+    "MeldKind",
+    "attach",
+    "attachment_cards",
+    "can_attach",
+    "can_meld",
+    "hand_plays",
+    "make_meld",
+    "possible_attachments",
+    "possible_melds",
+]
