@@ -22,8 +22,9 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from engine import actions, judge, melds, rules
+from engine import actions, melds, rules
 from engine.cards import ALL_CARDS, JOKER_VALUE, Card, parse_cards
+from engine.cli import judge
 from engine.errors import BurracoError, InvalidMeldError
 from engine.match import VP_TABLES, VP_TOTAL
 from engine.melds import Meld, attach, make_meld
