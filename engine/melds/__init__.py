@@ -1,6 +1,6 @@
 """Melds (R10-R14, R17-R28): finding, checking and extending sets and sequences.
 
-The package in four parts, each importing only those before it:
+The package in four parts:
 
 - :mod:`engine.melds.meld`: what a meld is (:class:`Meld`, :class:`MeldKind`,
   :class:`Burraco`), its arrangement and notation;
@@ -11,6 +11,11 @@ The package in four parts, each importing only those before it:
 - :mod:`engine.melds.search` and :mod:`engine.melds.attachments`: every meld a hand can
   lay (:func:`possible_melds`) and every attachment it can make
   (:func:`possible_attachments`, :func:`attachment_cards`, :func:`hand_plays`).
+
+Loading, each module imports only those before it in the order meld, tables, shapes,
+rules, search, attachments (tests/engine/test_melds.py checks it); the two that the rules
+build on ask them at the call: a meld read from its notation (:meth:`Meld.parse`), and a
+shape never met.
 
 >>> from engine.cards import parse_cards
 >>> str(make_meld(parse_cards("8C 7C JK")))

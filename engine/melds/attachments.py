@@ -131,7 +131,7 @@ def _attachments_of(
             # pinella, going home (R25), makes room for one from the hand. So no wildcard
             # of the hand joins a sequence whose wildcard is another, and unbudgeted its
             # group is the same whatever wildcards the hand holds. A budget is
-            # charged the candidates the reference tries, those wildcards included.
+            # charged the candidates the oracle tries, those wildcards included.
             if budget is None and wild is not None and meld.cards[wild]._key != 9 + order:
                 wilds = 0
             else:

@@ -1,4 +1,4 @@
-"""Melds as values (R10-R14, R26-R28): a set or a sequence as it lies on the table.
+"""Melds as values: a set or a sequence as it lies on the table, and its burraco (R26-R28).
 
 A sequence is stored as an arrangement: its cards from low to high, each at a *place*.
 Places 2..13 are the ranks; the ace is place 1 (low) or 14 (high), never both (R14).

@@ -270,7 +270,7 @@ def _outcomes(
     rules: Rules,
     tables: _Tables,
 ) -> list[tuple[tuple[Card, ...], Meld]]:
-    """What _made (``meld`` None) or _attached gives for the candidates of the group
+    """What the oracle's _made (``meld`` None) or _attached gives for the candidates of the group
     ``key``, each candidate's outcome kept: a candidate met again is not tried again."""
     made, attached = tables.made, tables.attached
     found = []

@@ -7,6 +7,7 @@ blamed").
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -103,6 +104,22 @@ def test_the_blame_table_covers_every_refusal_melds_raises() -> None:
     raised = set().union(*(refusals_made(path) for path in MELDS.glob("*.py")))
     covered = {param.values[3] for param in BLAME} | {"invalid_arrangement"}
     assert raised - covered == set()
+
+
+#: The parts of engine/melds/, each importing when loaded only those before it.
+LAYERS = ["meld", "tables", "shapes", "rules", "search", "attachments"]
+
+
+def test_each_part_of_the_melds_package_imports_only_the_parts_before_it() -> None:
+    assert sorted(LAYERS) == sorted(p.stem for p in MELDS.glob("*.py") if p.stem != "__init__")
+    for name in LAYERS:
+        tree = ast.parse((MELDS / f"{name}.py").read_text())
+        parts = [
+            node.module.removeprefix("engine.melds.")
+            for node in tree.body
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("engine.melds")
+        ]
+        assert all(LAYERS.index(part) < LAYERS.index(name) for part in parts), (name, parts)
 
 
 def test_only_the_rules_module_refuses_a_meld() -> None:
