@@ -1,8 +1,10 @@
 """engine/__init__.py, the front door: every public name importable, every notation's
-parser and ``str`` a round trip, and ``import engine`` loading the rules alone."""
+parser and ``str`` a round trip, ``import engine`` loading the rules alone, and the library
+never importing the command-line tools beside it (engine/cli/)."""
 
 from __future__ import annotations
 
+import ast
 import json
 import random
 import subprocess
@@ -118,3 +120,28 @@ def test_importing_engine_loads_the_rules_alone() -> None:
     loaded = json.loads(done.stdout)
     assert "engine.melds.rules" in loaded and "engine.actions" in loaded
     assert [name for name in loaded if name.startswith(NOT_AT_THE_DOOR)] == []
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        path
+        for path in sorted((ROOT / "engine").rglob("*.py"))
+        if "cli" not in path.relative_to(ROOT / "engine").parts and path.name != "__main__.py"
+    ],
+    ids=lambda path: str(path.relative_to(ROOT)),
+)
+def test_the_library_never_imports_the_command_line_tools(path: Path) -> None:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    imported = [
+        node.module or ""
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.level == 0
+    ]
+    imported += [
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    ]
+    assert [name for name in imported if name.startswith("engine.cli")] == []
