@@ -19,12 +19,12 @@ from engine import puzzles as engine_puzzles
 from engine.actions import Action
 from engine.cards import Card, check_copies, sorted_cards
 from engine.errors import BurracoError
+from engine.puzzles import Kind
 from lessons.fields import say, sentence
 
 MAX_CARDS = 30
 MAX_ACTIONS = 40
 MAX_TEXT = 200
-KIND = engine_puzzles.Kind
 
 
 class AnswerError(Exception):
@@ -78,7 +78,7 @@ class AnswerForm(forms.Form):
 
 class AttachForm(AnswerForm):
     template = "lessons/answers/attach.html"
-    kind = KIND.ATTACH
+    kind = Kind.ATTACH
 
     def answer_json(self, data: QueryDict) -> dict[str, Any]:
         cards = _cards(data)
@@ -90,7 +90,7 @@ class AttachForm(AnswerForm):
 
 class LayMeldForm(AnswerForm):
     template = "lessons/answers/lay-meld.html"
-    kind = KIND.LAY_MELD
+    kind = Kind.LAY_MELD
 
     def answer_json(self, data: QueryDict) -> dict[str, Any]:
         return {"cards": _cards(data)}
@@ -98,7 +98,7 @@ class LayMeldForm(AnswerForm):
 
 class WildcardForm(AnswerForm):
     template = "lessons/answers/wildcard.html"
-    kind = KIND.WILDCARD
+    kind = Kind.WILDCARD
 
     def answer_json(self, data: QueryDict) -> dict[str, Any]:
         if data.get("natural"):
@@ -108,7 +108,7 @@ class WildcardForm(AnswerForm):
 
 class ClassifyForm(AnswerForm):
     template = "lessons/answers/classify.html"
-    kind = KIND.CLASSIFY
+    kind = Kind.CLASSIFY
 
     def answer_json(self, data: QueryDict) -> dict[str, Any]:
         return {"burraco": _text(data, "burraco", gettext("Choose an answer."))}
@@ -116,7 +116,7 @@ class ClassifyForm(AnswerForm):
 
 class DiscardForm(AnswerForm):
     template = "lessons/answers/discard.html"
-    kind = KIND.DISCARD
+    kind = Kind.DISCARD
 
     def answer_json(self, data: QueryDict) -> dict[str, Any]:
         return {"card": _text(data, "card", gettext("Choose the card to discard."))}
@@ -124,7 +124,7 @@ class DiscardForm(AnswerForm):
 
 class PileUseForm(AnswerForm):
     template = "lessons/answers/pile-use.html"
-    kind = KIND.PILE_USE
+    kind = Kind.PILE_USE
 
     def answer_json(self, data: QueryDict) -> dict[str, Any]:
         return {"count": data.get("count", "")[:MAX_TEXT]}
@@ -135,7 +135,7 @@ class PileUseForm(AnswerForm):
 
 class ScoreForm(AnswerForm):
     template = "lessons/answers/score.html"
-    kind = KIND.SCORE
+    kind = Kind.SCORE
 
     def answer_json(self, data: QueryDict) -> dict[str, Any]:
         if "winner" in data:
@@ -152,7 +152,7 @@ class LineForm(AnswerForm):
     read by :func:`build_line`)."""
 
     template = "lessons/answers/line.html"
-    kind = KIND.CLOSE
+    kind = Kind.CLOSE
 
     def answer_json(self, data: QueryDict) -> dict[str, Any]:
         return {"actions": line_from_form(data)}
@@ -160,15 +160,15 @@ class LineForm(AnswerForm):
 
 #: The answer form of each kind of question.
 FORMS: dict[engine_puzzles.Kind, type[AnswerForm]] = {
-    KIND.ATTACH: AttachForm,
-    KIND.LAY_MELD: LayMeldForm,
-    KIND.WILDCARD: WildcardForm,
-    KIND.CLASSIFY: ClassifyForm,
-    KIND.DISCARD: DiscardForm,
-    KIND.PILE_USE: PileUseForm,
-    KIND.SCORE: ScoreForm,
-    KIND.CLOSE: LineForm,
-    KIND.PILE: LineForm,
+    Kind.ATTACH: AttachForm,
+    Kind.LAY_MELD: LayMeldForm,
+    Kind.WILDCARD: WildcardForm,
+    Kind.CLASSIFY: ClassifyForm,
+    Kind.DISCARD: DiscardForm,
+    Kind.PILE_USE: PileUseForm,
+    Kind.SCORE: ScoreForm,
+    Kind.CLOSE: LineForm,
+    Kind.PILE: LineForm,
 }
 
 
@@ -300,7 +300,7 @@ def build_line(
     """For a close or pile question and one of the line builder's buttons: the moves after
     it and how far they got (:func:`engine.puzzles.follow`); None for any other answer."""
     op = data.get("op", "")
-    if question.kind not in (KIND.CLOSE, KIND.PILE) or op not in LINE_OPS:
+    if question.kind not in (Kind.CLOSE, Kind.PILE) or op not in LINE_OPS:
         return None
     line = extend_line(question, data, op)
     try:
@@ -314,7 +314,7 @@ def line_so_far(
 ) -> tuple[list[str], engine_puzzles.Line | None]:
     """The moves a close or pile question's form carried, played (for a page that refuses
     the next step, so the moves before it stand); nothing when there are none to keep."""
-    if question.kind not in (KIND.CLOSE, KIND.PILE):
+    if question.kind not in (Kind.CLOSE, Kind.PILE):
         return [], None
     try:
         line = line_from_form(data)
