@@ -53,7 +53,7 @@ def answer_form(slug: str) -> str:
     from lessons.models import Puzzle
 
     question = Puzzle.objects.get(slug=slug).engine_puzzle()
-    solution = engine_puzzles.check(question, {"none": True}).solution
+    solution = engine_puzzles.check(question, engine_puzzles.CannotBeDone()).solution
     if not solution or "meld" not in solution:
         return "none=1"
     return urlencode([("meld", solution["meld"]), *(("cards", c) for c in solution["cards"])])
@@ -65,10 +65,10 @@ def answers_of(puzzle: Any) -> tuple[tuple[dict[str, Any], Any], tuple[dict[str,
     from engine import puzzles as engine_puzzles
 
     question = puzzle.engine_puzzle()
-    right = engine_puzzles.example(question) or {"none": True}
-    graded_right = (right, engine_puzzles.check(question, right))
+    right = engine_puzzles.example(question) or engine_puzzles.CannotBeDone()
+    graded_right = (right.to_json(), engine_puzzles.check(question, right))
     try:
-        none = engine_puzzles.check(question, {"none": True})
+        none = engine_puzzles.check(question, engine_puzzles.CannotBeDone())
     except engine_puzzles.InvalidAnswerError:  # a kind with no "it cannot be done"
         return graded_right, None
     return graded_right, (None if none.correct else ({"none": True}, none))
@@ -237,7 +237,7 @@ def abuse_targets(classroom: Any, teacher: Any, student: Any) -> dict[str, Any]:
     def cost(puzzle: Puzzle) -> float:
         """The CPU the engine takes to mark "it cannot be done" on the puzzle."""
         began = time.process_time()
-        engine_puzzles.check(puzzle.engine_puzzle(), {"none": True})
+        engine_puzzles.check(puzzle.engine_puzzle(), engine_puzzles.CannotBeDone())
         return time.process_time() - began
 
     close = max(Puzzle.objects.filter(kind="close", source="curated"), key=cost)

@@ -523,7 +523,7 @@ def check(fields: dict[str, Any]) -> Checked:
         for answer in answers:
             verdict = engine_puzzles.check(question, answer, budget)
             if verdict.correct:
-                checked.answers.append(answering.describe(question, answer, verdict))
+                checked.answers.append(answering.describe(question, answer.to_json(), verdict))
     except BurracoError as error:
         checked.too_big = isinstance(error, TooBigError)
         checked.problems.append(answering.sentence(error))

@@ -38,7 +38,7 @@ def preview(puzzle: Puzzle) -> Preview:
     try:
         for answer in engine_puzzles.solutions(question, limit=KEY_ANSWERS, budget=budget):
             verdict = engine_puzzles.check(question, answer, budget)
-            shown.key.append(answering.describe(question, answer, verdict))
+            shown.key.append(answering.describe(question, answer.to_json(), verdict))
     except BurracoError as error:
         shown.problem = answering.sentence(error)
     return shown

@@ -41,6 +41,7 @@ from engine.errors import (
     TooBigError,
 )
 from engine.melds import Burraco, Meld, MeldKind
+from engine.numbers import whole_number
 from engine.rules import DEFAULT, HAND_SIZE, POZZETTO_SIZE, Rules
 from engine.scoring import SideScore, score_side
 
@@ -910,10 +911,7 @@ def _shown(number: int) -> str:
 
 
 def _int(value: Any, name: Place) -> int:
-    # bool is an int in Python: true is not a seat.
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidPositionError("whole_number", name=name, text=value)
-    return value
+    return whole_number(value, name, error=InvalidPositionError)
 
 
 def _count(value: Any, name: Place) -> int:

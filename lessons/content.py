@@ -113,7 +113,8 @@ def _check_answer(item: Mapping[str, Any], where: str) -> None:
         raise ContentError(f"{where}: state the answer, so the engine can check it")
     try:
         puzzle = engine_puzzles.Puzzle.from_dict(_engine_fields(item))
-        verdict = engine_puzzles.check(puzzle, item["answer"])
+        answer = engine_puzzles.read_answer(puzzle.kind, item["answer"])
+        verdict = engine_puzzles.check(puzzle, answer)
     except BurracoError as error:
         raise ContentError(f"{where}: {error}") from None
     if not verdict.correct:

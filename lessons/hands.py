@@ -29,8 +29,8 @@ from engine import puzzles as engine_puzzles
 from engine.actions import Action, ActionKind, transition
 from engine.cards import Card, deck, parse_cards
 from engine.deal import deal as engine_deal
-from engine.details import LinePlayed
 from engine.errors import BurracoError, Refusal
+from engine.puzzles import LinePlayed
 from engine.rules import HAND_SIZE
 from engine.state import Phase, Position
 from lessons.answering import moves

@@ -120,7 +120,9 @@ class AttemptFactory(factory.django.DjangoModelFactory):
 def kept_verdict(puzzle: Any, answer: Any) -> dict[str, Any]:
     """What lessons.answering.record keeps of the engine's verdict ({} for no answer at all)."""
     try:
-        return engine_puzzles.check(puzzle.engine_puzzle(), answer).to_json()
+        question = puzzle.engine_puzzle()
+        typed = engine_puzzles.read_answer(question.kind, answer)
+        return engine_puzzles.check(question, typed).to_json()
     except BurracoError:
         return {}
 

@@ -192,13 +192,13 @@ def _facts(request: dict[str, Any], rules: Rules) -> Answer:
 
 def _puzzle(request: dict[str, Any], rules: Rules) -> Answer:
     """Mark an answer to a puzzle, or list its correct answers when no answer is given."""
-    from engine.puzzles import FIELDS, Puzzle, check, solutions
+    from engine.puzzles import FIELDS, Puzzle, check, read_answer, solutions
 
     data = field(request, "puzzle", dict)
     puzzle = Puzzle.from_dict({key: value for key, value in data.items() if key in FIELDS})
     if "answer" not in request:
-        return {"solutions": solutions(puzzle)}
-    return check(puzzle, request["answer"]).to_json()
+        return {"solutions": [answer.to_json() for answer in solutions(puzzle)]}
+    return check(puzzle, read_answer(puzzle.kind, request["answer"])).to_json()
 
 
 def _coach(request: dict[str, Any], rules: Rules) -> Answer:

@@ -67,9 +67,11 @@ def _judge(draft: Draft, kind: str, theme: str | None, seed: int) -> Generated |
     fields = _canonical(draft.fields)
     try:
         puzzle = Puzzle.from_dict(fields)
-        answers = solutions(puzzle)
-        if not answers or not check(puzzle, answers[0]).correct:
+        found = solutions(puzzle)
+        if not found or not check(puzzle, found[0]).correct:
             return None
+        # The analyses read the answers as the generated puzzle keeps its own: JSON.
+        answers = [answer.to_json() for answer in found]
         facts = ANALYSE[puzzle.kind](puzzle, answers)
     except BurracoError:
         return None

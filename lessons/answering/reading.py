@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, cast
 
@@ -20,12 +19,12 @@ from engine import puzzles as engine_puzzles
 from engine.actions import Action
 from engine.cards import Card, check_copies, sorted_cards
 from engine.errors import BurracoError
+from engine.puzzles import Kind
 from lessons.fields import say, sentence
 
 MAX_CARDS = 30
 MAX_ACTIONS = 40
 MAX_TEXT = 200
-KIND = engine_puzzles.Kind
 
 
 class AnswerError(Exception):
@@ -35,13 +34,17 @@ class AnswerError(Exception):
 class AnswerForm(forms.Form):
     """The answer form of one kind of question: its controls are the kind's template
     (``template``, which every page includes through templates/lessons/answer_form.html), its
-    clean gives the engine's typed answer (engine.answers) in ``cleaned_data["answer"]``.
+    clean gives the engine's typed answer in ``cleaned_data["answer"]``.
 
     The buttons every kind may send ("none": it cannot be done; "natural" in a wildcard
-    question) are read first; then the kind's own fields (:meth:`read`), each error a
-    sentence for the learner."""
+    question) are read first; then the kind's own fields (:meth:`answer_json`), each missing one
+    a sentence for the learner, become the answer's JSON, which the engine reads as the
+    kind takes it (:func:`engine.puzzles.read_answer`, the reader content files and the
+    judge use too)."""
 
     template: ClassVar[str]
+    #: The kind whose answers the form gives (close and pile questions take the same).
+    kind: ClassVar[engine_puzzles.Kind]
 
     def clean(self) -> dict[str, Any]:
         # The request's POST, as every caller gives it (answer_from_form).
@@ -49,15 +52,21 @@ class AnswerForm(forms.Form):
         for button in ("none", "natural"):
             if data.get(button, "1") != "1":
                 raise forms.ValidationError(gettext("That button does not exist on this page."))
-        if data.get("none"):
-            return {"answer": answers.CannotBeDone()}
         try:
-            return {"answer": self.read(data)}
+            written = {"none": True} if data.get("none") else self.answer_json(data)
+            return {"answer": engine_puzzles.read_answer(self.kind, written)}
         except AnswerError as error:
             raise forms.ValidationError(str(error)) from None
+        except BurracoError as error:
+            raise forms.ValidationError(self.unreadable() or sentence(error)) from None
 
-    def read(self, data: QueryDict) -> answers.Answer:
+    def answer_json(self, data: QueryDict) -> dict[str, Any]:
+        """The answer's JSON from the form's fields; raises :class:`AnswerError`."""
         raise NotImplementedError
+
+    def unreadable(self) -> str | None:
+        """What to say when the engine cannot read the answer; None: the engine's sentence."""
+        return None
 
     def answer(self) -> answers.Answer:
         """The typed answer; raises :class:`AnswerError` with the form's first error."""
@@ -69,69 +78,73 @@ class AnswerForm(forms.Form):
 
 class AttachForm(AnswerForm):
     template = "lessons/answers/attach.html"
+    kind = Kind.ATTACH
 
-    def read(self, data: QueryDict) -> answers.Answer:
-        cards = tuple(_cards(data))
-        meld = small_int(data.get("meld", ""), 3)
-        if meld is None:
-            raise AnswerError(gettext("Choose the meld to attach to."))
-        return answers.Attach(meld, cards)
+    def answer_json(self, data: QueryDict) -> dict[str, Any]:
+        cards = _cards(data)
+        return {
+            "meld": _text(data, "meld", gettext("Choose the meld to attach to.")),
+            "cards": cards,
+        }
 
 
 class LayMeldForm(AnswerForm):
     template = "lessons/answers/lay-meld.html"
+    kind = Kind.LAY_MELD
 
-    def read(self, data: QueryDict) -> answers.Answer:
-        return answers.LayMeld(tuple(_cards(data)))
+    def answer_json(self, data: QueryDict) -> dict[str, Any]:
+        return {"cards": _cards(data)}
 
 
 class WildcardForm(AnswerForm):
     template = "lessons/answers/wildcard.html"
+    kind = Kind.WILDCARD
 
-    def read(self, data: QueryDict) -> answers.Answer:
+    def answer_json(self, data: QueryDict) -> dict[str, Any]:
         if data.get("natural"):
-            return answers.Wildcard(None)
-        return answers.Wildcard(_text(data, "stands_for", gettext("Choose a card.")))
+            return {"natural": True}
+        return {"stands_for": _text(data, "stands_for", gettext("Choose a card."))}
 
 
 class ClassifyForm(AnswerForm):
     template = "lessons/answers/classify.html"
+    kind = Kind.CLASSIFY
 
-    def read(self, data: QueryDict) -> answers.Answer:
-        return answers.Classify(_text(data, "burraco", gettext("Choose an answer.")))
+    def answer_json(self, data: QueryDict) -> dict[str, Any]:
+        return {"burraco": _text(data, "burraco", gettext("Choose an answer."))}
 
 
 class DiscardForm(AnswerForm):
     template = "lessons/answers/discard.html"
+    kind = Kind.DISCARD
 
-    def read(self, data: QueryDict) -> answers.Answer:
-        return answers.Discard(_text(data, "card", gettext("Choose the card to discard.")))
+    def answer_json(self, data: QueryDict) -> dict[str, Any]:
+        return {"card": _text(data, "card", gettext("Choose the card to discard."))}
 
 
 class PileUseForm(AnswerForm):
     template = "lessons/answers/pile-use.html"
+    kind = Kind.PILE_USE
 
-    def read(self, data: QueryDict) -> answers.Answer:
-        count = small_int(data.get("count", "").strip(), 3)
-        if count is None:
-            raise AnswerError(gettext("Write how many cards, as a whole number such as 2."))
-        return answers.PileUse(count)
+    def answer_json(self, data: QueryDict) -> dict[str, Any]:
+        return {"count": data.get("count", "")[:MAX_TEXT]}
+
+    def unreadable(self) -> str:
+        return gettext("Write how many cards, as a whole number such as 2.")
 
 
 class ScoreForm(AnswerForm):
     template = "lessons/answers/score.html"
+    kind = Kind.SCORE
 
-    def read(self, data: QueryDict) -> answers.Answer:
+    def answer_json(self, data: QueryDict) -> dict[str, Any]:
         if "winner" in data:
             winner = data["winner"]
             if winner not in ("0", "1", "none"):
                 raise AnswerError(gettext("Choose a side, or nobody yet."))
-            return answers.Winner(None if winner == "none" else int(winner))
-        text = data.get("score", "").strip().replace("−", "-")
-        score = small_int(text.removeprefix("-"), 5)
-        if score is None:
-            raise AnswerError(gettext("Write the score as a whole number, such as 345 or -120."))
-        return answers.Score(-score if text.startswith("-") else score)
+            return {"winner": None if winner == "none" else winner}
+        # The minus sign as typography writes it, too.
+        return {"score": data.get("score", "")[:MAX_TEXT].replace("−", "-")}
 
 
 class LineForm(AnswerForm):
@@ -139,22 +152,23 @@ class LineForm(AnswerForm):
     read by :func:`build_line`)."""
 
     template = "lessons/answers/line.html"
+    kind = Kind.CLOSE
 
-    def read(self, data: QueryDict) -> answers.Answer:
-        return answers.Line(tuple(line_from_form(data)))
+    def answer_json(self, data: QueryDict) -> dict[str, Any]:
+        return {"actions": line_from_form(data)}
 
 
 #: The answer form of each kind of question.
 FORMS: dict[engine_puzzles.Kind, type[AnswerForm]] = {
-    KIND.ATTACH: AttachForm,
-    KIND.LAY_MELD: LayMeldForm,
-    KIND.WILDCARD: WildcardForm,
-    KIND.CLASSIFY: ClassifyForm,
-    KIND.DISCARD: DiscardForm,
-    KIND.PILE_USE: PileUseForm,
-    KIND.SCORE: ScoreForm,
-    KIND.CLOSE: LineForm,
-    KIND.PILE: LineForm,
+    Kind.ATTACH: AttachForm,
+    Kind.LAY_MELD: LayMeldForm,
+    Kind.WILDCARD: WildcardForm,
+    Kind.CLASSIFY: ClassifyForm,
+    Kind.DISCARD: DiscardForm,
+    Kind.PILE_USE: PileUseForm,
+    Kind.SCORE: ScoreForm,
+    Kind.CLOSE: LineForm,
+    Kind.PILE: LineForm,
 }
 
 
@@ -229,20 +243,21 @@ def read_answer(question: engine_puzzles.Puzzle, data: QueryDict) -> Posted:
         if built is not None
         else answer_from_form(question.kind, data)
     )
-    answer = typed.to_json()
-    return Posted(answer, mark(question, answer))
+    return Posted(typed.to_json(), mark(question, typed))
 
 
-def mark(puzzle: engine_puzzles.Puzzle, answer: Mapping[str, Any]) -> engine_puzzles.Verdict:
-    """The engine's verdict; raises :class:`AnswerError` when it is no answer at all, or a
-    forged one: a card the hand never held, a wildcard standing for a card not offered."""
+def mark(puzzle: engine_puzzles.Puzzle, answer: answers.Answer) -> engine_puzzles.Verdict:
+    """The engine's verdict on the typed answer; raises :class:`AnswerError` when it is no
+    answer at all, or a forged one: a card the hand never held, a wildcard standing for a
+    card not offered."""
     try:
         verdict = engine_puzzles.check(puzzle, answer)
     except BurracoError as error:
         raise AnswerError(sentence(error)) from None
     if verdict.code in FORGED_CODES:
         raise AnswerError(say(verdict.code, verdict.params))
-    if "stands_for" in answer and str(answer["stands_for"]) not in map(str, wild_choices(puzzle)):
+    stands_for = answer.stands_for if isinstance(answer, answers.Wildcard) else None
+    if stands_for is not None and stands_for not in map(str, wild_choices(puzzle)):
         raise AnswerError(gettext("Choose a card."))
     return verdict
 
@@ -285,7 +300,7 @@ def build_line(
     """For a close or pile question and one of the line builder's buttons: the moves after
     it and how far they got (:func:`engine.puzzles.follow`); None for any other answer."""
     op = data.get("op", "")
-    if question.kind not in (KIND.CLOSE, KIND.PILE) or op not in LINE_OPS:
+    if question.kind not in (Kind.CLOSE, Kind.PILE) or op not in LINE_OPS:
         return None
     line = extend_line(question, data, op)
     try:
@@ -299,7 +314,7 @@ def line_so_far(
 ) -> tuple[list[str], engine_puzzles.Line | None]:
     """The moves a close or pile question's form carried, played (for a page that refuses
     the next step, so the moves before it stand); nothing when there are none to keep."""
-    if question.kind not in (KIND.CLOSE, KIND.PILE):
+    if question.kind not in (Kind.CLOSE, Kind.PILE):
         return [], None
     try:
         line = line_from_form(data)

@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from classroom.assignments import SetSpec, create_assignment, make_set
-from engine.puzzles import check, solutions
+from engine.puzzles import CannotBeDone, check, solutions
 from tests.classroom.conftest import World, logged_in
 from tests.factories import AnswerFactory, MembershipFactory
 
@@ -57,10 +57,10 @@ def test_a_generated_sets_mistakes_are_grouped_by_the_engines_reason(world: Worl
     possible = [
         item
         for item in make_set(assignment, world.student.pk)
-        if solutions(item.puzzle.engine_puzzle())[0] != {"none": True}
+        if solutions(item.puzzle.engine_puzzle())[0] != CannotBeDone()
     ]
     for item in possible[:2]:
-        verdict = check(item.puzzle.engine_puzzle(), {"none": True})
+        verdict = check(item.puzzle.engine_puzzle(), CannotBeDone())
         AnswerFactory(
             assignment=assignment,
             user=world.student,

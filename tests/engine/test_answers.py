@@ -1,12 +1,12 @@
-"""engine.answers: one frozen type per kind of answer, read from and written to JSON."""
+"""Answers (engine.answers, engine.puzzles): one frozen type per kind of answer, read from and
+written to JSON by one reader, whether a content file or a form wrote it."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine import answers
-from engine.errors import InvalidNotationError
-from engine.puzzles import Kind
+from engine.puzzles import KINDS, InvalidAnswerError, Kind
 
 EXAMPLES = [
     ("attach", answers.Attach(0, ("10C", "7C"))),
@@ -34,7 +34,8 @@ def test_every_answer_round_trips_through_json(kind: str, answer: answers.Answer
 
 
 def test_every_kind_takes_answers() -> None:
-    assert set(answers.TAKES) == {kind.value for kind in Kind}
+    assert set(KINDS) == set(Kind)
+    assert all(entry.answers for entry in KINDS.values())
 
 
 @pytest.mark.parametrize(
@@ -42,7 +43,7 @@ def test_every_kind_takes_answers() -> None:
     [
         ("discard", {"count": 2}),
         ("attach", {"cards": ["10C"]}),
-        ("attach", {"meld": "0", "cards": ["10C"]}),
+        ("attach", {"meld": "zero", "cards": ["10C"]}),
         ("attach", {"none": "yes"}),
         ("wildcard", {"natural": True, "stands_for": "7C"}),
         ("score", {"winner": 2}),
@@ -53,8 +54,25 @@ def test_every_kind_takes_answers() -> None:
     ],
 )
 def test_what_is_no_answer_of_the_kind_is_refused(kind: str, data: object) -> None:
-    with pytest.raises(InvalidNotationError):
+    with pytest.raises(InvalidAnswerError):
         answers.read(kind, data)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("kind", "written", "typed"),
+    [
+        ("score", {"score": "120"}, answers.Score(120)),
+        ("score", {"score": " -120 "}, answers.Score(-120)),
+        ("score", {"winner": "1"}, answers.Winner(1)),
+        ("attach", {"meld": "0", "cards": ["10C"]}, answers.Attach(0, ("10C",))),
+        ("pile-use", {"count": "2"}, answers.PileUse(2)),
+    ],
+)
+def test_a_number_written_as_its_digits_is_the_same_answer_as_the_number(
+    kind: str, written: dict[str, object], typed: answers.Answer
+) -> None:
+    """A form sends digits, a content file numbers: one reader, one answer for both."""
+    assert answers.read(kind, written) == typed == answers.read(kind, typed.to_json())
 
 
 def test_answers_are_frozen() -> None:
@@ -77,8 +95,7 @@ def test_a_verdicts_drawn_detail_round_trips_through_json(drawn: answers.Drawn) 
 
 
 def test_a_verdict_gives_its_detail_typed() -> None:
-    from engine.details import MeldMade, ScoreDetail
-    from engine.puzzles import Verdict
+    from engine.puzzles import MeldMade, ScoreDetail, Verdict
     from engine.scoring import SideScore
 
     verdict = Verdict(True, "correct", "R17", detail=MeldMade(("5C", "6C"), meld=1))

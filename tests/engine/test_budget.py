@@ -18,8 +18,9 @@ from engine.budget import REQUEST_STEPS, Budget, Memo
 from engine.cards import deck
 from engine.cli.bench import HAND_12, HAND_13, HAND_20, HAND_40, budget_position
 from engine.errors import InvalidPositionError, TooBigError
-from engine.puzzles import InvalidAnswerError, Puzzle, check, find_line, solutions
+from engine.puzzles import InvalidAnswerError, Puzzle, find_line, solutions
 from engine.state import MAX_HAND, Hidden, Position
+from tests.engine.answering import check_json
 
 NONE = {"none": True}
 
@@ -48,7 +49,7 @@ def test_a_close_puzzle_without_the_pozzetto_is_settled_without_searching(
     hand: list[str],
 ) -> None:
     budget = Budget()
-    verdict = check(puzzle("close", hand), NONE, budget)
+    verdict = check_json(puzzle("close", hand), NONE, budget)
     assert verdict.correct, "no line closes before the pozzetto is taken (R30)"
     assert budget.spent == 0
 
@@ -58,13 +59,13 @@ def test_a_close_puzzle_with_the_pozzetto_taken_is_settled_within_a_quarter_of_t
     hand: list[str],
 ) -> None:
     budget = Budget()
-    check(puzzle("close", hand, taken=True), NONE, budget)
+    check_json(puzzle("close", hand, taken=True), NONE, budget)
     assert budget.spent <= REQUEST_STEPS // 4
 
 
 def test_a_line_of_a_close_puzzle_is_marked_within_the_budget() -> None:
     budget = Budget()
-    verdict = check(puzzle("close", HAND_13, taken=True), {"actions": ["discard JK"]}, budget)
+    verdict = check_json(puzzle("close", HAND_13, taken=True), {"actions": ["discard JK"]}, budget)
     assert not verdict.correct
     assert budget.spent <= REQUEST_STEPS
 
@@ -90,7 +91,7 @@ def test_a_40_card_puzzle_is_settled_or_refused_within_one_budget(
 ) -> None:
     question = puzzle(kind, HAND_40, taken, **more)
     for call in (
-        lambda budget: check(question, NONE, budget),
+        lambda budget: check_json(question, NONE, budget),
         lambda budget: solutions(question, 12, budget),
     ):
         budget = Budget()
@@ -132,7 +133,7 @@ def test_legal_actions_of_a_huge_hand_are_refused_within_the_budget() -> None:
 
 def exhaustive_line(start: Position, goal: str) -> bool:
     """Is there a line reaching the goal? The search as it was before issue 13."""
-    from engine.puzzles import _reached, _turn_over
+    from engine.puzzles.search import _reached, _turn_over
 
     seen: set[Position] = set()
 
@@ -264,13 +265,13 @@ def test_absurd_numbers_in_a_position_are_refused_cleanly(key: str, value: Any, 
 def test_a_score_answer_that_is_no_plain_number_is_no_answer(score: str) -> None:
     question = Puzzle.from_dict({"kind": "score", "position": budget_position(HAND_12)})
     with pytest.raises(InvalidAnswerError):
-        check(question, {"score": score})
+        check_json(question, {"score": score})
 
 
 def test_a_score_answer_written_as_text_is_still_read() -> None:
     question = Puzzle.from_dict({"kind": "score", "position": budget_position(HAND_12)})
-    truth = solutions(question)[0]["score"]
-    assert check(question, {"score": f" {truth} "}).correct
+    truth = solutions(question)[0].to_json()["score"]
+    assert check_json(question, {"score": f" {truth} "}).correct
 
 
 @pytest.mark.parametrize("meld", ["²", "9" * 5000])
@@ -279,7 +280,7 @@ def test_a_meld_number_that_is_no_plain_number_is_no_answer(meld: str) -> None:
     data["melds"] = [[["6C", "JK", "8C"]], []]
     question = Puzzle.from_dict({"kind": "attach", "position": data})
     with pytest.raises(InvalidAnswerError):
-        check(question, {"meld": meld, "cards": ["10C"]})
+        check_json(question, {"meld": meld, "cards": ["10C"]})
 
 
 # --- the memo saves CPU, never steps ----------------------------------------------------------
@@ -312,6 +313,6 @@ def test_marking_the_same_answer_again_spends_the_same_steps() -> None:
     spent = []
     for _ in range(2):
         budget = Budget()
-        check(question, {"actions": ["discard JK"]}, budget)
+        check_json(question, {"actions": ["discard JK"]}, budget)
         spent.append(budget.spent)
     assert spent[0] == spent[1] > 0

@@ -8,6 +8,7 @@ import pytest
 
 from engine import puzzles
 from engine.puzzles import NotAskedError, Puzzle
+from tests.engine.answering import check_json
 
 
 def position(hand: list[str], melds: list[list[str]]) -> dict[str, Any]:
@@ -42,7 +43,7 @@ def test_an_answer_without_the_card_asked_about_is_refused_not_marked(
     # It was a wrong answer, rated and drilled against the rule, for a card not asked about.
     question = Puzzle.from_dict({"kind": kind, "position": position(hand, melds), "focus": ["7C"]})
     with pytest.raises(NotAskedError) as raised:
-        puzzles.check(question, answer)
+        check_json(question, answer)
     assert (raised.value.code, raised.value.rule) == ("focus_missing", rule)
     assert isinstance(raised.value, puzzles.InvalidAnswerError)
 

@@ -13,6 +13,7 @@ from engine.deal import deal
 from engine.match import victory_points
 from engine.puzzles import MAX_LINE, PUZZLE_STOCK, VP_HANDS, InvalidAnswerError, Puzzle
 from engine.state import PLAYER_COUNTS, STOCK_LEFT
+from tests.engine.answering import check_json
 
 WILDCARD = {
     "kind": "wildcard",
@@ -57,5 +58,5 @@ def test_a_wildcard_stands_for_a_natural_card_of_the_meld_s_suit() -> None:
     # Each is an answer the engine marks, right or wrong, never refuses.
     puzzle = Puzzle.from_dict(WILDCARD)
     for card in choices:
-        puzzles.check(puzzle, {"stands_for": str(card)})
+        check_json(puzzle, {"stands_for": str(card)})
     assert Puzzle.from_dict({**WILDCARD, "kind": "classify"}).stand_in_choices == ()

@@ -11,11 +11,11 @@ from engine import puzzles
 from engine.budget import REQUEST_STEPS, Budget
 from engine.cards import Card, parse_cards
 from engine.cli import judge
-from engine.details import PileUsed
 from engine.errors import TooBigError
-from engine.puzzles import InvalidAnswerError, InvalidPuzzleError, Puzzle
+from engine.puzzles import InvalidAnswerError, InvalidPuzzleError, PileUsed, Puzzle
 from engine.state import Position
 from engine.strategy import StrategyError, discard_feeds, pile_uses
+from tests.engine.answering import check_json
 
 
 def table(
@@ -110,34 +110,34 @@ def test_with_four_players_the_next_opponent_is_the_seat_on_the_left() -> None:
 
 def test_a_safe_discard_is_right_and_an_unsafe_one_names_the_meld_it_feeds() -> None:
     puzzle = question(table(["8H", "KS", "4D"], [["5H", "6H", "7H"]], ["4C", "4S"]))
-    assert puzzles.check(puzzle, {"card": "KS"}).correct
-    extends = puzzles.check(puzzle, {"card": "8H"})
+    assert check_json(puzzle, {"card": "KS"}).correct
+    extends = check_json(puzzle, {"card": "8H"})
     # Feeding them breaks no rule: the verdict blames none (it is counted against no rule).
     assert (extends.correct, extends.code, extends.rule) == (False, "discard_extends", None)
     assert extends.params == {"card": "8H", "number": 1, "arrangement": ["5H", "6H", "7H", "8H"]}
     assert extends.solution == {"card": "KS"}
-    completes = puzzles.check(puzzle, {"card": "4D"})
+    completes = check_json(puzzle, {"card": "4D"})
     assert (completes.code, completes.params["arrangement"]) == (
         "discard_completes",
         ["4D", "4C", "4S"],
     )
     assert "their meld 1," in extends.message
-    none = puzzles.check(puzzle, {"none": True})
+    none = check_json(puzzle, {"none": True})
     assert (none.correct, none.code) == (False, "discard_safe_exists")
-    assert puzzles.solutions(puzzle) == [{"card": "KS"}]
+    assert [a.to_json() for a in puzzles.solutions(puzzle)] == [{"card": "KS"}]
 
 
 def test_every_safe_card_is_a_correct_answer() -> None:
     puzzle = question(table(["8H", "KS", "QC", "3D"], [["5H", "6H", "7H"]], ["4C"]))
-    assert [answer["card"] for answer in puzzles.solutions(puzzle)] == ["3D", "QC", "KS"]
+    assert [answer.to_json()["card"] for answer in puzzles.solutions(puzzle)] == ["3D", "QC", "KS"]
     for card in ("3D", "QC", "KS"):
-        assert puzzles.check(puzzle, {"card": card}).correct
+        assert check_json(puzzle, {"card": card}).correct
 
 
 def test_when_every_discard_feeds_them_the_answer_is_none() -> None:
     puzzle = question(table(["8H", "9C"], [["5H", "6H", "7H"], ["9D", "9S", "9H"]], ["QD"]))
-    assert puzzles.check(puzzle, {"none": True}).correct
-    wrong = puzzles.check(puzzle, {"card": "9C"})
+    assert check_json(puzzle, {"none": True}).correct
+    wrong = check_json(puzzle, {"card": "9C"})
     assert (wrong.correct, wrong.code, wrong.params["number"]) == (False, "discard_extends", 2)
     assert wrong.solution == {"none": True}
 
@@ -145,7 +145,7 @@ def test_when_every_discard_feeds_them_the_answer_is_none() -> None:
 def test_a_discard_the_rules_forbid_is_wrong_with_its_rule() -> None:
     # The K♠ was taken as a one-card pile: it may not go back this turn (R8).
     position = table(["8H", "KS", "QC"], [["5H", "6H", "7H"]], [], pile_single="KS")
-    verdict = puzzles.check(question(position), {"card": "KS"})
+    verdict = check_json(question(position), {"card": "KS"})
     assert (verdict.correct, verdict.code, verdict.rule) == (False, "pile_single", "R8")
     assert verdict.solution == {"card": "QC"}
 
@@ -156,7 +156,7 @@ def test_a_discard_the_rules_forbid_is_wrong_with_its_rule() -> None:
 def test_an_answer_that_is_no_answer_is_refused_not_marked(answer: dict[str, Any]) -> None:
     puzzle = question(table(["8H", "KS"], [], ["QD"]))
     with pytest.raises(InvalidAnswerError):
-        puzzles.check(puzzle, answer)
+        check_json(puzzle, answer)
 
 
 @pytest.mark.parametrize(
@@ -244,10 +244,10 @@ def test_the_pile_cards_usable_at_once_are_those_some_legal_play_takes(
     hand: list[str], pile: list[str], mine: list[list[str]], used: list[str]
 ) -> None:
     puzzle = Puzzle.from_dict({"kind": "pile-use", "position": before_draw(hand, pile, mine)})
-    assert puzzles.solutions(puzzle) == [{"count": len(used)}]
-    right = puzzles.check(puzzle, {"count": len(used)})
+    assert puzzles.solutions(puzzle) == [puzzles.PileUse(len(used))]
+    right = check_json(puzzle, {"count": len(used)})
     assert right.correct and right.detail == PileUsed(tuple(used))
-    wrong = puzzles.check(puzzle, {"count": len(used) + 1})
+    wrong = check_json(puzzle, {"count": len(used) + 1})
     assert (wrong.correct, wrong.rule) == (False, None)
     assert wrong.code == ("pile_use_count" if used else "pile_use_none")
     assert wrong.solution == {"count": len(used)}
@@ -269,7 +269,7 @@ def test_a_pile_use_question_the_position_cannot_ask_is_refused(position: dict[s
 def test_a_pile_use_answer_that_is_no_count_is_refused(answer: dict[str, Any]) -> None:
     puzzle = Puzzle.from_dict({"kind": "pile-use", "position": before_draw(["7S"], ["9S"])})
     with pytest.raises(InvalidAnswerError):
-        puzzles.check(puzzle, answer)
+        check_json(puzzle, answer)
 
 
 def test_the_pile_use_search_spends_the_budget() -> None:

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import functools
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
-from engine.answers import Drawn
-from engine.details import KINDS, read_detail
-from engine.puzzles import Kind, Puzzle, Verdict, check
+from engine.puzzles import KINDS, Drawn, Kind, Puzzle, Verdict, read_detail
+from tests.engine.answering import check_json
 
 ATTACH = {
     "kind": "attach",
@@ -35,7 +35,7 @@ ATTACH = {
     [{"meld": 0, "cards": ["10C", "7C"]}, {"meld": 0, "cards": ["10C"]}, {"none": True}],
 )
 def test_a_verdict_round_trips_through_its_json(answer: dict[str, object]) -> None:
-    verdict = check(Puzzle.from_dict(ATTACH), answer)
+    verdict = check_json(Puzzle.from_dict(ATTACH), answer)
     assert Verdict.from_json(json.loads(json.dumps(verdict.to_json()))) == verdict
 
 
@@ -45,7 +45,7 @@ def test_anything_else_is_no_verdict(data: object) -> None:
         Verdict.from_json(data)  # type: ignore[arg-type]
 
 
-# --- the typed detail (engine.details) -------------------------------------------------------
+# --- the detail, typed by the kind of puzzle ---------------------------------------------
 
 CONTENT = Path(__file__).resolve().parents[2] / "lessons" / "content" / "puzzles"
 
@@ -78,7 +78,7 @@ def _verdicts() -> list[tuple[str, Verdict]]:
         puzzle = Puzzle.from_dict(item)
         for answer in (item["answer"], _wrong(puzzle)):
             try:
-                found.append((item["id"], check(puzzle, answer)))
+                found.append((item["id"], check_json(puzzle, answer)))
             except ValueError:  # an answer the puzzle does not take (a line from no hand...)
                 continue
     return found
@@ -93,13 +93,13 @@ def test_every_kind_of_detail_round_trips_through_json_on_the_curated_puzzles() 
         written = json.loads(json.dumps(verdict.to_json()))
         assert Verdict.from_json(written) == verdict, name
         detail = verdict.detail
-        assert read_detail(written["detail"]) == detail
+        assert read_detail(verdict.kind, written["detail"]) == detail
         if detail is not None:
             assert detail.to_json() == written["detail"]
             kinds.add(type(detail))
             for key in extras:
                 extras[key] += key in written["detail"]
-    assert kinds == set(KINDS)
+    assert kinds == {entry.detail for entry in KINDS.values()}
     assert all(extras.values()), extras
 
 
@@ -126,6 +126,24 @@ def test_a_detail_that_is_none_of_the_kinds_is_no_verdict(detail: object) -> Non
     kept = Verdict(True, "correct").to_json()
     with pytest.raises(ValueError):
         Verdict.from_json({**kept, "detail": detail})
+
+
+def test_a_verdict_names_its_kind_and_its_detail_is_read_as_that_kind() -> None:
+    for name, verdict in _verdicts():
+        written = json.loads(json.dumps(verdict.to_json()))
+        assert verdict.kind is not None and written["kind"] == verdict.kind.value, name
+        if verdict.detail is not None:
+            other = Kind.SCORE if verdict.kind is not Kind.SCORE else Kind.CLASSIFY
+            with pytest.raises(ValueError):
+                read_detail(other, written["detail"])
+
+
+def test_a_verdict_kept_before_verdicts_named_their_kind_still_reads() -> None:
+    """Attempts in the database keep verdicts written without "kind": their detail is still
+    known by the key each kind's JSON has."""
+    for name, verdict in _verdicts():
+        old = {key: value for key, value in verdict.to_json().items() if key != "kind"}
+        assert Verdict.from_json(json.loads(json.dumps(old))) == replace(verdict, kind=None), name
 
 
 def test_a_verdict_with_nothing_to_draw_writes_an_empty_detail() -> None:

@@ -56,3 +56,20 @@ def test_each_form_gives_the_typed_answer(kind: Kind, data: str, answer: answers
 def test_a_form_that_is_no_answer_says_why(kind: Kind, data: str, said: str) -> None:
     with translation.override("en"), pytest.raises(AnswerError, match=said):
         FORMS[kind](form_data(data)).answer()
+
+
+@pytest.mark.parametrize("written", ["120", " 120 ", "99"])
+def test_a_score_from_the_form_and_from_json_is_one_answer_with_one_verdict(written: str) -> None:
+    """A form sends the score's digits, a content file or the judge a JSON number: the engine
+    reads both with one reader, so they get the same verdict (once one was marked and the
+    other refused)."""
+    from engine import puzzles
+    from engine.bench import HAND_12, budget_position
+
+    question = puzzles.Puzzle.from_dict({"kind": "score", "position": budget_position(HAND_12)})
+    from_form = FORMS[Kind.SCORE](form_data(f"score={written.strip()}")).answer()
+    from_json = puzzles.read_answer(Kind.SCORE, {"score": int(written)})
+    from_text = puzzles.read_answer(Kind.SCORE, {"score": written})
+    assert from_form == from_json == from_text
+    verdicts = [puzzles.check(question, answer) for answer in (from_form, from_json, from_text)]
+    assert verdicts[0] == verdicts[1] == verdicts[2]

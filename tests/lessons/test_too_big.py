@@ -36,7 +36,7 @@ def close_position() -> dict[str, Any]:
 def test_marking_an_answer_too_big_to_settle_is_no_answer_in_the_learners_language() -> None:
     question = engine_puzzles.Puzzle.from_dict({"kind": "close", "position": close_position()})
     with translation.override("it"), pytest.raises(quiz.AnswerError) as refused:
-        quiz.mark(question, {"none": True})
+        quiz.mark(question, engine_puzzles.CannotBeDone())
     assert TOO_BIG_IT in str(refused.value)
 
 
