@@ -64,7 +64,8 @@ class Start:
         return self.setups[-1]
 
     def to_json(self) -> list[Any]:
-        return [[list(astuple(setup)) for setup in self.setups], list(self.won)]
+        setups = [[*astuple(setup)[:-1], list(setup.totals)] for setup in self.setups]
+        return [setups, list(self.won)]
 
     @classmethod
     def from_json(cls, data: Any) -> Start:
