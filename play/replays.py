@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.cache import cache
+from django.core.cache.backends.base import BaseCache
 
 import engine
 from engine.rules import Rules
@@ -49,6 +50,8 @@ KEPT = 16
 START_SECONDS = 7 * 24 * 3600
 #: Changed whenever :class:`Start`'s stored form changes.
 FORMAT = 1
+#: The cache every process shares, where :class:`Start` is kept (``CACHES["default"]``).
+shared: BaseCache = cache
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +111,7 @@ def start(setup: hands.Setup, past: Sequence[Sequence[str]], pk: int | None = No
     from the shared cache, else by replaying the ended hands (kept for ``pk``'s game, and
     checked: raises hands.BrokenGame)."""
     key = start_key(setup, past)
-    stored = cache.get(key)
+    stored = shared.get(key)
     if stored is not None:
         try:
             return Start.from_json(stored)
@@ -128,7 +131,7 @@ def start(setup: hands.Setup, past: Sequence[Sequence[str]], pk: int | None = No
         won.append(hands.won(ended))
         setup = setup.next_hand(hands.outcome(ended))
     found = Start((*setups, setup), tuple(won))
-    cache.set(key, found.to_json(), START_SECONDS)
+    shared.set(key, found.to_json(), START_SECONDS)
     return found
 
 
