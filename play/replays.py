@@ -9,7 +9,8 @@ every action of every hand of a match on each request is what a frame of the tab
   database cache every process shares): each hand's :class:`~play.hands.Setup` (its number
   and the totals before it) and whether the learner won each ended hand (:class:`Start`).
   Its key is a digest of the game's deal, its ended hands and the code that replays them, so
-  a key never names stale content: a new hand, another game or a new release is another key.
+  a key never names stale content: a new hand, another game or a new release is another key,
+  and a process may remember the starts it has read (:data:`STARTS` of them) without asking.
   The entry is plain lists of numbers and strings (a few hundred bytes), so reading it back
   runs no class of ours, and a change of the engine's types cannot break it.
 - **The hands last replayed by this process**, as live objects (:data:`KEPT` of them, about
@@ -47,6 +48,8 @@ from play import hands
 #: How many hands one process keeps (the latest used); each is about 0.5 MB at 1,000
 #: actions, and a hand has at most play.hands.MAX_ACTIONS.
 KEPT = 16
+#: How many starts one process keeps (a few hundred bytes each).
+STARTS = 256
 #: How long the shared cache keeps where a game's hand starts (a match may pause for days).
 START_SECONDS = 7 * 24 * 3600
 #: Changed whenever :class:`Start`'s stored form changes.
@@ -103,21 +106,44 @@ def code_digest() -> str:
 
 def start_key(setup: hands.Setup, past: Sequence[Sequence[str]]) -> str:
     """The shared cache's key for a game dealt as ``setup`` whose ended hands are ``past``."""
-    text = json.dumps([FORMAT, code_digest(), astuple(setup), past], separators=(",", ":"))
+    # The rules as the preset names them now, as well as its name: tests change a preset.
+    named = [FORMAT, code_digest(), astuple(setup), setup.rules.to_dict(), past]
+    text = json.dumps(named, separators=(",", ":"))
     return "play:start:" + hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
 def start(setup: hands.Setup, past: Sequence[Sequence[str]], pk: int | None = None) -> Start:
     """Where the hands of a game dealt as ``setup`` start, its ended hands being ``past``:
-    from the shared cache, else by replaying the ended hands (kept for ``pk``'s game, and
-    checked: raises hands.BrokenGame)."""
+    known to this process, else from the shared cache, else by replaying the ended hands
+    (kept for ``pk``'s game, and checked: raises hands.BrokenGame)."""
     key = start_key(setup, past)
+    with _lock:
+        known = _starts.get(key)
+        if known is not None:
+            _starts.move_to_end(key)
+            return known
+    found = _shared_start(key)
+    if found is None:
+        found = _work_out(setup, past, pk)
+        shared.set(key, found.to_json(), START_SECONDS)
+    with _lock:
+        _starts[key] = found
+        while len(_starts) > STARTS:
+            _starts.popitem(last=False)
+    return found
+
+
+def _shared_start(key: str) -> Start | None:
     stored = shared.get(key)
-    if stored is not None:
-        try:
-            return Start.from_json(stored)
-        except (TypeError, ValueError):
-            pass  # not what this code writes: work it out again
+    if stored is None:
+        return None
+    try:
+        return Start.from_json(stored)
+    except (TypeError, ValueError):
+        return None  # not what this code writes: work it out again
+
+
+def _work_out(setup: hands.Setup, past: Sequence[Sequence[str]], pk: int | None) -> Start:
     if len(past) > hands.MAX_HANDS:
         raise hands.BrokenGame(f"a game of {len(past)} hands is longer than any match")
     setups = []
@@ -131,9 +157,7 @@ def start(setup: hands.Setup, past: Sequence[Sequence[str]], pk: int | None = No
         setups.append(setup)
         won.append(hands.won(ended))
         setup = setup.next_hand(hands.outcome(ended))
-    found = Start((*setups, setup), tuple(won))
-    shared.set(key, found.to_json(), START_SECONDS)
-    return found
+    return Start((*setups, setup), tuple(won))
 
 
 def current(
@@ -189,6 +213,16 @@ def _copy(hand: hands.Hand) -> hands.Hand:
 
 #: This process's hands (:class:`Kept`).
 kept = Kept(KEPT)
+#: The starts this process has read or worked out, by key (a key never names stale content).
+_starts: OrderedDict[str, Start] = OrderedDict()
+_lock = threading.Lock()
+
+
+def forget() -> None:
+    """Forget what this process keeps (tests and the benchmark: another process)."""
+    kept.clear()
+    with _lock:
+        _starts.clear()
 
 
 def _key(pk: int | None, setup: hands.Setup) -> tuple[int | None, hands.Setup, Rules]:

@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from engine.bots import decide, legal_in_view
 from play import games, hands, replays
@@ -25,9 +27,9 @@ HTMX = {"HX-Request": "true"}
 @pytest.fixture(autouse=True)
 def nothing_kept() -> Iterator[None]:
     """Each test starts as a fresh process would, and leaves none of its hands behind."""
-    replays.kept.clear()
+    replays.forget()
     yield
-    replays.kept.clear()
+    replays.forget()
 
 
 @pytest.fixture
@@ -102,12 +104,12 @@ def test_a_process_that_kept_nothing_replays_only_the_hand_being_played(
     games.next_hand(game, game.version)
     game.refresh_from_db()
     assert games.load(game).setup.number == 1
-    replays.kept.clear()  # another process: only the shared cache has seen the game
+    replays.forget()  # another process: only the shared cache has seen the game
     played.clear()
     assert client.get(f"/play/{game.pk}/").status_code == 200
     assert played == game.actions and len(first.steps) > 0
     # With nothing cached anywhere, the first hand is replayed too, as before.
-    replays.kept.clear()
+    replays.forget()
     cache.clear()
     played.clear()
     client.get(f"/play/{game.pk}/")
@@ -119,8 +121,11 @@ def test_a_move_keeps_the_hand_it_played_for_the_next_request(played: list[str])
     game = deal(client)
     assert move(client, game, do="draw").status_code == 302
     played.clear()
-    page = client.get(f"/play/{game.pk}/")
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(f"/play/{game.pk}/")
     assert page.status_code == 200 and played == []
+    # What this process knows it does not ask the shared cache again.
+    assert not [query for query in queries if "burraco_cache" in query["sql"]]
 
 
 def test_a_take_back_shows_the_hand_without_the_turn_taken_back() -> None:
@@ -234,7 +239,7 @@ def test_a_start_the_code_did_not_write_is_worked_out_again(
     expected = games.load(game)
     for junk in ("junk", [[], []], [[[2, 7]], []]):
         cache.set(key, junk)
-        replays.kept.clear()
+        replays.forget()
         assert same(games.load(game), expected)
     monkeypatch.setattr(replays, "_code", "another release")
     assert replays.start_key(game.setup, game.past_hands) != key
