@@ -25,7 +25,7 @@ from engine.match import THREE_ALONE_FROM
 from lessons import review as review_queue
 from lessons.learners import Learner, learner_fields, learner_filter
 from lessons.rulebook import is_rule
-from play import hands, table
+from play import hands, replays, table
 from play.models import Finding, Game
 
 #: Coach levels that review the learner's decisions during play.
@@ -54,16 +54,35 @@ def new_game(request: HttpRequest, **choices: Any) -> Game:
 
 
 def load(game: Game) -> hands.Hand:
-    """The hand being played, replayed and checked by the engine with every hand before it
-    (raises hands.BrokenGame)."""
-    return load_match(game)[1]
+    """The hand being played, checked by the engine with every hand before it; replayed
+    only as far as this process has not seen it (play.replays; raises hands.BrokenGame)."""
+    return _current(game)[1]
 
 
 def load_match(game: Game) -> tuple[list[hands.Hand], hands.Hand]:
-    """The game's ended hands and the hand being played, all replayed and checked."""
+    """The game's ended hands and the hand being played, all checked (hands.BrokenGame)."""
+    found, hand = _current(game)
+    past = game.past_hands
+    ended = [replays.hand_of(game.pk, found.setups[n], past[n]) for n in range(len(past))]
+    return ended, hand
+
+
+def load_hand(game: Game, number: int | None = None) -> hands.Hand:
+    """The game's hand ``number`` (0 the first; None, or the last, the one being played),
+    checked; raises IndexError when there is no such hand, hands.BrokenGame when it no
+    longer plays."""
+    found, hand = _current(game)
+    if number is None or number == len(found.setups) - 1:
+        return hand
+    if not 0 <= number < len(found.setups):
+        raise IndexError(number)
+    return replays.hand_of(game.pk, found.setups[number], game.past_hands[number])
+
+
+def _current(game: Game) -> tuple[replays.Start, hands.Hand]:
     if not isinstance(game.past_hands, list) or not isinstance(game.actions, list):
         raise hands.BrokenGame("the stored hands are not lists of actions")
-    return hands.replay_match(game.setup, game.past_hands, game.actions)
+    return replays.current(game.setup, game.past_hands, game.actions, game.pk)
 
 
 def match_state(game: Game, hand: hands.Hand) -> dict[str, Any]:
@@ -142,7 +161,7 @@ def move(game: Game, version: int, action: Action | None) -> Outcome:
     on since that version, and hands.BrokenGame when it no longer replays."""
     if version != game.version:
         raise StaleMove
-    past, hand = load_match(game)
+    start, hand = _current(game)
     outcome = Outcome(hand)
     if action is not None:
         if hand.over:
@@ -169,12 +188,13 @@ def move(game: Game, version: int, action: Action | None) -> Outcome:
             # update() skips auto_now: the time of the last move is when a hand ended.
             updated_at=timezone.now(),
             **result(hand),
-            **tally(past, hand),
+            **tally(start.won, hand),
         )
         if not saved:
             raise StaleMove
         if outcome.review is not None:
             schedule_review(game, record(game, decision, outcome.review, hand.setup.number))
+    replays.keep(game.pk, hand)
     game.refresh_from_db()
     return outcome
 
@@ -183,27 +203,19 @@ def result(hand: hands.Hand) -> dict[str, int | None]:
     """The hand's totals for the Game's ``score`` and ``their_score`` (None before the end):
     what the learner is credited (the side's total; at three players a pair's halved, R40),
     and the best that a player on another side is credited, so the learner won the hand
-    when ``score`` is the higher."""
-    outcome = hand.position.outcome() if hand.over else None
-    if outcome is None:
+    when ``score`` is the higher (hands.credited)."""
+    credited = hands.credited(hand)
+    if credited is None:
         return {"score": None, "their_score": None}
-    position = hand.position
-    mine = position.side_of(hands.LEARNER)
-    credits = [credit or 0 for credit in outcome.credits]
-    others = [credit for seat, credit in enumerate(credits) if position.side_of(seat) != mine]
-    return {"score": credits[hands.LEARNER], "their_score": max(others)}
+    return {"score": credited[0], "their_score": credited[1]}
 
 
-def tally(past: Sequence[hands.Hand], hand: hands.Hand) -> dict[str, int]:
-    """The Game's ``hands_ended`` and ``hands_won``: a match's ended hands ``past`` and
-    the hand being played, if it has ended; a hand is won when the learner is credited more
-    than any player on another side (:func:`result`)."""
-    ended = [*past, hand] if hand.over else list(past)
-    won = 0
-    for each in ended:
-        totals = result(each)
-        won += (totals["score"] or 0) > (totals["their_score"] or 0)
-    return {"hands_ended": len(ended), "hands_won": won}
+def tally(won: Sequence[bool], hand: hands.Hand) -> dict[str, int]:
+    """The Game's ``hands_ended`` and ``hands_won``: whether the learner won each of a
+    match's ended hands (``won``), then the hand being played, if it has ended; a hand is
+    won when the learner is credited more than any player on another side (hands.won)."""
+    ended = [*won, hands.won(hand)] if hand.over else list(won)
+    return {"hands_ended": len(ended), "hands_won": sum(ended)}
 
 
 #: The severities that put a finding's rule into the review queue, as a missed puzzle does.

@@ -181,10 +181,16 @@ def start(setup: Setup) -> Position:
 
 def replay(setup: Setup, actions: Sequence[str]) -> Hand:
     """The hand after ``actions``, each checked by the engine; raises :class:`BrokenGame`."""
-    if len(actions) > MAX_ACTIONS:
-        raise BrokenGame(f"a hand of {len(actions)} actions is longer than any game")
-    hand = Hand(setup, start(setup))
-    for index, text in enumerate(actions):
+    return resume(Hand(setup, start(setup)), actions)
+
+
+def resume(hand: Hand, actions: Sequence[str]) -> Hand:
+    """``hand`` (changed in place) with ``actions`` played after its own steps, each checked
+    by the engine; raises :class:`BrokenGame`."""
+    done = len(hand.steps)
+    if done + len(actions) > MAX_ACTIONS:
+        raise BrokenGame(f"a hand of {done + len(actions)} actions is longer than any game")
+    for index, text in enumerate(actions, start=done):
         try:
             hand.play(Action.parse(text))
         except BurracoError as error:
@@ -205,6 +211,26 @@ def outcome(hand: Hand) -> Outcome:
     if found is None or None in found.credits:
         raise BrokenGame("the hand has not ended, or cannot be scored")
     return found
+
+
+def credited(hand: Hand) -> tuple[int, int] | None:
+    """What an ended hand credits the learner (the side's total; at three players a pair's
+    halved, R40), and the best that a player on another side is credited; None before the
+    end. The learner won the hand when the first is the higher."""
+    found = hand.position.outcome() if hand.over else None
+    if found is None:
+        return None
+    position = hand.position
+    mine = position.side_of(LEARNER)
+    credits = [credit or 0 for credit in found.credits]
+    others = [credit for seat, credit in enumerate(credits) if position.side_of(seat) != mine]
+    return credits[LEARNER], max(others)
+
+
+def won(hand: Hand) -> bool:
+    """Did the learner win this hand (:func:`credited`)? False before its end."""
+    found = credited(hand)
+    return found is not None and found[0] > found[1]
 
 
 def scores(hand: Hand) -> tuple[int, ...]:

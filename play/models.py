@@ -3,7 +3,8 @@
 A :class:`Game` stores what the engine needs to deal and replay the hand (the table, the
 seed, the rules preset, the bots' levels) and the actions played, in order. The position
 is never stored: :func:`play.hands.replay` deals the seed again and plays the actions
-through the engine each time the game is loaded, which also checks them. ``version``
+through the engine, which also checks them (play.replays keeps what was replayed, so a
+request plays only the actions stored since). ``version``
 counts the moves, so a move sent from a stale page is refused (409) instead of played
 twice. :class:`Finding` keeps the coach's word on each of the learner's decisions.
 """

@@ -61,7 +61,9 @@ def backfill(mine: QuerySet[Game]) -> None:
             continue
         if not hand.over:
             continue
-        Game.objects.filter(pk=game.pk).update(**games.result(hand), **games.tally(past, hand))
+        Game.objects.filter(pk=game.pk).update(
+            **games.result(hand), **games.tally([hands.won(each) for each in past], hand)
+        )
 
 
 def by_level(mine: QuerySet[Game]) -> list[LevelRow]:

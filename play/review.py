@@ -48,7 +48,8 @@ def decision_context(game: Game, hand: hands.Hand, decision: int) -> dict[str, A
     there is no such decision of the learner's."""
     if not 0 <= decision < len(hand.steps) or hand.steps[decision].seat != hands.LEARNER:
         return None
-    then = hands.replay(hand.setup, hand.actions[:decision])
+    # The position the decision was made in is the step's own: nothing to replay.
+    then = hands.Hand(hand.setup, hand.steps[decision].before, hand.steps[:decision])
     context = table.context(then, game.sort)
     return {
         "trying": context,

@@ -117,13 +117,21 @@ def log_lines(step: Step, players: int) -> list[Line]:
 def move_log(hand: Hand, last: int = LOG_LINES) -> list[Line]:
     """The latest lines of the move log, oldest first; the lines of the other players'
     moves since the learner's last one are numbered as new."""
-    mine = [index for index, step in enumerate(hand.steps) if step.seat == LEARNER]
-    since = mine[-1] + 1 if mine else 0
+    steps = hand.steps
+    since = next(
+        (index + 1 for index in range(len(steps) - 1, -1, -1) if steps[index].seat == LEARNER),
+        0,
+    )
+    # Each step makes a line at least, so the last ``last`` steps make the lines shown (and
+    # the new ones are all there): a long hand's older moves are not described again.
+    first = max(0, min(since, len(steps) - last))
     lines: list[Line] = []
-    for index, step in enumerate(hand.steps):
-        for line in log_lines(step, hand.setup.players):
+    new = 0
+    for index in range(first, len(steps)):
+        for line in log_lines(steps[index], hand.setup.players):
             if index >= since:
-                line = replace(line, new=sum(1 for old in lines if old.new) + 1)
+                new += 1
+                line = replace(line, new=new)
             lines.append(line)
     return lines[-last:]
 

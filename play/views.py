@@ -284,23 +284,22 @@ def review(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The review of a hand (``?hand=N`` of a match, the latest by default): each flagged
     decision, and "try again from here"."""
     game = games.own_game(request, pk)
+    number = small_int(request.GET.get("hand") or request.POST.get("hand", ""), 3)
     try:
-        ended, current = games.load_match(game)
+        hand = games.load_hand(game, None if number is None else number - 1)
     except hands.BrokenGame:
         return _broken(request)
-    every = [*ended, current]
-    number = small_int(request.GET.get("hand") or request.POST.get("hand", ""), 3)
-    if number is not None and not 1 <= number <= len(every):
-        raise Http404("no such hand")
-    hand = every[(number or len(every)) - 1]
+    except IndexError:
+        raise Http404("no such hand") from None
+    count = game.hand_number + 1
     decision = small_int(request.GET.get("decision") or request.POST.get("decision", ""), 6)
     context: dict[str, Any] = {
         **summary(game, hand),
         "decision": None,
         "hand_number": hand.setup.number + 1,
-        "hand_count": len(every) if game.match else 1,
+        "hand_count": count if game.match else 1,
         "hand_query": f"hand={hand.setup.number + 1}&" if game.match else "",
-        "hand_numbers": range(1, len(every) + 1),
+        "hand_numbers": range(1, count + 1),
     }
     if decision is None:
         return render(request, "play/review.html", context)
