@@ -27,7 +27,7 @@ LIMITS: dict[str, Template] = {
 }
 
 NOTATION: dict[str, Template] = {
-    # --- notation: cards, actions, rules (engine/cards.py, actions.py, rules.py) ---
+    # --- notation: cards, actions, rules (engine/cards.py, actions/, rules.py) ---
     "card_rank_and_suit": gettext_noop("A card has both a rank and a suit, or is the joker."),
     "not_a_card": gettext_noop(
         "“{text}” is not a card: write the rank (A, 2–10, J, Q, K) then the suit (H, D,"
@@ -126,7 +126,7 @@ NOTATION: dict[str, Template] = {
 }
 
 POSITIONS: dict[str, Template] = {
-    # --- positions (engine/state.py) ---
+    # --- positions (engine/state/) ---
     "position_not_json": gettext_noop("This is not a position: its text is not JSON."),
     "position_not_object": gettext_noop(
         "A position lists the players, the hands, the melds, the discard pile and the"

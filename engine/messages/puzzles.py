@@ -171,6 +171,7 @@ ANSWER_FORMS: dict[str, str] = {
 
 
 DISCARD_QUESTIONS: dict[str, Template] = {
+    # --- discard and pile questions (engine/strategy.py) ---
     "discard_extends": gettext_noop(
         "Discarding {card} feeds the other side: taking the pile, they can attach it to their"
         " meld {number}, which becomes {arrangement}."
