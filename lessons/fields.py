@@ -24,7 +24,7 @@ from engine.state import DECK_SIZE
 
 def say(code: str, params: Mapping[str, Any], *, nested: bool = False) -> str:
     """An engine sentence (a refusal, a verdict) in the page's language: the one way every
-    page turns an engine code into words (engine/messages.py holds the sentences).
+    page turns an engine code into words (engine/messages/ holds the sentences).
     ``nested``: it follows a colon in a sentence of the page's own, so its first word is
     not capitalised."""
     return render(code, params, gettext, ngettext, nested=nested)

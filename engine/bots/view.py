@@ -1,7 +1,8 @@
-"""What one seat sees (issue 16): the position with every hidden card taken out.
+"""What one seat sees: the position with every hidden card taken out.
 
-A bot decides from a :class:`View` and nothing else. :func:`view_of` builds it from the
-whole position: the seat's own hand, the other hands as counts (:class:`Hidden`), the
+:func:`seat_view` is the one place that hides them, for the bots and the coach alike. A bot
+decides from a :class:`View` and nothing else; :func:`view_of` builds it from the whole
+position: the seat's own hand, the other hands as counts (:class:`Hidden`), the
 stock as a count, the untaken pozzetti as nothing at all (only ``pozzetti_taken`` says
 whether they are gone), and the table, the pile and the turn's public facts as they are.
 The only other thing a view holds is :class:`Memory`: the cards each seat is known to
@@ -95,19 +96,28 @@ class View:
         return self.position.to_json()
 
 
+def seat_view(position: Position, seat: int | None = None) -> Position:
+    """The position as ``seat`` (the player to move by default) sees it: the other hands
+    as counts, the stock as a count, no pozzetto's cards; the table, the pile and the
+    turn's public facts as they are."""
+    if seat is None:
+        seat = position.to_move
+    return replace(
+        position,
+        hands=tuple(
+            hand if other == seat or isinstance(hand, Hidden) else Hidden(len(hand))
+            for other, hand in enumerate(position.hands)
+        ),
+        stock=Hidden(position.stock_count),
+        pozzetti=tuple(None for _ in position.pozzetti),
+    )
+
+
 def view_of(position: Position, seat: int | None = None, memory: Memory | None = None) -> View:
     """What ``seat`` (by default the player to move) sees of ``position``."""
     if seat is None:
         seat = position.to_move
-    hands = tuple(
-        hand if other == seat else Hidden(len(hand)) for other, hand in enumerate(position.hands)
-    )
-    hidden = replace(
-        position,
-        hands=hands,
-        stock=Hidden(position.stock_count),
-        pozzetti=tuple(None for _ in position.pozzetti),
-    )
+    hidden = seat_view(position, seat)
     if memory is None:
         memory = Memory.empty(position.players)
     # The seat's own pile cards are in its hand already; drop them so that the view of the
@@ -118,4 +128,4 @@ def view_of(position: Position, seat: int | None = None, memory: Memory | None =
     return View(hidden, seat, memory)
 
 
-__all__ = ["Memory", "View", "opponents", "side_of", "view_of"]
+__all__ = ["Memory", "View", "opponents", "seat_view", "side_of", "view_of"]

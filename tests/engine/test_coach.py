@@ -1,4 +1,4 @@
-"""The coach (engine/coach.py, issue 16): each finding fires where it must and only there,
+"""The coach (engine/coach/): each finding fires where it must and only there,
 its better action is legal, its severity follows the thresholds, and it reads in both
 languages."""
 
@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from engine.actions import Action, is_legal, transition
+from engine.bots.view import seat_view
 from engine.budget import Budget
 from engine.cli.simulate import random_action
 from engine.coach import (
@@ -23,7 +24,6 @@ from engine.coach import (
     Severity,
     coach,
     playouts,
-    seat_view,
     severity,
     stakes,
 )
@@ -441,7 +441,8 @@ def test_the_reviews_read_every_sentence() -> None:
 
 def test_every_coach_sentence_is_in_both_languages() -> None:
     sentences = {key for key in MESSAGES if key.startswith("coach_")}
-    used = set(re.findall(r'"(coach_\w+)"', (ROOT / "engine/coach.py").read_text()))
+    source = "".join(path.read_text() for path in sorted((ROOT / "engine/coach").glob("*.py")))
+    used = set(re.findall(r'"(coach_\w+)"', source))
     # Every code has a sentence of its own name, but wild_wasted, which has one per case.
     used |= {f"coach_{code}" for code in CODES if code != "wild_wasted"}
     assert used <= sentences

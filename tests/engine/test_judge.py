@@ -564,8 +564,9 @@ def test_the_coach_op_answers_findings_and_the_best_action() -> None:
 
 def test_the_coach_op_weighs_its_findings_with_the_experts_playouts() -> None:
     from engine.actions import Action
+    from engine.bots.view import seat_view
     from engine.budget import Budget
-    from engine.coach import playouts, seat_view, stakes
+    from engine.coach import playouts, stakes
     from engine.state import Position
 
     result = answered(json.dumps(GOOD["coach"]))

@@ -1,0 +1,104 @@
+"""The coach: what a player's action missed, what would have been better, and
+roughly what it cost.
+
+:func:`coach` takes a position and the action the player to move chose there, and returns
+a :class:`Review`: its findings, each with a stable ``code``, the rule id it rests on, the
+``params`` of its sentence (:mod:`engine.messages`, Italian in the catalogue), the
+``better`` action, the ``points`` it likely cost and a ``severity``; and ``best``, the
+action the coach would have played (the better action of the worst finding, or the
+chosen one when nothing was found).
+
+The coach sees only what the player saw: it reviews
+:func:`~engine.bots.view.seat_view` of the position
+(the player's own hand, the other hands as counts, the stock as a count, no pozzetto's
+cards), so a finding never rests on a hidden card, and every ``better`` action is legal in
+the position (a test checks it on thousands of positions of random hands). The codes:
+
+- ``missed_close`` (R30): a line this turn closed the hand, and the action gave it up.
+- ``missed_pozzetto`` (R29): a line this turn took the pozzetto al volo, given up.
+- ``missed_burraco`` (R26): a meld or an attachment made a burraco, given up.
+- ``missed_clean_burraco`` (R27, R25): a wildcard laid where a natural card of the hand
+  did the same work, or a discard that left a pinella out when a card could send it home.
+- ``feeds_opponent`` (R17, R7): the discard fits a meld of the next player's side, or
+  gives them, with the pile, the cards for a burraco; another discard did not.
+- ``wild_wasted`` (R18, R27): a wildcard discarded when another card could go, or laid on
+  a clean burraco, which it makes dirty.
+- ``missed_attach`` (R17): at the discard, a natural card (kept or discarded) fitted one
+  of the side's melds.
+- ``missed_pile`` (R7): the player drew from the stock, and the pile held cards they could
+  have laid down or attached at once.
+
+Each look ahead is one turn deep and made of single legal actions: a burraco that needed
+two plays is not looked for, a close or an al volo is (with :func:`engine.puzzles.find_line`).
+
+**What it cost** is an :class:`Estimator`'s word: ``estimator(view, chosen, better,
+budget)`` returns the points the chosen action likely lost against the better one. The
+default, :func:`stakes`, is deterministic and cheap: it finishes the turn both ways (the
+line that closes or takes the pozzetto when there is one, else the play worth the most,
+repeated, then the best discard) and weighs what lies on the table and in the hand with
+the rules' numbers: card values (R2), burraco bonuses, the pozzetto and the closing
+(:mod:`engine.scoring`), and what the discard hands the next player. :func:`playouts`, the
+expert bot's (engine/bots), plays both actions on in sampled worlds of the hidden
+cards within a share of the budget: the judge's ``coach`` op and the practice table use it.
+
+**Severity** (:func:`severity`): ``none`` under 20 points, ``inaccuracy`` from 20 to under
+60, ``mistake`` from 60 to 150, ``blunder`` above 150, and a blunder whatever the points
+when a burraco, the pozzetto or the closing was lost. A finding whose estimate is 0 or
+less (the estimator sees no loss) is not made, unless one of those was lost.
+
+Everything spends one :class:`~engine.budget.Budget` (a request's, by default); when it
+runs out the coach raises :class:`~engine.errors.TooBigError` (``too_big``).
+
+>>> from engine.actions import Action
+>>> from engine.state import Position
+>>> position = Position.parse('''{"players": 2, "to_move": 0, "phase": "play",
+...   "hands": [["9H", "KS", "4D"], {"count": 10}], "melds": [[["6H", "7H", "8H"]], []],
+...   "discard": ["QD"], "stock": 40, "pozzetti_taken": [false, false]}''')
+>>> review = coach(position, Action.parse("discard 9H"))
+>>> [(f.code, str(f.better), f.severity.value) for f in review.findings]
+[('missed_attach', 'attach 0 9H', 'inaccuracy')]
+>>> print(review.findings[0].message())  # doctest: +NORMALIZE_WHITESPACE
+The 9 of hearts fitted your side's meld 6♥ 7♥ 8♥: attached, it would count for you on the
+table instead of in your hand or on the pile.
+
+The package: :mod:`~engine.coach.review` (:func:`coach` itself),
+:mod:`~engine.coach.detectors` (one function per code), :mod:`~engine.coach.estimators`
+(:func:`stakes`, :func:`playouts`), :mod:`~engine.coach.findings` (what a review says) and
+:mod:`~engine.coach.context` (the working values they share).
+"""
+
+from __future__ import annotations
+
+from engine.coach.detectors import CODES
+from engine.coach.estimators import PLAYOUT_ACTIONS, PLAYOUT_STEPS, PLAYOUT_WORLDS, playouts, stakes
+from engine.coach.findings import (
+    BLUNDER_ABOVE,
+    INACCURACY_FROM,
+    MISTAKE_FROM,
+    Estimator,
+    Finding,
+    Lost,
+    Review,
+    Severity,
+    severity,
+)
+from engine.coach.review import coach
+
+__all__ = [
+    "BLUNDER_ABOVE",
+    "CODES",
+    "INACCURACY_FROM",
+    "MISTAKE_FROM",
+    "PLAYOUT_ACTIONS",
+    "PLAYOUT_STEPS",
+    "PLAYOUT_WORLDS",
+    "Estimator",
+    "Finding",
+    "Lost",
+    "Review",
+    "Severity",
+    "coach",
+    "playouts",
+    "severity",
+    "stakes",
+]

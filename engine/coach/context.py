@@ -1,0 +1,116 @@
+"""The coach's working values: the review in progress, a candidate finding, a legal play
+with the meld it makes; and the small helpers the detectors and the estimators share.
+
+Part of :mod:`engine.coach`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from engine.actions import (
+    Action,
+    ActionKind,
+    Event,
+    legal_attachments,
+    legal_melds,
+)
+from engine.budget import Budget
+from engine.cards import Card
+from engine.coach.findings import Lost
+from engine.melds import Meld
+from engine.puzzles import find_line
+from engine.state import Phase, Position
+
+
+@dataclass(frozen=True, slots=True)
+class _Play:
+    """A legal meld or attachment: the action, the meld it changes (None for a new one)
+    and the meld that results."""
+
+    action: Action
+    before: Meld | None
+    after: Meld
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    code: str
+    rule: str
+    better: Action
+    params: Mapping[str, Any]
+    sentence: str = ""
+    lost: Lost | None = None
+
+
+@dataclass
+class _Context:
+    view: Position
+    chosen: Action
+    budget: Budget
+    #: The view after the chosen action (None after a draw from the stock: the card is
+    #: unknown) and the events it brought about.
+    after: Position | None = None
+    events: tuple[Event, ...] = ()
+    _plays: dict[Position, tuple[_Play, ...]] = field(default_factory=dict)
+    _lines: dict[tuple[Position, str], list[Action] | None] = field(default_factory=dict)
+
+    @property
+    def turn_over(self) -> bool:
+        return self.chosen.kind is ActionKind.DISCARD
+
+    def plays(self, position: Position) -> tuple[_Play, ...]:
+        return _plays(position, self.budget, self._plays)
+
+    def line(self, position: Position, goal: str) -> list[Action] | None:
+        key = (position, goal)
+        if key not in self._lines:
+            self._lines[key] = find_line(position, goal, self.budget)
+        return self._lines[key]
+
+
+def _stand_in(view: Position) -> Position:
+    """The player's turn as if the stock's card had been drawn and set aside: the hand
+    they knew when they chose to draw."""
+    return replace(view, phase=Phase.PLAY, stall=None)
+
+
+def _plays(
+    position: Position, budget: Budget, cache: dict[Position, tuple[_Play, ...]]
+) -> tuple[_Play, ...]:
+    """The legal melds and attachments of the player to move, with the melds they make."""
+    kept = cache.get(position)
+    if kept is not None:
+        return kept
+    found: list[_Play] = []
+    if position.phase is Phase.PLAY and not position.is_over:
+        side_melds = position.melds[position.side]
+        for meld in legal_melds(position, budget):
+            found.append(_Play(Action(ActionKind.MELD, meld.cards), None, meld))
+        for index, cards, result in legal_attachments(position, budget):
+            found.append(_Play(Action(ActionKind.ATTACH, cards, index), side_melds[index], result))
+    plays = tuple(found)
+    cache[position] = plays
+    return plays
+
+
+def _contains(cards: Sequence[Card], part: Iterable[Card]) -> bool:
+    rest = list(cards)
+    for card in part:
+        if card not in rest:
+            return False
+        rest.remove(card)
+    return True
+
+
+def _minus(cards: Sequence[Card], part: Iterable[Card]) -> list[Card]:
+    rest = list(cards)
+    for card in part:
+        if card in rest:
+            rest.remove(card)
+    return rest
+
+
+def _texts(cards: Iterable[Card]) -> list[str]:
+    return [str(card) for card in cards]

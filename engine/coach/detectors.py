@@ -1,0 +1,390 @@
+"""The detectors: one function per finding code (R7, R17, R18, R25-R30), each looking one
+turn ahead from the seat's view for what the chosen action gave up.
+
+Part of :mod:`engine.coach`; :data:`CODES` lists what they find."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from engine.actions import (
+    Action,
+    ActionKind,
+    Event,
+    legal_discards,
+    transition,
+    why_illegal,
+)
+from engine.budget import MOVE_STEPS
+from engine.cards import Card
+from engine.coach.context import (
+    _Candidate,
+    _contains,
+    _Context,
+    _minus,
+    _Play,
+    _stand_in,
+    _texts,
+)
+from engine.coach.estimators import _value
+from engine.coach.feeding import _feeds
+from engine.coach.findings import Lost
+from engine.melds import Burraco, Meld
+from engine.scoring import BURRACO_BONUS, CLOSING_BONUS, POZZETTO_PENALTY
+from engine.state import Hidden, Phase
+
+
+def _missed_goal(context: _Context, goal: str, event: Event) -> Action | None:
+    """The first action of a line this turn reaching ``goal`` that the chosen action gave
+    up, or None."""
+    view = context.view
+    if event in context.events:
+        return None
+    line = context.line(view, goal)
+    if not line:
+        return None
+    if view.phase is Phase.DRAW:
+        if context.chosen.kind is ActionKind.PILE:
+            return None  # the line starts with the pile (a stock draw is no line)
+        # A draw from the stock: does the hand alone, without the unknown card, still reach it?
+        if context.line(_stand_in(view), goal) is not None:
+            return None
+        return line[0]
+    after = context.after
+    if not context.turn_over and after is not None:
+        if goal == "closed" and Event.POZZETTO_AL_VOLO in context.events:
+            return None  # the pozzetto's cards are unknown: no line is looked for on them
+        if not isinstance(after.hands[after.to_move], Hidden) and context.line(after, goal):
+            return None
+    return line[0]
+
+
+def _missed_close(context: _Context) -> list[_Candidate]:
+    side = context.view.side
+    if not context.view.pozzetti_taken[side]:
+        return []
+    better = _missed_goal(context, "closed", Event.CLOSED)
+    if better is None:
+        return []
+    return [_Candidate("missed_close", "R30", better, {"bonus": CLOSING_BONUS}, lost=Lost.CLOSING)]
+
+
+def _missed_pozzetto(context: _Context) -> list[_Candidate]:
+    if context.view.pozzetti_taken[context.view.side]:
+        return []
+    better = _missed_goal(context, "pozzetto_al_volo", Event.POZZETTO_AL_VOLO)
+    if better is None:
+        return []
+    taken = Event.POZZETTO_CON_LO_SCARTO in context.events
+    return [
+        _Candidate(
+            "missed_pozzetto",
+            "R29",
+            better,
+            {"penalty": POZZETTO_PENALTY},
+            sentence="coach_missed_pozzetto_scarto" if taken else "",
+            lost=None if taken else Lost.POZZETTO,
+        )
+    ]
+
+
+def _makes_burraco(play: _Play, rules: Any) -> bool:
+    return play.after.burraco(rules) is not None and (
+        play.before is None or play.before.burraco(rules) is None
+    )
+
+
+def _burraco_rank(play: _Play, rules: Any) -> tuple[int, int]:
+    kind = play.after.burraco(rules)
+    return (BURRACO_BONUS[kind] if kind is not None else 0, len(play.after.cards))
+
+
+def _missed_burraco(context: _Context) -> list[_Candidate]:
+    view = context.view
+    if view.phase is not Phase.PLAY:
+        return []
+    rules = view.rules
+    making = [play for play in context.plays(view) if _makes_burraco(play, rules)]
+    if not making:
+        return []
+    after = context.after
+    assert after is not None
+    if _burracos(after.melds[view.side], rules) > _burracos(view.melds[view.side], rules):
+        return []
+    if not context.turn_over and any(_makes_burraco(play, rules) for play in context.plays(after)):
+        return []  # the burraco can still be made this turn
+    play = max(making, key=lambda play: _burraco_rank(play, rules))
+    return [
+        _Candidate(
+            "missed_burraco",
+            "R26",
+            play.action,
+            {"cards": _texts(play.action.cards), "arrangement": _texts(play.after.cards)},
+            lost=Lost.BURRACO,
+        )
+    ]
+
+
+def _burracos(melds: Iterable[Meld], rules: Any) -> int:
+    return sum(1 for meld in melds if meld.burraco(rules) is not None)
+
+
+def _missed_clean_burraco(context: _Context) -> list[_Candidate]:
+    view = context.view
+    if view.phase is not Phase.PLAY:
+        return []
+    chosen = context.chosen
+    plays = context.plays(view)
+    found: list[_Candidate] = []
+    if chosen.kind in (ActionKind.MELD, ActionKind.ATTACH):
+        mine = next((play for play in plays if play.action == chosen), None)
+        wild = None if mine is None else mine.after.wildcard
+        if mine is not None and wild is not None and wild in chosen.cards:
+            naturals = [card for card in chosen.cards if not card.is_wild]
+            for play in plays:
+                if (
+                    play.action.kind is chosen.kind
+                    and play.action.meld == chosen.meld
+                    and play.after.wildcard is None
+                    and not any(card.is_wild for card in play.action.cards)
+                    and len(play.action.cards) >= len(chosen.cards)
+                    and _contains(play.action.cards, naturals)
+                    and (play.before is None or play.before.wildcard is None)
+                ):
+                    extra = _minus(play.action.cards, naturals)
+                    found.append(
+                        _Candidate(
+                            "missed_clean_burraco",
+                            "R27",
+                            play.action,
+                            {
+                                "wild": str(wild),
+                                "card": str(extra[0]) if extra else str(play.action.cards[0]),
+                                "clean": BURRACO_BONUS[Burraco.CLEAN],
+                                "dirty": BURRACO_BONUS[Burraco.DIRTY],
+                            },
+                        )
+                    )
+                    break
+    # A pinella that could have gone home (R25): an attachment that turns a dirty meld clean.
+    after = context.after
+    for play in plays:
+        if not (
+            play.action.kind is ActionKind.ATTACH
+            and play.before is not None
+            and play.before.wildcard is not None
+            and play.after.wildcard is None
+        ):
+            continue
+        if play.action == chosen:
+            continue
+        if after is not None and not context.turn_over and why_illegal(after, play.action) is None:
+            continue
+        wild = play.before.wildcard
+        found.append(
+            _Candidate(
+                "missed_clean_burraco",
+                "R25",
+                play.action,
+                {
+                    "wild": str(wild),
+                    "card": str(play.action.cards[0]),
+                    "arrangement": _texts(play.after.cards),
+                },
+                sentence="coach_missed_clean_burraco_home",
+            )
+        )
+        break
+    return found
+
+
+def _quiet_discard(context: _Context, exclude: Card | None = None) -> Action | None:
+    """The discard, other than ``exclude`` and never a wildcard, that gives the next
+    player's side nothing and keeps the most in hand, by the default estimate."""
+    view = context.view
+    best: tuple[int, Action] | None = None
+    for action in legal_discards(view):
+        card = action.cards[0]
+        if card.is_wild or card == exclude:
+            continue
+        context.budget.spend(MOVE_STEPS)
+        after = transition(view, action, context.budget).position
+        if _feeds(after, card, context.budget).gain:
+            continue
+        worth = _value(view, after, context.budget)
+        if best is None or worth > best[0]:
+            best = (worth, action)
+    return None if best is None else best[1]
+
+
+def _feeds_opponent(context: _Context) -> list[_Candidate]:
+    chosen, after = context.chosen, context.after
+    if chosen.kind is not ActionKind.DISCARD or after is None or after.is_over:
+        return []
+    if after.side == context.view.side:
+        return []
+    card = chosen.cards[0]
+    feed = _feeds(after, card, context.budget)
+    if not feed.gain:
+        return []
+    better = _quiet_discard(context, card)
+    if better is None:
+        return []
+    if feed.burraco is not None:
+        params = {"card": str(card), "arrangement": _texts(feed.burraco.cards)}
+        return [
+            _Candidate(
+                "feeds_opponent",
+                "R7",
+                better,
+                params,
+                sentence="coach_feeds_opponent_burraco",
+                lost=Lost.BURRACO,
+            )
+        ]
+    assert feed.fitted is not None
+    params = {"card": str(card), "arrangement": _texts(feed.fitted.cards)}
+    # The card alone completes their burraco: its gain is more than its value.
+    lost = Lost.BURRACO if feed.gain > card.value else None
+    return [_Candidate("feeds_opponent", "R17", better, params, lost=lost)]
+
+
+def _wild_wasted(context: _Context) -> list[_Candidate]:
+    view, chosen = context.view, context.chosen
+    if view.phase is not Phase.PLAY:
+        return []
+    if chosen.kind is ActionKind.DISCARD:
+        card = chosen.cards[0]
+        if not card.is_wild:
+            return []
+        better = _quiet_discard(context) or next(
+            (a for a in legal_discards(view) if not a.cards[0].is_wild), None
+        )
+        if better is None:
+            return []
+        return [
+            _Candidate(
+                "wild_wasted", "R18", better, {"card": str(card)}, "coach_wild_wasted_discard"
+            )
+        ]
+    if chosen.kind is not ActionKind.ATTACH:
+        return []
+    mine = next((play for play in context.plays(view) if play.action == chosen), None)
+    if mine is None or mine.before is None:
+        return []
+    was, now = mine.before.burraco(view.rules), mine.after.burraco(view.rules)
+    if was is not Burraco.CLEAN or now is Burraco.CLEAN:
+        return []
+    wild = mine.after.wildcard
+    assert wild is not None
+    naturals = tuple(card for card in chosen.cards if not card.is_wild)
+    instead: Action | None = None
+    if naturals:
+        without = Action(ActionKind.ATTACH, naturals, chosen.meld)
+        if why_illegal(view, without) is None:
+            instead = without
+    instead = instead or _quiet_discard(context)
+    if instead is None:
+        return []
+    return [
+        _Candidate(
+            "wild_wasted",
+            "R27",
+            instead,
+            {
+                "card": str(wild),
+                "arrangement": _texts(mine.before.cards),
+                "loss": BURRACO_BONUS[Burraco.CLEAN] - BURRACO_BONUS[now or Burraco.DIRTY],
+            },
+            "coach_wild_wasted_burraco",
+        )
+    ]
+
+
+def _missed_attach(context: _Context) -> list[_Candidate]:
+    chosen, view = context.chosen, context.view
+    if chosen.kind is not ActionKind.DISCARD:
+        return []
+    discarded = chosen.cards[0]
+    single = [
+        play
+        for play in context.plays(view)
+        if play.action.kind is ActionKind.ATTACH
+        and len(play.action.cards) == 1
+        and not play.action.cards[0].is_wild
+    ]
+    if not single:
+        return []
+    play = max(
+        single,
+        key=lambda play: (play.action.cards[0] == discarded, play.action.cards[0].value),
+    )
+    return [
+        _Candidate(
+            "missed_attach",
+            "R17",
+            play.action,
+            {"card": str(play.action.cards[0]), "arrangement": _texts(play.before.cards)}
+            if play.before is not None
+            else {"card": str(play.action.cards[0]), "arrangement": []},
+        )
+    ]
+
+
+def _missed_pile(context: _Context) -> list[_Candidate]:
+    view, chosen = context.view, context.chosen
+    if view.phase is not Phase.DRAW or chosen.kind is not ActionKind.DRAW or not view.discard:
+        return []
+    pile_action = Action(ActionKind.PILE)
+    if why_illegal(view, pile_action) is not None:
+        return []
+    context.budget.spend(MOVE_STEPS)
+    taken = transition(view, pile_action, context.budget).position
+    pile = set(view.discard)
+    usable = [play for play in context.plays(taken) if not pile.isdisjoint(play.action.cards)]
+    if not usable:
+        return []
+    cards = sorted(
+        {card for play in usable for card in play.action.cards if card in pile},
+        key=lambda card: card.sort_key,
+    )
+    rules = view.rules
+    burraco = any(_makes_burraco(play, rules) for play in usable) and not any(
+        _makes_burraco(play, rules) for play in context.plays(_stand_in(view))
+    )
+    return [
+        _Candidate(
+            "missed_pile",
+            "R7",
+            pile_action,
+            {"cards": _texts(cards), "count": len(cards)},
+            lost=Lost.BURRACO if burraco else None,
+        )
+    ]
+
+
+#: The detectors, most telling first: of two findings with the same better action, the
+#: first is kept.
+_DETECTORS: tuple[Callable[[_Context], list[_Candidate]], ...] = (
+    _missed_close,
+    _missed_pozzetto,
+    _missed_burraco,
+    _missed_clean_burraco,
+    _feeds_opponent,
+    _wild_wasted,
+    _missed_attach,
+    _missed_pile,
+)
+
+#: Every finding code the coach makes.
+CODES = (
+    "missed_close",
+    "missed_pozzetto",
+    "missed_burraco",
+    "missed_clean_burraco",
+    "feeds_opponent",
+    "wild_wasted",
+    "missed_attach",
+    "missed_pile",
+)
