@@ -57,6 +57,8 @@ Importing ``engine`` loads the rules alone: the bots (:mod:`engine.bots`), the c
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.actions import (
     Action,
     ActionKind,
@@ -105,6 +107,10 @@ from engine.rules import DEFAULT, PRESETS, Rules
 from engine.scoring import SideScore, score_side
 from engine.state import Hidden, Outcome, Phase, Position, Termination
 
+if TYPE_CHECKING:
+    from engine.budget import Budget
+    from engine.puzzles import Answer, Puzzle, Verdict
+
 __all__ = [
     "DEFAULT",
     "JOKER",
@@ -138,6 +144,7 @@ __all__ = [
     "attach",
     "can_attach",
     "can_meld",
+    "check",
     "check_copies",
     "deal",
     "deck",
@@ -155,3 +162,24 @@ __all__ = [
     "victory_points",
     "why_illegal",
 ]
+
+
+def check(puzzle: Puzzle, answer: Answer, budget: Budget | None = None) -> Verdict:
+    """Mark a typed answer to a puzzle: :func:`engine.puzzles.check`, whose module is loaded
+    on the first call, so that ``import engine`` stays the rules alone.
+
+    >>> from engine.puzzles import Puzzle, read_answer
+    >>> position = {"players": 2, "to_move": 0, "phase": "play", "stock": 60, "discard": ["4C"],
+    ...             "hands": [["7H", "8H", "9H", "KS"], {"count": 11}], "melds": [[], []],
+    ...             "pozzetti_taken": [False, False]}
+    >>> puzzle = Puzzle.from_dict({"kind": "lay-meld", "position": position})
+    >>> check(puzzle, read_answer(puzzle.kind, {"cards": ["7H", "8H", "9H"]})).correct
+    True
+    >>> check(puzzle, read_answer(puzzle.kind, {"cards": ["8H", "9H", "KS"]})).code
+    'mixed_suits'
+
+    Raises what :func:`engine.puzzles.check` raises.
+    """
+    from engine.puzzles import check as check_answer
+
+    return check_answer(puzzle, answer, budget)
