@@ -118,7 +118,7 @@ class Action:
             raise InvalidNotationError("not_an_action", text=text) from None
         meld = None
         if kind is _KIND_ATTACH:
-            # Short ASCII digits only: int() raised on "²" and on 5,000 digits (issue 13).
+            # Short ASCII digits only: int() raised on "²" and on 5,000 digits.
             number = arguments[0] if arguments else ""
             if not (number.isascii() and number.isdecimal() and len(number) <= 4):
                 raise InvalidNotationError("attach_needs_number", text=text)
@@ -333,7 +333,7 @@ def legal_discards(position: Position) -> list[Action]:
     if position.pile_taken:
         return []
     if len(hand) > 1 and position.pile_single is None:
-        # Issue 16: the usual case, where every card may go.
+        # The usual case, where every card may go.
         return [_DISCARDS[key] for key in dict.fromkeys([card._key for card in hand])]
     return [
         _DISCARDS[card._key]
@@ -485,7 +485,7 @@ def _as_actions(
 
 
 #: Action's slot setters, in the order of its fields (tests/engine/test_actions.py): the
-#: legal actions are made through them, a third of the cost of Action() (issue 16).
+#: legal actions are made through them, a third of the cost of Action().
 _KIND_OF, _CARDS_OF, _MELD_OF = (getattr(Action, field.name).__set__ for field in fields(Action))
 
 
@@ -695,7 +695,7 @@ def _check_held(position: Position, hand: Cards, cards: Cards) -> None:
 
 def _held_rest(hand: Cards, cards: Iterable[Card]) -> Cards | None:
     """The hand without ``cards``, or None when it does not hold them all. The cards are
-    found by their small numbers (issue 16: no Card.__eq__ called for each card passed)."""
+    found by their small numbers (no Card.__eq__ called for each card passed)."""
     keys = [card._key for card in hand]
     rest = list(hand)
     try:
@@ -758,7 +758,7 @@ def _replace(
     sides: Any = _KEEP,
     all_alone: Any = _KEEP,
 ) -> Position:
-    """``dataclasses.replace`` for positions at a sixth of the cost (issue 16): each field
+    """``dataclasses.replace`` for positions at a sixth of the cost: each field
     copied through its slot, no loop, none re-checked (Position has no ``__post_init__``,
     so dataclasses.replace would check nothing either). The fields are Position's, in its
     order (tests/engine/test_actions.py checks it)."""

@@ -1,4 +1,4 @@
-"""The coach (issue 16): what a player's action missed, what would have been better, and
+"""The coach: what a player's action missed, what would have been better, and
 roughly what it cost.
 
 :func:`coach` takes a position and the action the player to move chose there, and returns
@@ -37,7 +37,7 @@ line that closes or takes the pozzetto when there is one, else the play worth th
 repeated, then the best discard) and weighs what lies on the table and in the hand with
 the rules' numbers: card values (R2), burraco bonuses, the pozzetto and the closing
 (:mod:`engine.scoring`), and what the discard hands the next player. :func:`playouts`, the
-expert bot's (engine/bots, issue 16), plays both actions on in sampled worlds of the hidden
+expert bot's (engine/bots), plays both actions on in sampled worlds of the hidden
 cards within a share of the budget: the judge's ``coach`` op and the practice table use it.
 
 **Severity** (:func:`severity`): ``none`` under 20 points, ``inaccuracy`` from 20 to under
@@ -86,7 +86,7 @@ from engine.puzzles import find_line
 from engine.scoring import BURRACO_BONUS, CLOSING_BONUS, POZZETTO_PENALTY
 from engine.state import Hidden, Phase, Position
 
-#: Severity thresholds in points (issue 16): under 20 none, 20 to under 60 an
+#: Severity thresholds in points: under 20 none, 20 to under 60 an
 #: inaccuracy, 60 to 150 a mistake, above 150 a blunder.
 INACCURACY_FROM = 20
 MISTAKE_FROM = 60

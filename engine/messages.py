@@ -319,7 +319,7 @@ MESSAGES.update(
         "turn_already_over": gettext_noop(
             "The turn was already over before move {index}: one discard ends it."
         ),
-        # --- limits (issue 13): what is too big to serve ---
+        # --- limits: what is too big to serve ---
         "too_big": gettext_noop(
             "This position is too big for the engine to settle within its budget of {steps}"
             " steps: give the hand fewer cards or fewer choices."
@@ -946,7 +946,7 @@ class _Missing(dict[str, Any]):
         return "?"
 
 
-# --- discard questions (engine/strategy.py, issue 14) ---
+# --- discard questions (engine/strategy.py) ---
 MESSAGES.update(
     {
         "discard_extends": gettext_noop(
@@ -986,7 +986,7 @@ MESSAGES.update(
     }
 )
 
-# --- the coach (engine/coach.py, issue 16): what a chosen action missed ---
+# --- the coach (engine/coach.py): what a chosen action missed ---
 MESSAGES.update(
     {
         "coach_missed_close": gettext_noop(

@@ -848,7 +848,7 @@ _OPTIONAL = (
 def _check_sizes(data: Mapping[str, Any]) -> None:
     """Refuse sizes and numbers no game can reach, before reading anything else.
 
-    Issue 13: a hand of ``{"count": 2**63}`` or a stock of 10**21 crashed ``len()``, and a
+    A hand of ``{"count": 2**63}`` or a stock of 10**21 crashed ``len()``, and a
     million cards took seconds to read. Raises :class:`TooBigError`.
     """
     # Three decks at five and six players (R40); two at any other table.

@@ -1,4 +1,4 @@
-"""What one seat sees (issue 16): the position with every hidden card taken out.
+"""What one seat sees: the position with every hidden card taken out.
 
 A bot decides from a :class:`View` and nothing else. :func:`view_of` builds it from the
 whole position: the seat's own hand, the other hands as counts (:class:`Hidden`), the

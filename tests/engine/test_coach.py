@@ -1,4 +1,4 @@
-"""The coach (engine/coach.py, issue 16): each finding fires where it must and only there,
+"""The coach (engine/coach.py): each finding fires where it must and only there,
 its better action is legal, its severity follows the thresholds, and it reads in both
 languages."""
 
