@@ -72,7 +72,7 @@ class MeldKind(enum.Enum):
 
 # Python 3.11 finds an enum's member through EnumType.__getattr__, some 50 ns a time
 # where a module's own name takes 3: the members the hot paths compare with are named
-# once, here (issue 16).
+# once, here.
 _SET, _SEQUENCE = MeldKind.SET, MeldKind.SEQUENCE
 _ACE, _TWO = Rank.ACE, Rank.TWO
 
@@ -99,7 +99,7 @@ class Meld:
     kind: MeldKind
     wild: int | None
     start: int
-    #: The hash, worked out once: melds key the caches of the enumerations (issue 16).
+    #: The hash, worked out once: melds key the caches of the enumerations.
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -230,7 +230,7 @@ def make_meld(cards: Iterable[Card | str], rules: Rules = DEFAULT) -> Meld:
     """
     if cards.__class__ is not tuple:
         return _make_meld(_as_cards(cards), rules)
-    # The melds made lately, by the cards as given (issue 16): a move re-makes the meld
+    # The melds made lately, by the cards as given: a move re-makes the meld
     # its legal actions made. Refusals are not kept.
     made = _tables(rules).made
     try:
@@ -458,7 +458,7 @@ def attach(meld: Meld, cards: Iterable[Card | str], rules: Rules = DEFAULT) -> M
     if cards.__class__ is not tuple:
         return _attach(meld, _as_cards(cards), rules)
     # As make_meld: the attachments made lately, refusals not kept; and what the rules
-    # gave once for the same shape (issue 16: a move attaches what the legal actions
+    # gave once for the same shape (a move attaches what the legal actions
     # listed, and they no longer keep the meld each would make).
     tables = _tables(rules)
     key = (meld, cards)
@@ -746,7 +746,7 @@ def can_attach(meld: Meld, cards: Iterable[Card], rules: Rules = DEFAULT) -> boo
 
 # --- enumeration ----------------------------------------------------------------------
 #
-# Issue 16: a hand's melds fall into groups that each depend on a few of its cards only.
+# A hand's melds fall into groups that each depend on a few of its cards only.
 # The sets of a rank depend on that rank's naturals and on which wildcards the hand holds.
 # The sequences of a suit come from runs of its places with at most one place missing
 # between two held ones (a candidate has at most one gap), each run depending on its own
@@ -778,7 +778,7 @@ def _sub_multisets(counts: list[tuple[Card, int]]) -> Iterator[list[Card]]:
 @cache
 def _choosing(counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Each sub-multiset of ``counts`` as the indexes it takes, in the order of
-    :func:`itertools.product`: worked out once for each few counts (issue 16)."""
+    :func:`itertools.product`: worked out once for each few counts."""
     return tuple(
         tuple([i for i, n in enumerate(chosen) for _ in range(n)])
         for chosen in product(*(range(count + 1) for count in counts))
@@ -919,7 +919,7 @@ _ACE_HIGH = 1 << 14
 #: For melds, two tuples side by side: each valid meld's order key (its cards' display
 #: places) and the meld (not a pair for each: the collector walks every cached container,
 #: and a tuple of order keys, plain numbers, it stops walking). For attachments, each valid
-#: attachment's cards alone: the meld it makes is asked of the shapes (issue 16).
+#: attachment's cards alone: the meld it makes is asked of the shapes.
 MeldGroup = tuple[int, tuple[tuple[int, ...], ...], tuple[Meld, ...]]
 AttachGroup = tuple[int, tuple[tuple[Card, ...], ...]]
 #: A group's key: (0, rank, the rank's naturals of each suit, wildcards held) for sets,
@@ -1056,7 +1056,7 @@ def _reach(meld: Meld, mask: int) -> tuple[int, int, int]:
     the hand attaches to this sequence, and the lowest and highest place a candidate may
     reach: from the meld's ends out to where more places are missing than wildcards could
     fill (see _sequence_attachments); no candidate takes a card beyond. Kept by the
-    meld's shape and the mask (issue 16: looked up for each sequence on every move)."""
+    meld's shape and the mask (looked up for each sequence on every move)."""
     key = (meld.start, len(meld.cards), meld.wild, mask)
     found = _REACHES.kept.get(key)
     if found is None:
@@ -1119,7 +1119,7 @@ def _wild_cards(wilds: int) -> list[Card]:
 
 def _group_counts(key: GroupKey) -> dict[Card, int]:
     """The fewest cards that give a group's candidates: its naturals and its wildcards."""
-    counts: dict[Card, int] = {}  # not a Counter: quicker to make, and only read (issue 16)
+    counts: dict[Card, int] = {}  # not a Counter: quicker to make, and only read
     wilds = key[-1]
     if wilds & 1:
         counts[_BY_KEY[0]] = 1
@@ -1182,13 +1182,13 @@ def _outcomes(
             outcome = made.kept.get(cards) or _made_outcome(cards, rules, tables)
             if outcome is not None:
                 # What make_meld() gives (a meld is made again the same from its own
-                # cards): the move that lays it finds it (issue 16).
+                # cards): the move that lays it finds it.
                 made.put(outcome.cards, outcome)
         elif (outcome := attached.kept.get((meld, cards))) is None:
             outcome = _attached_outcome(meld, cards, rules, tables)
             if outcome is not None:
                 # Met again in the next groups of the meld (a card more in reach), and
-                # what attach() gives: the move that plays it finds it (issue 16).
+                # what attach() gives: the move that plays it finds it.
                 attached.put((meld, cards), outcome)
         if outcome is not None:
             found.append((cards, outcome))
@@ -1229,7 +1229,7 @@ def _card_code(card: Card, order: int) -> int:
 
 
 #: _card_code of every card, by the suit's order and the card's key: looked up, not called,
-#: for each card of each candidate (issue 16).
+#: for each card of each candidate.
 _CARD_CODES = [[_card_code(card, order) for card in _BY_KEY] for order in range(4)]
 
 
@@ -1303,7 +1303,7 @@ def _made_outcome(cards: tuple[Card, ...], rules: Rules, tables: _Tables) -> Mel
     the suit of the first natural card (its rank in that suit; the 2 of that suit; another
     wildcard; a card of another suit, by how many suits further it comes).
 
-    Two kinds of shapes are shared further (issue 16): naturals all of one rank from 3 to
+    Two kinds of shapes are shared further: naturals all of one rank from 3 to
     the king (a set, or nothing) do not depend on the rank, but in the international game
     (R41); naturals of one suit, of ranks all from 3 to the king and not all one, lay the
     same wherever they lie, away from the ace and the 2 (as _sequence_outcome's)."""
@@ -1364,7 +1364,7 @@ def _by_shape(
 
 def _known_meld(cards: tuple[Card, ...], kind: MeldKind, wild: int | None, start: int) -> Meld:
     """``Meld(cards, kind, wild, start)`` at a third of the cost, for an arrangement the
-    rules already made once (a shape's): each field set through its slot (issue 16)."""
+    rules already made once (a shape's): each field set through its slot."""
     meld = _NEW(Meld)
     _PUT_CARDS(meld, cards)
     _PUT_KIND(meld, kind)
@@ -1486,7 +1486,7 @@ def _melds_of(
     return tuple([melds[i] for i in sorted(range(len(melds)), key=orders.__getitem__)])
 
 
-# -- meld groups kept as recipes, away from the ace and the 2 (issue 16) -----------------
+# -- meld groups kept as recipes, away from the ace and the 2 ----------------------------
 #
 # A group of a set of a rank from 3 to the king lays the same whatever its rank (but in the
 # international game, R41); a group of a run of a suit from place 4 to place 12 (from 5
@@ -1595,7 +1595,7 @@ def attachment_cards(
     budget: Budget | None = None,
 ) -> list[tuple[int, tuple[Card, ...]]]:
     """:func:`possible_attachments` without the melds that result, each the meld's index
-    and the cards: what a list of moves needs (issue 16). Spends ``budget`` the same."""
+    and the cards: what a list of moves needs. Spends ``budget`` the same."""
     cards = _as_cards(hand)
     check_copies([*cards, *(card for meld in melds for card in meld.cards)], rules.decks)
     counts, masks, _ = _tally(cards)
@@ -1654,7 +1654,7 @@ def _attachments_of(
                 continue
             # What attaches to a set of a natural rank depends on its size and on whether it
             # holds a wildcard, not on its suits (R11, R19): one group serves every such
-            # set of the rank (issue 16).
+            # set of the rank.
             group_key: tuple[object, ...] = (
                 (len(meld.cards), wild is None, *key) if key[1] != 2 else (meld, key)
             )
@@ -1664,7 +1664,7 @@ def _attachments_of(
             # A sequence keeps its wildcard (R24) and holds one at most (R19): only its own
             # pinella, going home (R25), makes room for one from the hand. So no wildcard
             # of the hand joins a sequence whose wildcard is another, and unbudgeted its
-            # group is the same whatever wildcards the hand holds (issue 16). A budget is
+            # group is the same whatever wildcards the hand holds. A budget is
             # charged the candidates the reference tries, those wildcards included.
             if budget is None and wild is not None and meld.cards[wild]._key != 9 + order:
                 wilds = 0
@@ -1695,7 +1695,7 @@ def _with_results(
     melds: Sequence[Meld], found: list[tuple[int, tuple[Card, ...]]], rules: Rules
 ) -> list[tuple[int, tuple[Card, ...], Meld]]:
     """The attachments found, each with the meld it makes (by shape: the groups keep only
-    the cards, issue 16)."""
+    the cards)."""
     tables = _tables(rules)
     made = []
     for index, cards in found:
@@ -1779,7 +1779,7 @@ def _choices(meld: Meld, key: GroupKey, lowest: int, highest: int, tables: _Tabl
         return tables.choices.put(naturals_key, found)
     # Away from the ace and the 2, a sequence's choices are the same wherever it lies and
     # whatever its suit: they are kept too by the places held from its start, each card
-    # as its key less the key of the card at the start (issue 16).
+    # as its key less the key of the card at the start.
     start, size, reach = meld.start, len(meld.cards), key[2]
     low, high = _natural_span(start, size, meld.wild)
     moved = low >= 3 and high <= 13 and not reach & _NEAR_ACE
@@ -1821,7 +1821,7 @@ def _sequence_choices(
 ) -> None:
     """What _sequence_attachments tries, before wildcards: each choice of naturals (none
     included: the whole suit takes a wildcard alone). The same spans of places, counted
-    as bits (issue 16)."""
+    as bits."""
     suit = meld.suit
     assert suit is not None
     available = _available(counts, suit)

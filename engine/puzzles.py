@@ -1,4 +1,4 @@
-"""Puzzles (issue 5): a question about a position, and the engine's verdict on an answer.
+"""Puzzles: a question about a position, and the engine's verdict on an answer.
 
 A puzzle is a position plus a kind of question (docs/content.md). :func:`check` marks an
 answer by asking the rules, never by matching a stored key: every correct answer is
@@ -916,7 +916,7 @@ def _search_line(position: Position, goal: str, budget: Budget) -> tuple[Action,
 
 def _goal_possible(position: Position, goal: str) -> bool:
     """Could any line this turn reach ``goal``? False only when the rules rule it out:
-    the cheap test that spares a search (issue 13: a 12-card close puzzle without the
+    the cheap test that spares a search (a 12-card close puzzle without the
     pozzetto searched for seconds)."""
     side = position.side
     taken = position.pozzetti_taken[side]
@@ -1144,7 +1144,7 @@ def _whole_number(value: Any) -> int | None:
     """A whole number from JSON or its text (``"-120"``), or None.
 
     Only ASCII digits, and few of them: ``"²"`` passed ``isdigit`` and 5,000 digits passed
-    too, and ``int()`` then raised out of the judge (issue 13).
+    too, and ``int()`` then raised out of the judge.
     """
     if isinstance(value, str):
         text = value.strip()
