@@ -467,10 +467,10 @@ def main() -> None:
         "--against",
         type=Path,
         metavar="CHECKOUT",
-        help="only the htmx answer, here and in this older checkout, and the ratio (issue 15)",
+        help="only the htmx answer, here and in this older checkout, and the ratio (target 2x)",
     )
     parser.add_argument(
-        "--table-only", action="store_true", help="only the practice table's figures (issue 17)"
+        "--table-only", action="store_true", help="only the practice table's figures"
     )
     args = parser.parse_args()
     if not shutil.which("wrk"):

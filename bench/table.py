@@ -168,7 +168,7 @@ def report(base: str, learners: list[dict[str, str]], seconds: float) -> str:
     from bench.pageweight import FRAGMENT_TARGET, PAGE_TARGET, first_load, http_fetch, kb
 
     lines = [
-        "The practice table (issue 17), four players, a discard that sets the three bots going "
+        "The practice table, four players, a discard that sets the three bots going "
         f"({seconds:g} s a run, threads as learners):",
         f"  {'':30} {'moves':>6} {'p50 ms':>8} {'p95 ms':>8} {'continues':>10}  errors",
     ]
