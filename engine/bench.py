@@ -283,7 +283,7 @@ def _big_position() -> dict[str, object]:
 
 def budget_benchmark() -> None:
     """The CPU time (process time) of each worst request, and how it ended."""
-    print("worst requests (issue 13): CPU seconds per request (target ≤ 0.25 s)")
+    print("worst requests: CPU seconds per request (target ≤ 0.25 s)")
     worst = 0.0
     for name, line in budget_cases():
         clear_memos()  # each request measured cold, as the first of its kind
