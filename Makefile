@@ -51,9 +51,9 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-# Figures, not tests (README.md, Performance): the engine, the bots' arena (README.md, Engine),
+# Figures, not tests (README.md, Figures; docs/performance.md): the engine, the bots' arena,
 # then page weight and HTTP under wrk with gunicorn on SQLite and on the machine's PostgreSQL
-# (started as .ci/run starts it). ARENA_DEALS=1000 for the issue's full count.
+# (started as .ci/run starts it). ARENA_DEALS=1000 for the README's full count.
 ARENA_DEALS ?= 200
 ARENA_JOBS ?= 2
 bench: setup

@@ -2,9 +2,9 @@
 
     python -m bench.costly [--repeat 3]
 
-Issue 13 asks that no request cost more than 0.5 s of CPU on this machine. This seeds a fresh
+No request may cost more than 0.5 s of CPU on this machine. This seeds a fresh
 SQLite database as the benchmark does (production settings, DEBUG=0), sends each request that
-the attacker of issue 13 found costly through Django's test client, in this process, and
+the security review's attacker found costly through Django's test client, in this process, and
 prints the CPU time it took (``time.process_time``: every thread of the process, so a request
 that hashes passwords in threads counts them all), the worst of ``--repeat`` sends, next to the
 0.5 s cap. The figures are CPU, not wall-clock time: a loaded machine makes requests wait, not

@@ -1,5 +1,5 @@
 """How long a generated set keeps people waiting: the teacher setting it for a class, and
-each student's first opening of it (issue 13).
+each student's first opening of it.
 
     python -m bench.generated [--students 30] [--theme R29] [--count 10] [--rating 1200]
 

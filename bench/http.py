@@ -21,7 +21,7 @@ the figures are for this machine, with whatever else it is doing (the load is pr
     python -m bench.http --against /tmp/wt-41d90e9 [--seconds 10]
 
 ``--against`` measures the htmx answer only, here and in an older checkout, and prints the
-ratio of answers a second (issue 15's figure: :func:`against`).
+ratio of answers a second (the answer-throughput figure: :func:`against`).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 WORKERS = 2
 
-#: Targets of issue 9: (scenario, figure) → (bound, "≤" or "≥").
+#: The site's performance targets: (scenario, figure) → (bound, "≤" or "≥").
 TARGETS = {
     ("answer", "p95"): (25.0, "≤"),
     ("answer", "ratio"): (0.40, "≥"),
@@ -399,9 +399,9 @@ def databases(only: str | None) -> Generator[tuple[str, str], None, None]:
 
 
 def against(other: Path, seconds: float, connections: int, port: int, rounds: int = 3) -> str:
-    """Issue 15: htmx answers a second here against the checkout in ``other`` (41d90e9:
-    ``git worktree add /tmp/wt-41d90e9 41d90e9``), in one run: each on a fresh SQLite
-    database of its own, made by its own manage.py and bench/seed.py, both served by
+    """The answer-throughput figure: htmx answers a second here against the checkout in
+    ``other`` (41d90e9: ``git worktree add /tmp/wt-41d90e9 41d90e9``), in one run: each on
+    a fresh SQLite database of its own, made by its own manage.py and bench/seed.py, both served by
     gunicorn at once (2 workers each, idle when not measured) and measured in turns, the
     other first, ``rounds`` times, so that the machine's load swings alike on both; the
     requests are summed over the rounds. The ratio is the figure: this machine's absolute
@@ -451,7 +451,8 @@ def against(other: Path, seconds: float, connections: int, port: int, rounds: in
     return "\n".join(lines)
 
 
-#: Issue 15: answers a second against 41d90e9's, in the same run (--against).
+#: The answer-throughput target: answers a second against 41d90e9's, in the same run
+#: (--against).
 ANSWER_SPEEDUP = 2.0
 
 
@@ -466,10 +467,10 @@ def main() -> None:
         "--against",
         type=Path,
         metavar="CHECKOUT",
-        help="only the htmx answer, here and in this older checkout, and the ratio (issue 15)",
+        help="only the htmx answer, here and in this older checkout, and the ratio (target 2x)",
     )
     parser.add_argument(
-        "--table-only", action="store_true", help="only the practice table's figures (issue 17)"
+        "--table-only", action="store_true", help="only the practice table's figures"
     )
     args = parser.parse_args()
     if not shutil.which("wrk"):

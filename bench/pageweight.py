@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit
 
-#: The targets of issue 9, in bytes (1 KB = 1024 bytes).
+#: The page-weight targets, in bytes (1 KB = 1024 bytes).
 PAGE_TARGET = 150 * 1024
 FRAGMENT_TARGET = 8 * 1024
 

@@ -8,8 +8,8 @@ attempts in the database with the answers the server accepted: they must be equa
 response may be a 5xx.
 
 Meanwhile an attacker (unless ``--no-abuse``) sends, each from one address and in bounded
-numbers, the costly requests that issue 13 found: the editor's check of a close puzzle with a
-40-card hand, "none" to the costliest close puzzle, 400 wrong answers by one student followed
+numbers, the costly requests the security review found: the editor's check of a close puzzle
+with a 40-card hand, "none" to the costliest close puzzle, 400 wrong answers by one student followed
 by the teacher's page of that student, wrong passwords at both log-in forms (look-alike
 usernames and a spray of names included), 300 anonymous answers meant to poison a puzzle's
 rating, and floods of sign-ups, password resets and join-code guesses. The soak prints what
@@ -165,7 +165,8 @@ class Attack:
 
 
 class Attacker(Learner):
-    """One address sending the costly requests of issue 13, each a bounded number of times."""
+    """One address sending the costly requests the security review found, each a bounded
+    number of times."""
 
     def __init__(self, base: str, tally: Tally, seeded: dict[str, Any]) -> None:
         super().__init__(base, tally, random.Random(13), "203.0.113.66")

@@ -1,4 +1,4 @@
-"""Issue 17's figures for the practice table, over HTTP from the benchmark's gunicorn
+"""The practice table's figures, over HTTP from the benchmark's gunicorn
 (bench/http.py runs them after its own, ``--only-table`` alone): the move that sets the bots
 going (a discard at a four-player table, the three bots then playing their turns) at 1 and
 at 16 connections with club bots, and at 1 with expert bots, p50 and p95 next to the
@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
-#: Issue 17: p95 of the move that sets the bots going, at 1 connection, by the bots' level.
+#: The targets: p95 of the move that sets the bots going, at 1 connection, by the bots' level.
 TARGETS = {"club": 250.0, "expert": 800.0}
 
 VERSION = re.compile(rb'name="version" value="(\d+)"')
@@ -168,7 +168,7 @@ def report(base: str, learners: list[dict[str, str]], seconds: float) -> str:
     from bench.pageweight import FRAGMENT_TARGET, PAGE_TARGET, first_load, http_fetch, kb
 
     lines = [
-        "The practice table (issue 17), four players, a discard that sets the three bots going "
+        "The practice table, four players, a discard that sets the three bots going "
         f"({seconds:g} s a run, threads as learners):",
         f"  {'':30} {'moves':>6} {'p50 ms':>8} {'p95 ms':>8} {'continues':>10}  errors",
     ]

@@ -517,7 +517,7 @@ def check(fields: dict[str, Any]) -> Checked:
     checked.question = question
     checked.context = answering.page_context(question, None, [], None)
     checked.context["show_own_hand"] = True
-    budget = Budget()  # one for the whole check: a request's engine work is bounded (issue 13)
+    budget = Budget()  # one for the whole check: a request's engine work is bounded
     try:
         answers = engine_puzzles.solutions(question, limit=12, budget=budget)
         for answer in answers:
@@ -605,7 +605,7 @@ def picked(data: QueryDict) -> QueryDict:
     else:
         value = f"{value}\n{card}".strip()
     result[name] = value
-    # The next card joins the meld just begun (issue 18: 6♥ 7♥ 8♥ made three melds).
+    # The next card joins the meld just begun (6♥ 7♥ 8♥ once made three melds).
     result["target"] = NEXT_TARGET.get(target, target)
     return result
 

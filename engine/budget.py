@@ -1,4 +1,4 @@
-"""Budgets (issue 13): how much work one request may make the engine do.
+"""Budgets: how much work one request may make the engine do.
 
 A search that a web request or a judge line can reach (a close or pile puzzle's line of
 play, the melds of a big hand, the legal actions of a position) takes a :class:`Budget`
@@ -137,7 +137,7 @@ class Memo(Generic[T]):
 
 
 class Cache(Generic[K, V]):
-    """Analyses that never change, kept by the key they depend on alone (issue 16: the
+    """Analyses that never change, kept by the key they depend on alone (the
     melds of a suit's cards, the attachments to one meld), unlike :class:`Memo` shared by
     every caller, budgeted or not: a cache only saves CPU, never changes what is decided.
 

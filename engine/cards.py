@@ -32,7 +32,7 @@ class Suit(enum.Enum):
     SPADES = "S"
 
     #: A member is the only one equal to itself: hashed by identity, in C, where Enum's
-    #: own hash is a Python call (issue 16: suits key the tables of places).
+    #: own hash is a Python call (suits key the tables of places).
     __hash__ = object.__hash__
 
     @property
@@ -106,17 +106,17 @@ class Card:
     #: A small number naming the card, so hashing and comparing skip the enums: cards are
     #: hashed and compared in every enumeration of melds.
     _key: int = field(init=False, repr=False, compare=False)
-    #: :attr:`sort_key`, worked out once (issue 16: hands are sorted on every move).
+    #: :attr:`sort_key`, worked out once (hands are sorted on every move).
     _sort: tuple[int, int] = field(init=False, repr=False, compare=False)
     #: :attr:`sort_key` as one number, suit * 16 + rank (the joker 64): the same order,
     #: sorted by ``operator.attrgetter("_index")`` with no Python call for each card.
     _index: int = field(init=False, repr=False, compare=False)
     #: :meth:`__str__`, worked out once: a refusal names its cards, and the rules refuse
-    #: most of the candidates an enumeration tries (issue 16).
+    #: most of the candidates an enumeration tries.
     _text: str = field(init=False, repr=False, compare=False)
     #: Jokers and 2s can stand for other cards (R18); a 2 may still be natural (R20).
     #: This and ``is_joker`` are worked out once: the rules ask them of every card they
-    #: weigh, and a field is read at a tenth of a property's cost (issue 16).
+    #: weigh, and a field is read at a tenth of a property's cost.
     is_wild: bool = field(init=False, repr=False, compare=False)
     is_joker: bool = field(init=False, repr=False, compare=False)
 
@@ -261,7 +261,7 @@ def check_copies(cards: Iterable[Card], decks: int = 2) -> None:
     # be: there are four) needs the closer look below.
     keys = [card._key for card in cards]
     if len(keys) - len(set(keys)) <= 1:
-        return  # one card twice at most (issue 16: quicker than counting them)
+        return  # one card twice at most (quicker than counting them)
     counts = Counter(keys)
     if max(counts.values()) <= Card.MAX_COPIES:
         return

@@ -76,7 +76,7 @@ class IllegalActionError(Refusal):
 
 
 class TooBigError(Refusal):
-    """A request too big for the engine to serve within its budget (issue 13): a hand or a
+    """A request too big for the engine to serve within its budget: a hand or a
     number larger than any game can give, or a position whose search would take more steps
     than :mod:`engine.budget` allows. ``rule`` is the rule that sets the limit, if any."""
 

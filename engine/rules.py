@@ -92,7 +92,7 @@ class Rules:
 
     def replace(self, **changes: Any) -> Rules:
         """These rules with ``changes``; the same object when nothing changes, so the
-        engine's caches, keyed by rules, find it by identity (issue 16)."""
+        engine's caches, keyed by rules, find it by identity."""
         if all(getattr(self, key) == value for key, value in changes.items()):
             return self
         return replace(self, **changes)

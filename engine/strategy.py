@@ -1,4 +1,4 @@
-"""Strategy the engine can prove (issue 14): what a discard gives the opponents.
+"""Strategy the engine can prove: what a discard gives the opponents.
 
 After the learner has drawn and played, one card must go to the discard pile (R9), and the
 next player, an opponent, may take the whole pile (R7) and put its cards straight on the

@@ -1,4 +1,4 @@
-"""Generated puzzles on the site (issue 5): what engine.generate makes, as Puzzle rows.
+"""Generated puzzles on the site: what engine.generate makes, as Puzzle rows.
 
 The engine gives a prompt as a code and parameters; here the code becomes a sentence in
 Italian and in English, with cards written as notation tokens (``[10H]``) that the site

@@ -4,7 +4,7 @@ A wrong answer puts its rule in the learner's review queue (or, if it is there a
 counts as a lapse: FSRS rating *Again*). Any later answer on that rule counts as a review:
 right is *Good* (*Hard* after a hint), wrong is *Again*. FSRS (the ``fsrs`` package) then
 says when the rule is due again: ten minutes after a mistake, then a day, then longer
-intervals as the learner keeps getting it right (see the README).
+intervals as the learner keeps getting it right (docs/site.md).
 
 A review brings back a puzzle the learner failed on that rule and has not solved since; when
 there is none left, a freshly generated position that tests the same rule (lessons.generated),

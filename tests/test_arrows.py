@@ -1,4 +1,4 @@
-"""Which part may know which (issue 15, "arrows that point the right way"): the engine knows
+"""Which part may know which ("arrows that point the right way"): the engine knows
 nothing of the web; lessons knows nothing of the classroom, in its code or in its templates,
 and asks for the classroom's pieces of its pages through lessons.pieces."""
 

@@ -1,4 +1,4 @@
-"""The web computes no rule fact for itself (issue 15, "Arrows"): a seat's side, the deck's
+"""The web computes no rule fact for itself ("Arrows"): a seat's side, the deck's
 108 cards, an 11-card hand come from the engine (engine.state, engine.rules, engine.puzzles),
 so a page cannot disagree with the rules it teaches."""
 

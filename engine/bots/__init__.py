@@ -1,4 +1,4 @@
-"""Bots (issue 16): players in levels, one interface, deciding only from what a seat sees.
+"""Bots: players in levels, one interface, deciding only from what a seat sees.
 
 Every bot answers ``decide(view, legal, rng) -> Action``: ``view`` is the position as the
 player to move sees it (:func:`engine.bots.view.view_of`: its own hand, the other hands

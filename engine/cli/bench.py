@@ -4,13 +4,13 @@ A benchmark, never a timed test: it prints figures and always exits 0. Each figu
 median of several rounds, each round timing a batch of calls.
 
 ``python -m engine bench --against /tmp/wt-41d90e9`` compares this engine with another
-checkout of the project (issue 16: at least 5x the engine of commit 41d90e9): a process
+checkout of the project (the speed work's target: 5x the engine of commit 41d90e9): a process
 for each engine plays the same seeded random hands and lists the legal actions of the same
 positions, five times in turn, and the medians and ratios are printed. Make the other checkout with
 ``git worktree add /tmp/wt-41d90e9 41d90e9``.
 
 ``python -m engine bench --budget`` prints instead the CPU time of the worst requests a
-visitor, a learner or a teacher can send (issue 13): 40-card hands, close puzzles with no
+visitor, a learner or a teacher can send: 40-card hands, close puzzles with no
 pozzetto taken, pile checks, judge lines. Each is decided or refused (``too_big``) within
 one budget (:mod:`engine.budget`); the target is 0.25 s, half the site's 0.5 s a request.
 """
@@ -129,7 +129,7 @@ def game_benchmarks() -> None:
 
 
 def generator_benchmark() -> None:
-    """Puzzles a second from engine.generate (issue 5: at least 100 for attach and lay-meld)."""
+    """Puzzles a second from engine.generate (target: at least 100 for attach and lay-meld)."""
     for kind in ("attach", "lay-meld"):
         start = time.perf_counter()
         made = generate_many(kind, 300, seed=3)
@@ -181,7 +181,8 @@ def _puzzle_line(kind: str, hand: list[str], answer: object, **more: object) -> 
 
 
 def budget_cases() -> list[tuple[str, str]]:
-    """The worst requests of issue 13, as judge lines (the web makes the same calls)."""
+    """The worst requests the security review found, as judge lines (the web makes the same
+    calls)."""
     none = {"none": True}
     cases = [
         ("close, 11 cards, no pozzetto, answer none", _puzzle_line("close", HAND_12[:11], none)),
@@ -282,7 +283,7 @@ def _big_position() -> dict[str, object]:
 
 def budget_benchmark() -> None:
     """The CPU time (process time) of each worst request, and how it ended."""
-    print("worst requests (issue 13): CPU seconds per request (target ≤ 0.25 s)")
+    print("worst requests: CPU seconds per request (target ≤ 0.25 s)")
     worst = 0.0
     for name, line in budget_cases():
         clear_memos()  # each request measured cold, as the first of its kind
@@ -398,9 +399,10 @@ def measure(tree: str, hands: int, rounds: int) -> dict[str, float]:
 
 
 def against(other: str, hands: int = 100, rounds: int = 3, runs: int = 5) -> None:
-    """Issue 16: this engine against the one in ``other``, each in a fresh process, ``runs``
-    times in turn (other, this; this, other; ...), so that a change in the machine's load
-    falls on both; prints each figure's median and the median of the runs' ratios."""
+    """The speed work's figure: this engine against the one in ``other``, each in a fresh
+    process, ``runs`` times in turn (other, this; this, other; ...), so that a change in the
+    machine's load falls on both; prints each figure's median and the median of the runs'
+    ratios."""
     here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     print(f"this engine ({here}) against {other}: {hands} seeded two-player hands (then")
     print(f"{hands} more, then {3 * hands} more), and legal_actions on 140 play-phase positions")

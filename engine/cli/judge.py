@@ -69,7 +69,7 @@ def cards_field(request: dict[str, Any], name: str) -> list[Card]:
 
 def _at_most_a_deck(name: str, items: list[Any]) -> list[Any]:
     """``items`` (cards, or melds of at least a card each) unless they are more than the
-    deck's 108 cards: refused before reading them (issue 13)."""
+    deck's 108 cards: refused before reading them."""
     if len(items) > DECK_SIZE:
         raise TooBigError("too_many_cards", "R1", name=name, count=len(items), most=DECK_SIZE)
     return items

@@ -1,4 +1,4 @@
-"""The puzzle generator (issue 5): positions built with the engine, kept when the question is clear.
+"""The puzzle generator: positions built with the engine, kept when the question is clear.
 
 Each kind of puzzle (docs/content.md) has a general recipe that lays out a plausible position
 for it, and targeted recipes that steer towards one rule (``R23``: a bound wildcard that blocks

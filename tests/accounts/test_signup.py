@@ -39,7 +39,7 @@ def test_the_form_is_drawn_with_crispy_bootstrap_fields_and_i_teach() -> None:
 def test_signing_up_saves_the_profile_logs_in_and_applies_the_language() -> None:
     client = Client()
     response = client.post("/accounts/signup/", form(is_teacher="on"))
-    # A teacher starts on the classes page (issue 18); a learner on the progress page (below).
+    # A teacher starts on the classes page; a learner on the progress page (below).
     assert response.status_code == 302 and response.url == "/classes/"
     user = get_user_model().objects.get(username="giulia")
     profile = Profile.objects.get(user=user)

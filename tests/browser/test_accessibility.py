@@ -104,7 +104,7 @@ def test_home_lessons_and_puzzles_have_no_serious_violations(
     lesson = Lesson.objects.order_by("order").first()
     assert lesson is not None
     assert_accessible(visit.open(f"/lessons/{lesson.slug}/"), axe_source, "a lesson")
-    # Issue 14: an advanced lesson's badge, and a last step's recap and next lessons.
+    # An advanced lesson's badge, and a last step's recap and next lessons.
     advanced = Lesson.objects.filter(level=Lesson.Level.ADVANCED).order_by("order").first()
     assert advanced is not None
     assert_accessible(visit.open(f"/lessons/{advanced.slug}/"), axe_source, "advanced lesson")

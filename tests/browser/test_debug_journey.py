@@ -1,13 +1,13 @@
 """The site as `make run` serves it (DEBUG=1), in Chromium: a 400 keeps the page.
 
 Every other browser test runs with DEBUG off, as pytest-django sets it, and so never met
-what issue 18 found in `make run`: under DEBUG, `{% htmx_script %}` added django-htmx's
+what a walk through `make run` found: under DEBUG, `{% htmx_script %}` added django-htmx's
 debug handler, which replaced the whole document with any 400, so "Rispondi" with nothing
 chosen, an attach puzzle with no card or a bad card word in the editor wiped the page.
 Here DEBUG is on, the templates are in debug mode and the static files come from the
 finders, as under `runserver`; a learner and a teacher meet the everyday 400s and the
 page stays, with the sentence in it. The teacher's journey also walks the editor's fixes
-of issue 18: a strict class's rules, a new meld gathered card by card, the cards kept
+of that walk: a strict class's rules, a new meld gathered card by card, the cards kept
 across kinds, and a table of four.
 """
 
@@ -95,7 +95,7 @@ def test_under_debug_a_learners_400_keeps_the_page_and_says_why(debug: None, vis
     page.get_by_role("option", name="7 di fiori").click()
     page.get_by_role("button", name="Attacca le carte scelte").click()
     expect(page.locator("#feedback")).to_contain_text("Corretto")
-    # The attached cards are on the meld, no more in the hand (issue 18).
+    # The attached cards are on the meld, no more in the hand.
     expect(page.get_by_role("option", name="10 di fiori")).to_have_count(0)
     assert unexpected(visit) == []
 

@@ -1,5 +1,5 @@
 """A discard question in a real browser, on a phone and a computer: the card is the radio
-button (issue 18's walk: the radio dots sat above the cards, apart from them)."""
+button (a walk through the site found the radio dots sat above the cards, apart from them)."""
 
 from __future__ import annotations
 

@@ -66,7 +66,7 @@ def test_the_first_turns_of_the_guided_hand(visit: Visit, hand_lessons: None) ->
     press(page, "Draw from the stock")
     choose(page, "queen of spades")
     press(page, "Discard the chosen card")
-    # Legal, but not "Correct!": the script plays otherwise (issue 18's walk).
+    # Legal, but not "Correct!": the script plays otherwise.
     expect(page.locator("#feedback")).to_contain_text("A legal turn, but not this hand's")
     expect(page.locator("#feedback")).not_to_contain_text("Correct!")
     script = page.locator("#hand-script")

@@ -68,7 +68,7 @@ def test_the_first_lesson_end_to_end_with_the_keyboard(
     total = first_lesson.steps.count()
     for number in range(1, total + 1):
         expect(page.locator("#step-heading")).to_contain_text(str(number))
-        # htmx swaps the step: the tab's title and the breadcrumb follow it (issue 14).
+        # htmx swaps the step: the tab's title and the breadcrumb follow it.
         step_word = "Passo" if language == "it" else "Step"
         expect(page).to_have_title(f"{title} · {step_word} {number} · Burraco Tutor")
         expect(page.locator("#breadcrumb-step")).to_have_text(f"{step_word} {number}")

@@ -1,6 +1,6 @@
 """A close puzzle in a real browser: a move the engine refuses is shown with its reason and
 taken back, and the learner goes on to close; a wrong answer's solution played on the table;
-the puzzles' list by topic and kind (issue 18). Each checked with axe."""
+the puzzles' list by topic and kind. Each checked with axe."""
 
 from __future__ import annotations
 

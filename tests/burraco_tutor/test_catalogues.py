@@ -78,7 +78,7 @@ def test_translations_keep_every_placeholder(po_path: Path) -> None:
 
 
 def test_in_italian_scarto_is_only_ever_a_discard() -> None:
-    # In Burraco "lo scarto" is the discard: the review's score gap was "Scarto" (issue 18's
+    # In Burraco "lo scarto" is the discard: the review's score gap was "Scarto" (the site's
     # walk); a gap is "la differenza".
     catalogue = polib.pofile(str(LOCALE_DIR / "it" / "LC_MESSAGES" / "django.po"))
     other = [

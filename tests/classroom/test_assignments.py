@@ -32,7 +32,7 @@ def test_the_same_seed_makes_the_same_set_and_another_seed_another() -> None:
 
 def test_a_set_is_on_its_theme_under_the_class_rules_and_holds_no_puzzle_twice() -> None:
     # Each puzzle is made on its own when first opened, so a set is no longer sorted
-    # easiest first (issue 13); each is the nearest the rating of its own candidates.
+    # easiest first; each is the nearest the rating of its own candidates.
     made = R23.make(11)
     assert all("R23" in g.themes for g in made)
     assert all(g.fields["rules"] == "strict" for g in made)

@@ -45,7 +45,7 @@ def test_a_class_without_a_name_or_with_unknown_rules_is_refused_with_400(
 def test_a_class_may_play_any_preset_of_the_engine_even_the_international_variant(
     world: World,
 ) -> None:
-    # Issue 15: the classroom's own list of presets had left out the engine's international.
+    # The classroom's own list of presets had left out the engine's international.
     client = logged_in(world.teacher)
     response = client.post("/classes/new/", {"name": "Tornei", "rules": "international"})
     assert response.status_code == 302

@@ -187,7 +187,7 @@ def test_deleting_an_unused_puzzle_removes_it(world: World) -> None:
     assert not Puzzle.objects.filter(pk=world.library.puzzle_id).exists()
 
 
-#: Issue 13: 40 cards with runs, pinelle and jokers, the worst hand the editor admits.
+#: 40 cards with runs, pinelle and jokers, the worst hand the editor admits.
 HAND_40 = (
     "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AS 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"
     " 3C 4C 5C 6C 7C 8C 9C 10C 2D 2C JK JK 5D 6D 7D"
@@ -197,7 +197,8 @@ HAND_40 = (
 def test_a_close_puzzle_of_40_cards_without_the_pozzetto_is_settled_at_once(
     world: World,
 ) -> None:
-    """Finding 1 of issue 13: this check ran for 68 s; no line closes without the pozzetto."""
+    """The security review's first finding: this check ran for 68 s; no line closes without
+    the pozzetto."""
     changes = {"kind": "close", "hand": HAND_40, "stock": "20", "focus": ""}
     response = post(logged_in(world.teacher), PREVIEW, **changes)
     assert response.status_code == 200
@@ -224,7 +225,7 @@ def selected_target(html: str) -> str:
 
 
 def test_cards_picked_for_a_new_meld_gather_in_that_meld(world: World) -> None:
-    """Issue 18: with "a new meld of yours" chosen, 6♥ 7♥ 8♥ made three one-card melds."""
+    """With "a new meld of yours" chosen, 6♥ 7♥ 8♥ made three one-card melds."""
     client = logged_in(world.teacher)
     melds, target = EXAMPLE["my_melds"], "my_new"
     for card in ("6H", "7H", "8H"):
@@ -237,7 +238,7 @@ def test_cards_picked_for_a_new_meld_gather_in_that_meld(world: World) -> None:
 
 
 def test_another_kind_keeps_the_cards_of_the_last(world: World) -> None:
-    """Issue 18: changing the kind of question cleared the cards the answer must use."""
+    """Changing the kind of question once cleared the cards the answer must use."""
     client = logged_in(world.teacher)
     html = post(client, EDITOR, kind="classify", focus="10C").content.decode()
     assert '<input type="hidden" name="focus" value="10C">' in html

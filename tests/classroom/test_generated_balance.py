@@ -1,6 +1,6 @@
 """Generated sets cannot be gamed: each kind's answers are balanced within a set ("it
 cannot be done" about as often as a move; clean, dirty and no burraco alike), and a class
-is offered only themes its rules have (issue 18)."""
+is offered only themes its rules have."""
 
 from __future__ import annotations
 

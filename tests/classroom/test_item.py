@@ -136,7 +136,7 @@ def _refusing_assignment(world: World) -> str:
 
 
 def test_a_refused_move_taken_back_leaves_the_attempt_unrated(world: World) -> None:
-    # Issue 18: the refused-move screen promised an unrated attempt the item page never kept.
+    # The refused-move screen once promised an unrated attempt the item page never kept.
     client = logged_in(world.student)
     item = _refusing_assignment(world)
     line = json.dumps(["meld JS QS KS"])

@@ -1,6 +1,6 @@
 """The teacher's pages draw students' answers from the verdicts kept with them: no page
 asks the engine again, and four hundred answers to one puzzle make a short page in the
-same number of queries as one (issue 13, finding 3)."""
+same number of queries as one (a finding of the security review)."""
 
 from __future__ import annotations
 

@@ -38,7 +38,7 @@ def test_a_generated_sets_puzzle_is_made_for_the_student_when_they_open_it(world
     )
     client = logged_in(world.student)
     page = client.get(f"/classes/assignments/{assignment.pk}/").content.decode()
-    # The list names all four; none is made until it is opened (issue 13: a whole set at
+    # The list names all four; none is made until it is opened (a whole set at
     # once kept the student waiting one to two seconds).
     assert page.count(f'href="/classes/assignments/{assignment.pk}/') == 4 + 1  # and Start
     assert not assignment.items.filter(student=world.student).exists()
@@ -71,7 +71,7 @@ def test_the_classes_page_lists_the_students_assignments_and_no_others(world: Wo
 def test_opening_a_generated_set_weighs_a_few_candidates_not_the_whole_set(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 13: a student's first opening made the whole set (90 candidates and more,
+    """A student's first opening once made the whole set (90 candidates and more,
     one to two seconds); now the list makes none and a puzzle its own few."""
     assignment = create_assignment(
         world.classroom,

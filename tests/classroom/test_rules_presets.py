@@ -1,5 +1,5 @@
 """A class's rules presets are the engine's (engine.rules.PRESETS), each named once
-(issue 15: the classroom's own list had left the international variant out)."""
+(the classroom's own list once had left the international variant out)."""
 
 from __future__ import annotations
 

@@ -27,7 +27,7 @@ def test_each_answer_is_drawn_with_the_engines_verdict(answered: World) -> None:
     assert "Sbagliata" in html and "Giusta" in html
     assert "Il jolly sostituisce già il 7 di fiori" in html
     assert "10 di fiori" in html
-    # The rule missed links to its page, as everywhere on the site (issue 18).
+    # The rule missed links to its page, as everywhere on the site.
     assert '(<a href="/rules/R23/">R23 · ' in html
     # The board as the student left it: the meld their right answer made.
     assert 'class="meld-changed"' in html
@@ -69,7 +69,7 @@ def test_removing_a_student_keeps_their_account_and_answers(answered: World) -> 
 def test_the_board_after_a_right_attach_holds_the_played_cards_on_the_meld_only(
     answered: World,
 ) -> None:
-    """Issue 18: the 9♥ of an answer was drawn on the meld and still in the hand."""
+    """The 9♥ of an answer was once drawn on the meld and still in the hand."""
     html = logged_in(answered.teacher).get(url(answered)).content.decode()
     board = html.split('class="meld-changed"', 1)[1]
     hand = board.split("La tua mano", 1)[1].split("</section>", 1)[0]

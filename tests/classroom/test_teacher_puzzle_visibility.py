@@ -1,5 +1,5 @@
 """A teacher's own puzzle on the puzzle pages: its teacher and the students of a class it is
-set in may open it; to anyone else every URL that takes its slug answers 404 (issue 13)."""
+set in may open it; to anyone else every URL that takes its slug answers 404."""
 
 from __future__ import annotations
 

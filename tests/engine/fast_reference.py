@@ -1,4 +1,4 @@
-"""Whole random hands as an engine plays them, for tests/engine/test_fast.py (issue 16).
+"""Whole random hands as an engine plays them, for tests/engine/test_fast.py.
 
 The engine was made faster (cached meld analyses, fewer copies and checks) without
 changing what it decides. This records, for seeded random hands of every preset with two
@@ -13,7 +13,7 @@ can write the record:
 
 The record in the repository was written so by the engine at commit 2a38ca5, the last
 before the speed-up (41d90e9, which the speed is measured against, decides three of these
-hands differently: issue 14 changed rules in between). A change to the rules that changes
+hands differently: the rules changed in between). A change to the rules that changes
 these hands must write the record again, and say why.
 """
 

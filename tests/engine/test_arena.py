@@ -1,4 +1,4 @@
-"""Issue 16, the arena: the same deals from both sides, figures, outside bots over cmd:."""
+"""The arena: the same deals from both sides, figures, outside bots over cmd:."""
 
 from __future__ import annotations
 

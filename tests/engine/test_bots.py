@@ -1,4 +1,4 @@
-"""Issue 16, bots: one interface, decisions only from what a seat sees, replayable by seed."""
+"""Bots: one interface, decisions only from what a seat sees, replayable by seed."""
 
 from __future__ import annotations
 

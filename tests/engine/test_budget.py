@@ -1,4 +1,4 @@
-"""Issue 13: every engine search a request reaches spends a step budget, and a position
+"""Every engine search a request reaches spends a step budget, and a position
 too big to settle within it is refused (``too_big``), never searched for seconds.
 
 The findings were times (68 s for the editor's check of a 40-card close puzzle, 5.9 s for
@@ -132,7 +132,7 @@ def test_legal_actions_of_a_huge_hand_are_refused_within_the_budget() -> None:
 
 
 def exhaustive_line(start: Position, goal: str) -> bool:
-    """Is there a line reaching the goal? The search as it was before issue 13."""
+    """Is there a line reaching the goal? The search as it was before the budget."""
     from engine.puzzles.search import _reached, _turn_over
 
     seen: set[Position] = set()

@@ -1,4 +1,4 @@
-"""Issue 16: the faster engine decides exactly what the engine decided before it.
+"""The faster engine decides exactly what the engine decided before it.
 
 - The melds and attachments of a hand, found group by group from the caches, are the ones
   the enumeration of the whole hand at once finds (the oracle, tests/engine/meld_oracle.py), in
@@ -273,7 +273,7 @@ def test_one_shape_serves_every_rank_suit_and_place_that_lays_the_same_way() -> 
 
 def test_a_sequence_attaches_the_same_wherever_it_lies_and_whatever_its_suit() -> None:
     """The choices of natural cards a sequence may take are kept by the places held from
-    its start (issue 16): found for one place and suit, they serve every other."""
+    its start: found for one place and suit, they serve every other."""
     rules = PRESETS["standard"]
     clear_memos()
     rng = random.Random(1616)
@@ -294,7 +294,7 @@ def test_a_sequence_attaches_the_same_wherever_it_lies_and_whatever_its_suit() -
 
 def test_a_hand_lays_the_same_melds_at_every_rank_and_place() -> None:
     """A group of a hand's melds away from the ace and the 2 is kept as a recipe too
-    (issue 16): found for one rank, or one place of a run, it makes every other."""
+    found for one rank, or one place of a run, it makes every other."""
     rules = PRESETS["standard"]
     clear_memos()
     rng = random.Random(1617)

@@ -1,4 +1,4 @@
-"""The puzzle generator (issue 5): reproducible, answerable by the engine, steered by theme."""
+"""The puzzle generator: reproducible, answerable by the engine, steered by theme."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The generator's output, pinned: the same seed gives the very same puzzles, to the byte,
-across refactors of engine/generate (issue 15 split it into a package). The pinned file is
+across refactors of engine/generate (it was split into a package once). The pinned file is
 tests/engine/data/generated_pinned.json; a change that means to alter what the generator makes
 rewrites it with ``python -m tests.engine.test_generate_pinned`` and says so in its commit."""
 

@@ -301,7 +301,7 @@ def test_answers_are_plain_json_objects() -> None:
         assert isinstance(answer, dict) and isinstance(answer["ok"], bool)
 
 
-# --- issue 13: whatever a line holds, one ok line comes back, and soon ---------------------
+# --- whatever a line holds, one ok line comes back, and soon --------------------------
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
@@ -547,7 +547,7 @@ def test_the_facts_include_the_stall_limit_the_engine_plays_by() -> None:
     assert judge.answer({"op": "facts"})["stall_limit"] == STALL_LIMIT == 3
 
 
-# --- the coach op (issue 16) --------------------------------------------------------------
+# --- the coach op ---------------------------------------------------------------------
 
 
 def test_the_coach_op_answers_findings_and_the_best_action() -> None:

@@ -1,4 +1,4 @@
-"""engine/melds/: the rule each refusal blames, and issue 14's readings of R14 and R20.
+"""engine/melds/: the rule each refusal blames, and the readings of R14 and R20.
 
 The blame table holds one case per refusal kind that engine/melds/rules.py raises, with the
 code and the rule id a learner is told, recorded under and drilled on (docs/game.md, "The rule
@@ -47,7 +47,7 @@ BLAME = [
     pytest.param(None, "5C 5C 6C", None, "duplicate_rank", "R13", id="duplicate_rank"),
     pytest.param(None, "5C 7C 8C", None, "gap", "R13", id="gap"),
     pytest.param("5C 6C 7C", "9C", None, "gap", "R13", id="gap-attach"),
-    # Issue 14: a gap of two is R13's, with no wildcard in play or with one that fills one.
+    # A gap of two is R13's, with no wildcard in play or with one that fills one.
     pytest.param("4C 5C 6C", "9C", None, "gaps", "R13", id="gaps-no-wildcard"),
     pytest.param(None, "5C 6C 9C", None, "gaps", "R13", id="gaps-new-meld"),
     pytest.param(None, "5C 6C 9C JK", None, "gaps", "R13", id="gaps-one-wildcard"),
@@ -128,7 +128,7 @@ def test_only_the_rules_module_refuses_a_meld() -> None:
 
 
 def test_a_gap_of_two_is_not_blamed_on_the_one_wildcard_rule() -> None:
-    # Issue 14: 4C 5C 6C + 9C was recorded, drilled and counted as R19.
+    # 4C 5C 6C + 9C was once recorded, drilled and counted as R19.
     refused = refusal("4C 5C 6C", "9C", None)
     assert refused.rule == "R13"
     assert "R19" not in refused.message

@@ -1,7 +1,7 @@
 """Every error the engine raises has a code, and every code a sentence (engine/messages/):
 a code without one reached learners as the bare code (nothing_to_attach did), and 108
 errors were English sentences written where they were raised, which an Italian teacher
-then read in the editor (issue 14)."""
+then read in the editor."""
 
 from __future__ import annotations
 

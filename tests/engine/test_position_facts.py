@@ -1,4 +1,4 @@
-"""Facts the web pages take from the engine rather than work out for themselves (issue 15):
+"""Facts the web pages take from the engine rather than work out for themselves:
 the side of a seat, the cards a position being written names, and all of its melds refused."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The rule facts the site's pages use come from the engine (issue 15, "Arrows"): each is
+"""The rule facts the site's pages use come from the engine: each is
 what the engine itself does, so a page that takes it cannot disagree with the rules."""
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).resolve().parent / "data"
 FILES = sorted(DATA.glob("meld_*.jsonl"))
 
-#: The rules issue 3 implements; every one of them needs cases of its own.
+#: The rules the engine implements; every one of them needs cases of its own.
 COVERED_RULES = {"R1", "R2", *(f"R{n}" for n in (*range(10, 15), *range(16, 29))), "R35"}
 
 

@@ -69,7 +69,7 @@ def test_an_impossible_position_is_refused_with_a_clear_error(case: dict[str, An
     with pytest.raises(error) as raised:
         Position.from_json(data)
     assert raised.value.code == case["code"], str(raised.value)
-    # Players are numbered from 1 and never called seats (issue 14).
+    # Players are numbered from 1 and never called seats.
     assert "seat" not in str(raised.value)
 
 

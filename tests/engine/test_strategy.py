@@ -1,4 +1,4 @@
-"""The discard question (issue 14): what each discard gives the next opponent, proved."""
+"""The discard question: what each discard gives the next opponent, proved."""
 
 from __future__ import annotations
 

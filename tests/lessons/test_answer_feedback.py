@@ -1,4 +1,4 @@
-"""What an answer's feedback shows besides the verdict (issue 18): the rating change of a
+"""What an answer's feedback shows besides the verdict: the rating change of a
 rated answer, and a correct answer played on the board."""
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ def test_a_rated_answer_shows_how_far_it_moved_the_rating(client: Client) -> Non
     html = client.post(f"/puzzles/{first.slug}/", RIGHT, headers=HTMX).content.decode()
     after_first = rating()
     assert after_first > 1500
-    # A change, labelled as one: "Your rating: −529" read as a rating of −529 (issue 18's walk).
+    # A change, labelled as one: "Your rating: −529" read as a rating of −529 (found by
+    # walking the site).
     assert f"Change to your puzzle rating: +{after_first - 1500}" in html
     assert "Your rating:" not in html
     html = client.post(f"/puzzles/{second.slug}/", WRONG, headers=HTMX).content.decode()

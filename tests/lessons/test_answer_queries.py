@@ -1,4 +1,4 @@
-"""The answer path stays light (issue 15): a rated htmx answer, by a learner who has answered
+"""The answer path stays light: a rated htmx answer, by a learner who has answered
 before, costs a fixed, small number of queries. Puzzles, themes and the rule-to-step links
 are content, read once per process under the content's version (lessons.versioned)."""
 
@@ -49,7 +49,7 @@ def test_a_rated_answer_takes_a_fixed_number_of_queries(
 
 
 def test_the_written_out_insert_keeps_the_attempt_as_the_orm_would(client: Client) -> None:
-    """The attempt and the play are written by statements made once a process (issue 15);
+    """The attempt and the play are written by statements made once a process;
     the row reads back as Model.save would have kept it."""
     puzzle = PuzzleFactory()
     client.force_login(UserFactory())

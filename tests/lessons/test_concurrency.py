@@ -132,7 +132,7 @@ def test_two_tabs_missing_the_same_rule_at_once_make_one_review_card() -> None:
 
 @pytest.mark.parametrize("round_", range(ROUNDS))
 def test_two_fresh_sessions_from_one_address_at_once_move_the_puzzle_once(round_: int) -> None:
-    """Issue 13: a puzzle's rating moves once per visitor, and a visitor without an
+    """A puzzle's rating moves once per visitor, and a visitor without an
     account is also known by address; the puzzle's row lock orders the two answers."""
     puzzle = PuzzleFactory(rating=1500, rating_deviation=200)
     first, second = Client(REMOTE_ADDR="203.0.113.4"), Client(REMOTE_ADDR="203.0.113.4")
@@ -146,7 +146,7 @@ def test_two_fresh_sessions_from_one_address_at_once_move_the_puzzle_once(round_
 
 
 def test_an_answer_that_waits_for_the_puzzles_lock_sees_the_answer_that_held_it() -> None:
-    """The read of an answer locks the puzzle's row in the same statement (issue 15). On
+    """The read of an answer locks the puzzle's row in the same statement. On
     PostgreSQL a statement that waited for a row lock reads the other rows as they were
     when it began: here it begins while another answer by the same learner holds the lock
     and has not committed, so it must read again once it has the lock, and see that answer

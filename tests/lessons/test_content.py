@@ -125,7 +125,7 @@ def test_markdown_is_sanitised_and_cards_are_drawn() -> None:
 
 
 def test_the_real_content_loads_and_covers_every_rule(tmp_path: Path) -> None:
-    """The curriculum and the curated puzzles, as shipped (issues 5 and 6)."""
+    """The curriculum and the curated puzzles, as shipped."""
     shutil.copytree(CONTENT, tmp_path / "content")
     load_all(tmp_path / "content")
     out = tmp_path / "report.json"

@@ -1,4 +1,4 @@
-"""The curriculum as shipped (issue 14): every rule taught, the path in the planned order, no
+"""The curriculum as shipped: every rule taught, the path in the planned order, no
 concept used before the lesson that teaches it, and the numbers a learner is quizzed on taught
 as the engine has them. Read from the YAML files: no database needed."""
 

@@ -1,4 +1,4 @@
-"""The discard question on the site (issue 14): one card chosen from the hand, marked by the
+"""The discard question on the site: one card chosen from the hand, marked by the
 engine, a wrong card told which of the opponents' melds it feeds."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The engine's sentences as pages show them (issue 14): every code in Italian and English,
+"""The engine's sentences as pages show them: every code in Italian and English,
 cards named with the article Italian gives them, plurals, capitals, no developer words."""
 
 from __future__ import annotations

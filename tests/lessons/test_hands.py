@@ -294,7 +294,7 @@ def test_an_illegal_move_in_a_hand_turn_is_refused_and_may_be_taken_back(
 ) -> None:
     post(client, 2, {"op": "draw", "line": "[]"})
     html = post(client, 2, {"op": "meld", "cards": ["5H", "6H", "9H"], "line": '["draw"]'})
-    # As in any close or pile question (issue 18): the engine's refusal, the good moves kept.
+    # As in any close or pile question: the engine's refusal, the good moves kept.
     assert "Take the move back" in html and "Correct!" not in html
     assert 'name="op"' in html, "the form is there to go on"
 

@@ -1,4 +1,4 @@
-"""lessons.learners: the Learner value and the LearnerOwned abstract model (issue 15: the
+"""lessons.learners: the Learner value and the LearnerOwned abstract model (the
 nullable user, the session key and the two partial unique constraints, written once)."""
 
 from __future__ import annotations

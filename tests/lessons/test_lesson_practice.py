@@ -1,4 +1,4 @@
-"""A lesson's "Practise this" (issue 14): only puzzles whose kind and themes the lessons up to
+"""A lesson's "Practise this": only puzzles whose kind and themes the lessons up to
 it teach, never a puzzle on a rule a later lesson teaches (attach puzzles before attaching)."""
 
 from __future__ import annotations

@@ -132,11 +132,11 @@ def test_lessons_begun_are_listed_with_their_stars() -> None:
     html = client.get("/progress/", headers={"accept-language": "en"}).content.decode()
     assert "Melds" in html and "3 stars of 3" in html and "1 step of 1" in html
     italian = client.get("/progress/", headers={"accept-language": "it"}).content.decode()
-    assert "1 passo su 1" in italian  # ngettext: not "1 passi su 1" (issue 14)
+    assert "1 passo su 1" in italian  # ngettext: not "1 passi su 1"
 
 
 def test_a_lesson_answered_wrongly_is_begun() -> None:
-    # Walked in issue 18's leftovers: a wrong first answer left "No lesson begun yet."
+    # Found by walking the site: a wrong first answer left "No lesson begun yet."
     user = UserFactory()
     lesson = melds_lesson()
     step = Step.objects.create(lesson=lesson, number=1, kind="ask", text_it=".", text_en=".")

@@ -1,4 +1,4 @@
-"""/puzzles/ (issue 18): themes grouped by topic, what the learner has solved, a filter by
+"""/puzzles/: themes grouped by topic, what the learner has solved, a filter by
 kind of puzzle, and the rules' names in Italian."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A puzzle's rating moves once per visitor, and an anonymous visitor is also known by
 their address (a keyed hash of it: lessons.learners.visitor_key), so fresh sessions from
-one address cannot push a puzzle's rating about (issue 13, finding 6)."""
+one address cannot push a puzzle's rating about (a finding of the security review)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A move the engine refuses in a close or pile puzzle: said why, taken back, play goes on
-(issue 18: one illegal move failed the attempt and threw the good moves away)."""
+(one illegal move once failed the attempt and threw the good moves away)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The review as a session (issue 18): the puzzle page names the rule under review and how
+"""The review as a session: the puzzle page names the rule under review and how
 many are left, its next link is the next review, and the end of the queue says so."""
 
 from __future__ import annotations

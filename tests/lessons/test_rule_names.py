@@ -1,5 +1,5 @@
 """Rule ids, topics and presets live once, in the engine; the site's tables only name them
-in words (issue 15)."""
+in words."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 13: a puzzle too big for the engine's budget is a 400 with the translated
+"""A puzzle too big for the engine's budget is a 400 with the translated
 sentence, for the learner's answer (lessons/answering/) and for the content loader."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The table, live (issue 17): the others' moves one at a time (frames), take-backs, a match
+"""The table, live: the others' moves one at a time (frames), take-backs, a match
 to the target hand after hand, and seats laid out for two to six players."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Three players at the practice table (issue 17, R40): the sides come from the position,
+"""Three players at the practice table (R40): the sides come from the position,
 which pairs two players when the first pozzetto is taken; the score, the partner, the
 review, /progress/ and a match to 1505 follow it."""
 
