@@ -64,7 +64,7 @@ def test_a_score_from_the_form_and_from_json_is_one_answer_with_one_verdict(writ
     reads both with one reader, so they get the same verdict (once one was marked and the
     other refused)."""
     from engine import puzzles
-    from engine.bench import HAND_12, budget_position
+    from engine.cli.bench import HAND_12, budget_position
 
     question = puzzles.Puzzle.from_dict({"kind": "score", "position": budget_position(HAND_12)})
     from_form = FORMS[Kind.SCORE](form_data(f"score={written.strip()}")).answer()
