@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from classroom.models import Assignment
-from classroom.progress import AttemptRow, ItemState, Work, answer_key
+from classroom.progress import AttemptRow, Gradebook, ItemState, answer_key
 from engine import puzzles as engine_puzzles
 from lessons import answering
 from lessons.models import Puzzle
@@ -29,7 +29,7 @@ DRAWN = 8
 class Shown:
     """An answer drawn, with the engine's verdict in words (lessons.answering.feedback)."""
 
-    described: answering.Described
+    described: answering.Description
     correct: bool
     message: str
     rule: str
@@ -63,7 +63,7 @@ class ItemMistakes:
 
 
 def common_mistakes(
-    work: Work, assignment: Assignment, puzzles: Mapping[int, Puzzle], limit: int = 3
+    work: Gradebook, assignment: Assignment, puzzles: Mapping[int, Puzzle], limit: int = 3
 ) -> list[ItemMistakes]:
     """The most common wrong answers to each item of the assignment. Hand-picked
     puzzles are the same for all, so equal answers are counted together; in a generated

@@ -111,7 +111,7 @@ def _page(
     request: HtmxHttpRequest,
     puzzle: Puzzle,
     question: engine_puzzles.Puzzle,
-    shown: flow.Submitted,
+    shown: flow.Reply,
     status: int,
 ) -> HttpResponse:
     if shown.verdict is None:

@@ -19,7 +19,7 @@ classroom) use the names below, never the modules' own helpers.
 from __future__ import annotations
 
 from lessons.answering.presenting import (
-    Described,
+    Description,
     Feedback,
     KeptAnswer,
     Move,
@@ -31,7 +31,7 @@ from lessons.answering.presenting import (
 )
 from lessons.answering.reading import (
     AnswerError,
-    Posted,
+    Submission,
     chosen_cards,
     line_so_far,
     mark,
@@ -49,11 +49,11 @@ from lessons.fields import say, sentence
 
 __all__ = [
     "AnswerError",
-    "Described",
+    "Description",
     "Feedback",
     "KeptAnswer",
     "Move",
-    "Posted",
+    "Submission",
     "chosen_cards",
     "describe",
     "feedback",

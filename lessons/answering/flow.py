@@ -27,7 +27,7 @@ from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 
 from burraco_tutor.http import small_int
 from engine import puzzles as engine_puzzles
-from lessons.answering.reading import AnswerError, Posted, line_so_far, read_answer
+from lessons.answering.reading import AnswerError, Submission, line_so_far, read_answer
 from lessons.answering.recording import own_attempt, record, refused_move, use_hint
 from lessons.models import Attempt, Puzzle
 
@@ -60,7 +60,7 @@ def back_to(request: HttpRequest, fallback: str) -> str:
 
 
 @dataclass(frozen=True)
-class Submitted:
+class Reply:
     """What a page shows of an answer: an ``error`` (the page answers 400 with it, the
     moves of a line kept), a line of play not over yet (``line``, ``played``), an
     ``attempt`` kept with its ``verdict`` (just posted), or a kept ``attempt`` alone (a GET
@@ -79,20 +79,20 @@ def submit(
     question: engine_puzzles.Puzzle,
     *,
     file: Callable[[Attempt], object] | None = None,
-) -> Submitted:
+) -> Reply:
     """Take a posted answer to ``puzzle``; ``file`` is called with the attempt kept, in its
     transaction (an assignment files the answer under itself). The puzzle's themes are
     the review queue's rules and the answered page's badges."""
     try:
-        posted: Posted = read_answer(question, request.POST)
+        posted: Submission = read_answer(question, request.POST)
     except AnswerError as error:
         # A close or pile question keeps the moves played so far.
         line, played = line_so_far(question, request.POST)
-        return Submitted(error=str(error), line=line, played=played)
+        return Reply(error=str(error), line=line, played=played)
     if posted.verdict is None:
         if posted.played is not None and posted.played.refusal is not None:
             refused_move(request, puzzle)
-        return Submitted(line=posted.line, played=posted.played)
+        return Reply(line=posted.line, played=posted.played)
     prefetch_related_objects([puzzle], "themes")  # nothing to do for a kept puzzle
     if file is None:
         attempt = record(request, puzzle, posted.answer, posted.verdict)
@@ -100,14 +100,14 @@ def submit(
         with transaction.atomic():
             attempt = record(request, puzzle, posted.answer, posted.verdict)
             file(attempt)
-    return Submitted(attempt=attempt, verdict=posted.verdict)
+    return Reply(attempt=attempt, verdict=posted.verdict)
 
 
 def answer(
     request: HttpRequest,
     puzzle: Puzzle,
     question: engine_puzzles.Puzzle,
-    draw: Callable[[Submitted, int], HttpResponse],
+    draw: Callable[[Reply, int], HttpResponse],
     url: str,
     *,
     query: Mapping[str, str] | None = None,
@@ -119,7 +119,7 @@ def answer(
     to the page at ``url`` (with ``query``) showing it. ``draw(shown, status)`` draws the
     page or, for htmx, its answer part."""
     if request.method == "GET":
-        return draw(Submitted(attempt=own_attempt(request, puzzle, kept_number(request))), 200)
+        return draw(Reply(attempt=own_attempt(request, puzzle, kept_number(request))), 200)
     submitted = submit(request, puzzle, question, file=file)
     if submitted.attempt is None:
         return draw(submitted, 400 if submitted.error else 200)

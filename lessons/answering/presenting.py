@@ -278,7 +278,7 @@ def moves(actions: list[str]) -> list[Move]:
 
 
 @dataclass(frozen=True)
-class Described:
+class Description:
     """An answer in words and cards, to draw next to another."""
 
     text: str
@@ -304,7 +304,7 @@ def describe(
     question: engine_puzzles.Puzzle,
     answer: Mapping[str, Any],
     verdict: engine_puzzles.Verdict | None,
-) -> Described:
+) -> Description:
     """An answer as the board draws it: the cards chosen, the meld they make. The answer is
     read as the puzzle's kind takes it (engine.answers), not guessed from its keys."""
     drawn = verdict.drawn if verdict is not None else Drawn()
@@ -312,38 +312,38 @@ def describe(
     try:
         typed = answers.read(question.kind.value, answer)
     except BurracoError:
-        return Described("")
+        return Description("")
     match typed:
         case answers.CannotBeDone():
-            return Described(gettext("It cannot be done."))
+            return Description(gettext("It cannot be done."))
         case answers.Line(actions):
-            return Described(gettext("Moves:"), actions=tuple(moves(list(actions))))
+            return Description(gettext("Moves:"), actions=tuple(moves(list(actions))))
         case answers.Attach(meld, cards):
             text = gettext("Attach to meld %(number)s:") % {"number": meld + 1}
-            return Described(text, cards, (arrangement,) if arrangement else ())
+            return Description(text, cards, (arrangement,) if arrangement else ())
         case answers.LayMeld(cards):
-            return Described(gettext("Lay down:"), cards)
+            return Description(gettext("Lay down:"), cards)
         case answers.Wildcard(None):
-            return Described(gettext("The 2 becomes a natural card."))
+            return Description(gettext("The 2 becomes a natural card."))
         case answers.Wildcard(str() as card):
-            return Described(gettext("The wildcard stands for:"), (card,))
+            return Description(gettext("The wildcard stands for:"), (card,))
         case answers.Discard(card):
-            return Described(gettext("Discard:"), (card,))
+            return Description(gettext("Discard:"), (card,))
         case answers.PileUse(count):
-            return Described(
+            return Description(
                 gettext("Cards of the pile you could use at once: %(count)s") % {"count": count},
                 drawn.cards,
             )
         case answers.Classify(burraco):
-            return Described(str(BURRACO_LABELS.get(burraco, burraco)))
+            return Description(str(BURRACO_LABELS.get(burraco, burraco)))
         case answers.Winner(None):
-            return Described(gettext("Nobody yet: the game goes on"))
+            return Description(gettext("Nobody yet: the game goes on"))
         case answers.Winner(side):
             mine = side == side_of(question.viewer)
-            return Described(gettext("Your side") if mine else gettext("The other side"))
+            return Description(gettext("Your side") if mine else gettext("The other side"))
         case answers.Score(score):
-            return Described(str(score))
-    return Described("")
+            return Description(str(score))
+    return Description("")
 
 
 SCORE_LABELS = {

@@ -25,7 +25,6 @@ from lessons.models import Attempt, LearnerRating, Puzzle, ReviewCard
 MAX_CARDS = 30
 MAX_ACTIONS = 40
 MAX_TEXT = 200
-KIND = engine_puzzles.Kind
 
 
 def own_attempt(request: HttpRequest, puzzle: Puzzle, number: int | None) -> Attempt | None:
