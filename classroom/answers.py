@@ -1,7 +1,7 @@
 """Students' answers as the teacher sees them: in words and cards, from the kept verdicts.
 
 An attempt keeps the answer and the engine's verdict on it, as it was marked
-(lessons.answering.record); here the verdict's sentence comes out in the teacher's language
+(lessons.answering.finish); here the verdict's sentence comes out in the teacher's language
 (lessons.answering.feedback) and the answer is drawn with lessons.answering.describe, as the puzzle
 page draws it for the student. Nothing here asks the engine again: a close question's
 check is a search, and a student could answer one hundreds of times.

@@ -58,7 +58,7 @@ def step_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespons
         return _page(request, step, error=str(error), status=400)
     if result.pending:
         return _page(request, step, result=result)
-    row = tutor.record(request, step, result)
+    row = answering.finish_step(request, step, result)
     if request.htmx:
         return _page(request, step, result=result)
     return flow.answered(reverse("lessons:step", args=[slug, number]), row.pk)

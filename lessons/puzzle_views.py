@@ -17,7 +17,7 @@ from burraco_tutor.limits import limited
 from engine import puzzles as engine_puzzles
 from lessons import answering, ratings, review, selection, themes, visibility
 from lessons.answering import flow
-from lessons.models import Attempt, Puzzle
+from lessons.models import Puzzle
 from lessons.rulebook import theme_title
 
 #: A lesson's slug, as content files name them (docs/content.md).
@@ -72,9 +72,13 @@ def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return flow.answer(request, puzzle, question, draw, url, query=_practice_query(request))
 
 
-def _rating_change(attempt: Attempt | None) -> str | None:
-    """How far a rated answer moved the learner's rating ("+12"), to show with its feedback."""
-    points = ratings.change(attempt) if attempt is not None else None
+def _rating_change(shown: flow.Reply) -> str | None:
+    """How far a rated answer moved the learner's rating ("+12"), to show with its feedback:
+    the answer just kept says it, a kept one's history point keeps it."""
+    if shown.verdict is not None:
+        points = shown.rating_change
+    else:
+        points = ratings.change(shown.attempt) if shown.attempt is not None else None
     return None if points is None else ratings.signed(points)
 
 
@@ -141,7 +145,7 @@ def _page(
         review_title=theme_title(reviewing) if reviewing else "",
         review_left=review.due_count(request) if reviewing else None,
         practising="" if reviewing else practising,
-        rating_change=_rating_change(attempt),
+        rating_change=_rating_change(shown),
         # A move refused and taken back leaves the attempt unrated (answering.refused_move).
         refusal_unrated=True,
     )

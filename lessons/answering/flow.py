@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from django.db import transaction
 from django.db.models import prefetch_related_objects
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
@@ -27,8 +26,9 @@ from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 
 from burraco_tutor.http import small_int
 from engine import puzzles as engine_puzzles
+from lessons.answering.finishing import finish
 from lessons.answering.reading import AnswerError, Submission, line_so_far, read_answer
-from lessons.answering.recording import own_attempt, record, refused_move, use_hint
+from lessons.answering.recording import own_attempt, refused_move, use_hint
 from lessons.models import Attempt, Puzzle
 
 #: The query parameter that names a kept answer after post/redirect/get.
@@ -71,6 +71,8 @@ class Reply:
     played: engine_puzzles.Line | None = None
     attempt: Attempt | None = None
     verdict: engine_puzzles.Verdict | None = None
+    #: How far the answer just kept moved the learner's rating (lessons.answering.finishing).
+    rating_change: int | None = None
 
 
 def submit(
@@ -94,13 +96,10 @@ def submit(
             refused_move(request, puzzle)
         return Reply(line=posted.line, played=posted.played)
     prefetch_related_objects([puzzle], "themes")  # nothing to do for a kept puzzle
-    if file is None:
-        attempt = record(request, puzzle, posted.answer, posted.verdict)
-    else:
-        with transaction.atomic():
-            attempt = record(request, puzzle, posted.answer, posted.verdict)
-            file(attempt)
-    return Reply(attempt=attempt, verdict=posted.verdict)
+    finished = finish(request, puzzle, posted.answer, posted.verdict, file=file)
+    return Reply(
+        attempt=finished.attempt, verdict=posted.verdict, rating_change=finished.rating_change
+    )
 
 
 def answer(

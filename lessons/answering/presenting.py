@@ -23,7 +23,7 @@ from engine.errors import BurracoError, Refusal
 from engine.melds import Meld
 from engine.messages import has_gaps
 from engine.state import Position, side_of
-from lessons import versioned
+from lessons import models, versioned
 from lessons.answering.reading import FORMS, wild_choices
 from lessons.board import board
 from lessons.fields import say
@@ -76,16 +76,10 @@ class KeptAnswer(Protocol):
 
 
 def kept_verdict(attempt: KeptAnswer) -> engine_puzzles.Verdict:
-    """The engine's verdict on a kept answer, as it was when the answer was marked: no page
-    marks a kept answer again (a close or pile question's check is a search). An attempt
-    kept before verdicts were (lessons migration 0004) gives its code and rule only: no
-    sentence's details, no meld drawn, no correct answer beside it."""
-    if attempt.verdict:
-        try:
-            return engine_puzzles.Verdict.from_json(attempt.verdict)
-        except ValueError:
-            pass
-    return engine_puzzles.Verdict(attempt.correct, attempt.code, attempt.rule or None)
+    """The engine's verdict on a kept answer, as it was when the answer was marked, from
+    its columns (lessons.models.kept_verdict): no page marks a kept answer again (a close
+    or pile question's check is a search)."""
+    return models.kept_verdict(attempt.correct, attempt.code, attempt.rule, attempt.verdict)
 
 
 def feedback(verdict: engine_puzzles.Verdict) -> Feedback:

@@ -59,7 +59,9 @@ def test_the_written_out_insert_keeps_the_attempt_as_the_orm_would(client: Clien
     assert response.status_code == 200
     kept = Attempt.objects.get(puzzle=puzzle)
     assert kept.answer == {"meld": 0, "cards": ["10C", "7C"]}
-    assert kept.verdict["correct"] is True and kept.correct and kept.code == "correct"
+    # The verdict once: right and its code in columns, the rest beside them.
+    assert kept.correct and kept.code == "correct" and kept.rule == ""
+    assert "correct" not in kept.verdict and kept.verdict["rule"] == "R17"
     assert kept.created_at is not None and kept.rated and kept.visitor
     moved = Puzzle.objects.get(pk=puzzle.pk)
     assert moved.plays == 1 and moved.rating != puzzle.rating
