@@ -5,7 +5,8 @@ step, an assignment's item):
   learner's kept answers and its verdict) and POST (an answer, or a line's next move);
 - an htmx POST gets the page's answer part back at once; a POST without JavaScript is
   redirected to the page with ``?attempt=<number>#feedback`` (post/redirect/get,
-  :func:`answered`), which shows the kept answer from its row, never marking it again;
+  :func:`posted` for every page, the lesson step's too), which shows the kept answer from
+  its row, never marking it again;
 - the hint is one endpoint for every page (``lessons:puzzle_hint``, :func:`hint`), whose
   form says which page to come back to without JavaScript (``back``).
 
@@ -120,11 +121,26 @@ def answer(
     if request.method == "GET":
         return draw(Reply(attempt=own_attempt(request, puzzle, kept_number(request))), 200)
     submitted = submit(request, puzzle, question, file=file)
-    if submitted.attempt is None:
-        return draw(submitted, 400 if submitted.error else 200)
-    if getattr(request, "htmx", False):
-        return draw(submitted, 200)
-    return answered(url, submitted.attempt.pk, query)
+    if submitted.error:
+        return draw(submitted, 400)
+    kept = submitted.attempt.pk if submitted.attempt is not None else None
+    return posted(request, kept, lambda: draw(submitted, 200), url, query)
+
+
+def posted(
+    request: HttpRequest,
+    kept: int | None,
+    draw: Callable[[], HttpResponse],
+    url: str,
+    query: Mapping[str, str] | None = None,
+) -> HttpResponse:
+    """The answer to a POST that was no error, on every page that asks a question: the
+    answer part drawn at once for htmx, or when nothing was kept (a line's next move); else
+    redirected to the page at ``url`` showing the answer kept as ``kept`` (post/redirect/get,
+    :func:`answered`). An error is the page's to draw, with a 400."""
+    if kept is None or getattr(request, "htmx", False):
+        return draw()
+    return answered(url, kept, query)
 
 
 def hint(
