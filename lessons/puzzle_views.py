@@ -67,8 +67,8 @@ def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     # Content kept in memory (lessons.versioned); the rating the page shows is read again
     # (by record, for an answer kept).
     puzzle, question = visibility.visible_question(request, slug)
-    draw = partial(_page, request, puzzle, question)
     url = reverse("lessons:puzzle", args=[puzzle.slug])
+    draw = partial(_page, request, puzzle, question, url)
     return flow.answer(request, puzzle, question, draw, url, query=_practice_query(request))
 
 
@@ -115,6 +115,7 @@ def _page(
     request: HtmxHttpRequest,
     puzzle: Puzzle,
     question: engine_puzzles.Puzzle,
+    answer_url: str,
     shown: flow.Reply,
     status: int,
 ) -> HttpResponse:
@@ -124,7 +125,6 @@ def _page(
     attempt, error = shown.attempt, shown.error
     context = answering.page_context(question, attempt, shown.line, shown.played, shown.verdict)
     practice = urlencode(_practice_query(request))
-    answer_url = reverse("lessons:puzzle", args=[puzzle.slug])
     theme, kind = request.GET.get("theme", "")[:400], _kind(request)
     practising = ", ".join(selection.theme_titles(theme))
     if kind:

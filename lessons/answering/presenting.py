@@ -131,14 +131,19 @@ def page_context(
         # carries the good moves only.
         refused = Refused(moves([line[played.played]])[0], feedback_of(played.refusal))
         line = line[: played.played]
-    # A wildcard or classify question marks the meld it asks about.
+    if attempt is not None:
+        verdict = verdict or kept_verdict(attempt)
+    # The board after a right answer, else the question's (a wildcard or classify question
+    # marks the meld it asks about): one drawn, not both.
+    after = _board_after(question, verdict) if attempt is not None and verdict else None
     marked = question.kind in (KIND.WILDCARD, KIND.CLASSIFY)
     context: dict[str, Any] = {
         "question": question,
         "kind": question.kind.value,
         # The answer's controls: the kind's form's template (templates/lessons/answer_form.html).
         "answer_template": FORMS[question.kind].template,
-        "board": board(
+        "board": after
+        or board(
             position,
             changed=question.meld if marked else None,
             seat=question.viewer,
@@ -172,9 +177,7 @@ def page_context(
             (theirs, gettext("The other side")),
             ("none", gettext("Nobody yet: the game goes on")),
         ]
-    if attempt is not None:
-        verdict = verdict or kept_verdict(attempt)
-        context["board"] = _board_after(question, verdict) or context["board"]
+    if attempt is not None and verdict is not None:
         context["feedback"] = feedback(verdict)
         context["attempt"] = attempt
         context["given"] = describe(question, attempt.answer, verdict)
