@@ -234,7 +234,7 @@ def _board_after(question: engine_puzzles.Puzzle, verdict: engine_puzzles.Verdic
         index = drawn.meld
         before = melds[index]
         melds[index] = Meld.parse(list(drawn.arrangement), question.rules)
-        # The cards attached left the hand (issue 18: the 9♥ was drawn in both places).
+        # The cards attached left the hand (the 9♥ was once drawn in both places).
         played = tuple((Counter(melds[index].cards) - Counter(before.cards)).elements())
         return board(
             question.position,

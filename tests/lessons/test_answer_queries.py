@@ -1,4 +1,4 @@
-"""The answer path stays light (issue 15): a rated htmx answer, by a learner who has answered
+"""The answer path stays light: a rated htmx answer, by a learner who has answered
 before, costs a fixed, small number of queries. Puzzles, themes and the rule-to-step links
 are content, read once per process under the content's version (lessons.versioned)."""
 
@@ -20,7 +20,8 @@ HTMX = {"HX-Request": "true"}
 #: the learner's rating and whether any review card is due a look (on PostgreSQL the same
 #: statement locks the puzzle's row, and reads again only when another answer held it), the
 #: attempt, the learner's rating written if no other answer moved it meanwhile, its point,
-#: and the puzzle's play and new rating. The content's version is read at most once a
+#: with its change, and the puzzle's play and new rating, all written by one service
+#: (lessons.answering.finishing.finish). The content's version is read at most once a
 #: second (lessons.versioned), so not here, just after the page; the session is not
 #: written (the answer's start time is a signed field of the form).
 #: The same answer took 17 before (at 4e4ccf1), 19 at 41d90e9 and 24 at 4727546; on
@@ -49,7 +50,7 @@ def test_a_rated_answer_takes_a_fixed_number_of_queries(
 
 
 def test_the_written_out_insert_keeps_the_attempt_as_the_orm_would(client: Client) -> None:
-    """The attempt and the play are written by statements made once a process (issue 15);
+    """The attempt and the play are written by statements made once a process;
     the row reads back as Model.save would have kept it."""
     puzzle = PuzzleFactory()
     client.force_login(UserFactory())

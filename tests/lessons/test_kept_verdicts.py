@@ -1,7 +1,7 @@
 """A kept answer is shown from the verdict kept with it: the puzzle page's ``?attempt=``
 after an answer posted without JavaScript, an assignment's puzzle the same way, and a
-lesson step's verdict after its redirect never mark the answer again (issue 13, finding 3:
-a close question's check is a search)."""
+lesson step's verdict after its redirect never mark the answer again (a close question's
+check is a search)."""
 
 from __future__ import annotations
 
