@@ -1,7 +1,7 @@
 """Students' answers as the teacher sees them: in words and cards, from the kept verdicts.
 
 An attempt keeps the answer and the engine's verdict on it, as it was marked
-(lessons.answering.record); here the verdict's sentence comes out in the teacher's language
+(lessons.answering.finish); here the verdict's sentence comes out in the teacher's language
 (lessons.answering.feedback) and the answer is drawn with lessons.answering.describe, as the puzzle
 page draws it for the student. Nothing here asks the engine again: a close question's
 check is a search, and a student could answer one hundreds of times.
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from classroom.models import Assignment
-from classroom.progress import AttemptRow, ItemState, Work, answer_key
+from classroom.progress import AttemptRow, Gradebook, ItemState, answer_key
 from engine import puzzles as engine_puzzles
 from lessons import answering
 from lessons.models import Puzzle
@@ -29,7 +29,7 @@ DRAWN = 8
 class Shown:
     """An answer drawn, with the engine's verdict in words (lessons.answering.feedback)."""
 
-    described: answering.Described
+    described: answering.Description
     correct: bool
     message: str
     rule: str
@@ -63,7 +63,7 @@ class ItemMistakes:
 
 
 def common_mistakes(
-    work: Work, assignment: Assignment, puzzles: Mapping[int, Puzzle], limit: int = 3
+    work: Gradebook, assignment: Assignment, puzzles: Mapping[int, Puzzle], limit: int = 3
 ) -> list[ItemMistakes]:
     """The most common wrong answers to each item of the assignment. Hand-picked
     puzzles are the same for all, so equal answers are counted together; in a generated

@@ -216,7 +216,7 @@ def _student_page(
     return render(request, template, context, status=status)
 
 
-def _chosen(work: progress.Work, wanted: int | None, student: int) -> Assignment | None:
+def _chosen(work: progress.Gradebook, wanted: int | None, student: int) -> Assignment | None:
     """The assignment asked for (404 if it is not this class's), else the latest one the
     student has worked on, else the latest set."""
     if wanted is not None:

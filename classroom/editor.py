@@ -478,12 +478,12 @@ def _stock(value: Any) -> Any:
 
 
 @dataclass
-class Checked:
+class CheckReport:
     """What the engine says about a puzzle being edited."""
 
     problems: list[str] = field(default_factory=list)
     context: dict[str, Any] = field(default_factory=dict)
-    answers: list[answering.Described] = field(default_factory=list)
+    answers: list[answering.Description] = field(default_factory=list)
     question: engine_puzzles.Puzzle | None = None
     #: The engine refused the puzzle as too big to settle within its budget: a 400.
     too_big: bool = False
@@ -493,10 +493,10 @@ class Checked:
         return self.question is not None and not self.problems and bool(self.answers)
 
 
-def check(fields: dict[str, Any]) -> Checked:
+def check(fields: dict[str, Any]) -> CheckReport:
     """Ask the engine about the position and the question: its refusals, or the board
     and the correct answers."""
-    checked = Checked()
+    checked = CheckReport()
     rules = PRESETS[fields["rules"]]
     owners = (gettext("Your meld %(number)d"), gettext("Their meld %(number)d"))
     for side, index, error in meld_refusals(fields["position"]["melds"], rules):
@@ -532,7 +532,7 @@ def check(fields: dict[str, Any]) -> Checked:
     return checked
 
 
-def _board_only(checked: Checked, fields: dict[str, Any]) -> None:
+def _board_only(checked: CheckReport, fields: dict[str, Any]) -> None:
     """The board of a position the engine reads, when the question itself is refused."""
     try:
         position = Position.from_json(fields["position"], PRESETS[fields["rules"]])

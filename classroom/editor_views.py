@@ -125,7 +125,7 @@ def _page(
     request: HtmxHttpRequest,
     entry: LibraryPuzzle | None,
     form: editor.EditorForm,
-    checked: editor.Checked | None = None,
+    checked: editor.CheckReport | None = None,
     *,
     error: str = "",
     status: int = 200,

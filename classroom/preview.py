@@ -26,7 +26,7 @@ class Preview:
 
     puzzle: Puzzle
     context: dict[str, Any]
-    key: list[answering.Described] = field(default_factory=list)
+    key: list[answering.Description] = field(default_factory=list)
     #: Why the key could not be drawn (a position too big to settle), else "".
     problem: str = ""
 

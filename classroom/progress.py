@@ -154,7 +154,7 @@ class HandRow(NamedTuple):
 
 
 @dataclass
-class Work:
+class Gradebook:
     """Everything students did on some assignments, loaded once."""
 
     assignments: list[Assignment]
@@ -330,7 +330,7 @@ class Work:
 
 def load(
     assignments: Sequence[Assignment], student_ids: Iterable[int], *, verdicts: bool = False
-) -> Work:
+) -> Gradebook:
     """Read the items, attempts, extensions and lesson progress of these students on these
     assignments: five queries, whatever their number. With ``verdicts``, each attempt's
     kept verdict too (for pages that draw answers; the grid only counts them)."""
@@ -403,7 +403,7 @@ def load(
         ):
             hand = HandRow(*values)
             hands[(assignment_id, hand.student_id)].append(hand)
-    return Work(
+    return Gradebook(
         assignments,
         students,
         dict(items),
@@ -481,7 +481,7 @@ class ClassWork:
 
     students: list[Student]
     assignments: list[Assignment]
-    work: Work
+    work: Gradebook
 
     def rows(self) -> list[tuple[Student, list[tuple[Assignment, Cell]]]]:
         """Each student with their cell for each assignment, in the assignments' order."""
@@ -573,7 +573,7 @@ class StepTries:
     wrong_first: int
 
 
-def lesson_tries(work: Work, assignment: Assignment) -> list[StepTries]:
+def lesson_tries(work: Gradebook, assignment: Assignment) -> list[StepTries]:
     """For each question of an assigned lesson: how many students answered it since the
     assignment was set, and how many got it wrong at their first try."""
     result = []

@@ -166,7 +166,7 @@ def _page(
     request: HtmxHttpRequest,
     item: AssignmentItem,
     question: engine_puzzles.Puzzle,
-    shown: flow.Submitted,
+    shown: flow.Reply,
     status: int,
 ) -> HttpResponse:
     work = item.assignment
@@ -193,7 +193,7 @@ def _page(
 
 
 def _next_number(
-    loaded: progress.Work, work: Assignment, student_id: int, after: int = 0
+    loaded: progress.Gradebook, work: Assignment, student_id: int, after: int = 0
 ) -> int | None:
     """The next puzzle not solved yet (or not made yet), after ``after`` and then from
     the start."""

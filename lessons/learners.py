@@ -204,7 +204,7 @@ def visitor_key(request: HttpRequest) -> str:
     """Who is answering, by the address the request came from: a keyed hash of it, so the
     address itself is never kept, and the same address gives the same key. An anonymous
     visitor who throws the session cookie away is still the same visitor (a puzzle's
-    rating moves once per visitor: lessons.answering.record)."""
+    rating moves once per visitor: lessons.answering.finish)."""
     address = client_address(request)
     if not address:
         return ""

@@ -56,12 +56,9 @@ def step_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespons
         result = tutor.answer_step(step, request.POST)
     except answering.AnswerError as error:
         return _page(request, step, error=str(error), status=400)
-    if result.pending:
-        return _page(request, step, result=result)
-    row = tutor.record(request, step, result)
-    if request.htmx:
-        return _page(request, step, result=result)
-    return flow.answered(reverse("lessons:step", args=[slug, number]), row.pk)
+    kept = None if result.pending else answering.finish_step(request, step, result).pk
+    url = reverse("lessons:step", args=[slug, number])
+    return flow.posted(request, kept, lambda: _page(request, step, result=result), url)
 
 
 def _page(

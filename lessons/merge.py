@@ -47,7 +47,7 @@ def merge_session(session_key: str, user: Any) -> Merged:
         return Merged()
     account, visitor = Learner.account(user), Learner.visitor(session_key)
     with transaction.atomic():
-        # The account's rating row first, as lessons.ratings.rate locks learners.
+        # The account's rating row first, as lessons.answering.finish locks learners.
         ratings.lock(account)
         attempted = set(Attempt.objects.filter(account.rows()).values_list("puzzle_id", flat=True))
         anonymous = Attempt.objects.select_for_update().filter(visitor.rows())

@@ -224,19 +224,18 @@ class Attempt(LearnerOwned, related_name="attempts"):
     seconds = models.FloatField(null=True, blank=True)
     hint_used = models.BooleanField(default=False)
     rated = models.BooleanField(default=False)
-    #: The engine's verdict when the answer was marked (engine.puzzles.Verdict.to_json):
-    #: every page that shows the attempt reads it instead of marking the answer again,
-    #: which for a close or pile question is a search. Empty on rows kept before it was
-    #: (lessons.answering.kept_verdict shows those by their code and rule).
+    #: The rest of the engine's verdict when the answer was marked, beside ``correct``,
+    #: ``code`` and ``rule`` (each stored once: :meth:`kept_verdict` puts them together):
+    #: its ``params``, the ``solution`` shown beside a wrong answer, the ``detail`` drawn,
+    #: and a right answer's ``rule`` (the column keeps a wrong answer's only). Every page
+    #: that shows the attempt reads it instead of marking the answer again, which for a
+    #: close or pile question is a search. Empty on rows kept before verdicts were.
     verdict = models.JSONField(default=dict, blank=True)
     #: A keyed hash of the address the answer came from (lessons.learners.visitor_key),
     #: never the address itself: a puzzle's rating moves once per visitor, and an
     #: anonymous visitor's fresh sessions are the same visitor.
     visitor = models.CharField(max_length=32, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-    #: Not a column: how far the answer moved the learner's rating, set by lessons.ratings
-    #: on the attempt it has just rated (None on an attempt read from the database).
-    rating_change: int | None = None
 
     class Meta:
         ordering = ["-created_at"]
@@ -244,6 +243,45 @@ class Attempt(LearnerOwned, related_name="attempts"):
 
     def __str__(self) -> str:
         return f"{self.puzzle.slug}: {'✓' if self.correct else '✗'}"
+
+    @staticmethod
+    def verdict_columns(verdict: engine_puzzles.Verdict) -> dict[str, Any]:
+        """The columns that keep ``verdict``, each part once (:func:`kept_verdict` reads
+        them back)."""
+        rest = verdict.to_json()
+        for key in ("correct", "code", "reason"):
+            rest.pop(key)
+        rule = rest.pop("rule") or ""
+        if verdict.correct and rule:
+            rest["rule"] = rule
+        return {
+            "correct": verdict.correct,
+            "code": verdict.code,
+            "rule": "" if verdict.correct else rule,
+            "verdict": rest,
+        }
+
+
+def kept_verdict(
+    correct: bool, code: str, rule: str, rest: Mapping[str, Any] | None
+) -> engine_puzzles.Verdict:
+    """The engine's verdict on a kept answer from its columns (:meth:`Attempt.verdict_columns`):
+    ``correct``, ``code``, a wrong answer's ``rule``, and the ``rest``. A row kept before
+    verdicts were (lessons migration 0004), or whose rest no longer reads, gives its code
+    and rule only: no sentence's details, no meld drawn, no correct answer beside it.
+
+    >>> kept_verdict(False, "gap", "R13", {"params": {"missing": ["6C"]}, "solution": None,
+    ...     "detail": {}}).params
+    {'missing': ['6C']}
+    """
+    if rest:
+        try:
+            return engine_puzzles.Verdict.from_json(
+                {"rule": rule or None, **rest, "correct": correct, "code": code}
+            )
+        except ValueError:
+            pass
+    return engine_puzzles.Verdict(correct, code, rule or None)
 
 
 class StepProgress(
@@ -298,6 +336,9 @@ class RatingHistory(models.Model):
     puzzle_deviation = models.FloatField()
     solved = models.BooleanField()
     weight = models.FloatField(default=1.0)
+    #: How far this point moved the learner's rating, as pages round it (the rating shown
+    #: after minus the one shown before): the answer's page shows it ("+12") as it is.
+    change = models.IntegerField(default=0)
     at = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:

@@ -17,7 +17,7 @@ from burraco_tutor.limits import limited
 from engine import puzzles as engine_puzzles
 from lessons import answering, ratings, review, selection, themes, visibility
 from lessons.answering import flow
-from lessons.models import Attempt, Puzzle
+from lessons.models import Puzzle
 from lessons.rulebook import theme_title
 
 #: A lesson's slug, as content files name them (docs/content.md).
@@ -67,14 +67,18 @@ def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     # Content kept in memory (lessons.versioned); the rating the page shows is read again
     # (by record, for an answer kept).
     puzzle, question = visibility.visible_question(request, slug)
-    draw = partial(_page, request, puzzle, question)
     url = reverse("lessons:puzzle", args=[puzzle.slug])
+    draw = partial(_page, request, puzzle, question, url)
     return flow.answer(request, puzzle, question, draw, url, query=_practice_query(request))
 
 
-def _rating_change(attempt: Attempt | None) -> str | None:
-    """How far a rated answer moved the learner's rating ("+12"), to show with its feedback."""
-    points = ratings.change(attempt) if attempt is not None else None
+def _rating_change(shown: flow.Reply) -> str | None:
+    """How far a rated answer moved the learner's rating ("+12"), to show with its feedback:
+    the answer just kept says it, a kept one's history point keeps it."""
+    if shown.verdict is not None:
+        points = shown.rating_change
+    else:
+        points = ratings.change(shown.attempt) if shown.attempt is not None else None
     return None if points is None else ratings.signed(points)
 
 
@@ -111,7 +115,8 @@ def _page(
     request: HtmxHttpRequest,
     puzzle: Puzzle,
     question: engine_puzzles.Puzzle,
-    shown: flow.Submitted,
+    answer_url: str,
+    shown: flow.Reply,
     status: int,
 ) -> HttpResponse:
     if shown.verdict is None:
@@ -120,7 +125,6 @@ def _page(
     attempt, error = shown.attempt, shown.error
     context = answering.page_context(question, attempt, shown.line, shown.played, shown.verdict)
     practice = urlencode(_practice_query(request))
-    answer_url = reverse("lessons:puzzle", args=[puzzle.slug])
     theme, kind = request.GET.get("theme", "")[:400], _kind(request)
     practising = ", ".join(selection.theme_titles(theme))
     if kind:
@@ -141,7 +145,7 @@ def _page(
         review_title=theme_title(reviewing) if reviewing else "",
         review_left=review.due_count(request) if reviewing else None,
         practising="" if reviewing else practising,
-        rating_change=_rating_change(attempt),
+        rating_change=_rating_change(shown),
         # A move refused and taken back leaves the attempt unrated (answering.refused_move).
         refusal_unrated=True,
     )

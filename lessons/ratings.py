@@ -1,19 +1,17 @@
-"""Puzzle ratings on the site: the learner's and the puzzle's Glicko-2 values, moved together.
+"""Puzzle ratings on the site: the learner's rating as pages read it, its row locked and
+moved, its history replayed into an account (lessons.merge), and the change a rated answer
+made as pages show it.
 
-A rated attempt (lessons.answering.record decides which) moves both ratings in the transaction
-that records it, with both rows locked (the puzzle first, then the learner), so two tabs
-answering at once are applied one after the other and neither update is lost. The maths is
-in :mod:`lessons.glicko`.
+A rated attempt moves both ratings in lessons.answering.finishing.finish, in the transaction
+that keeps it, with the puzzle's row locked first, so two tabs answering at once are applied
+one after the other and neither update is lost. The maths is in :mod:`lessons.glicko`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.db import transaction
-from django.db.models import Q
 from django.http import HttpRequest
-from django.utils import timezone
 
 from lessons import glicko
 from lessons.learners import Learner, create_or_lock, learner_filter
@@ -53,7 +51,8 @@ def lock(owner: Learner) -> LearnerRating:
     return row if row is not None else create_or_lock(LearnerRating, owner, {})
 
 
-def _move(row: LearnerRating, rating: glicko.Rating) -> None:
+def move(row: LearnerRating, rating: glicko.Rating) -> None:
+    """Write the learner's new rating on their row, locked (:func:`lock`), one more game."""
     row.rating, row.rating_deviation, row.volatility = (
         rating.rating,
         rating.deviation,
@@ -61,74 +60,6 @@ def _move(row: LearnerRating, rating: glicko.Rating) -> None:
     )
     row.games += 1
     row.save(update_fields=["rating", "rating_deviation", "volatility", "games", "updated_at"])
-
-
-def rate(
-    owner: Learner,
-    attempt: Attempt,
-    puzzle: glicko.Rating,
-    weight: float = 1.0,
-    *,
-    puzzle_moves: bool = True,
-    known: LearnerRating | None = None,
-) -> glicko.Rating | None:
-    """Move the learner's rating for a rated attempt at a puzzle rated ``puzzle`` (read by
-    the caller under the puzzle's lock), and keep the point; returns the puzzle's new rating
-    for the caller to write with the rest of the puzzle's row, or None when it stays where
-    it is (``puzzle_moves`` false: the same visitor moved it before, anonymously).
-
-    Runs inside the caller's transaction (lessons.answering.record's), which holds the puzzle's
-    row locked. ``known`` is the learner's row as the caller read it, unlocked: the new
-    rating is written only if the row is still as read (its ``games``, which every move
-    counts), else (another tab's answer moved it meanwhile) the row is read again, locked,
-    and the answer applied to it. Without ``known`` the row is read locked here.
-    """
-    with transaction.atomic(savepoint=False):
-        learner = known
-        if learner is not None:
-            mine, theirs = glicko.play(as_rating(learner), puzzle, attempt.correct, weight=weight)
-            change = round(mine.rating) - round(learner.rating)
-            if not _move_if_unchanged(learner, mine):
-                learner = None
-        if learner is None:
-            learner = lock(owner)
-            mine, theirs = glicko.play(as_rating(learner), puzzle, attempt.correct, weight=weight)
-            change = round(mine.rating) - round(learner.rating)
-            _move(learner, mine)
-        # What the answer's page shows ("+12"), as change() would read it back.
-        attempt.rating_change = change
-        RatingHistory.objects.create(
-            learner=learner,
-            attempt=attempt,
-            rating=mine.rating,
-            rating_deviation=mine.deviation,
-            puzzle_rating=puzzle.rating,
-            puzzle_deviation=puzzle.deviation,
-            solved=attempt.correct,
-            weight=weight,
-            at=attempt.created_at,
-        )
-        return theirs if puzzle_moves else None
-
-
-def _move_if_unchanged(row: LearnerRating, rating: glicko.Rating) -> bool:
-    """Write the learner's new rating, if nothing moved it since ``row`` was read (its
-    ``games``, which every move counts); False, writing nothing, if something did."""
-    written = LearnerRating.objects.filter(pk=row.pk, games=row.games).update(
-        rating=rating.rating,
-        rating_deviation=rating.deviation,
-        volatility=rating.volatility,
-        games=row.games + 1,
-        updated_at=timezone.now(),
-    )
-    if written:
-        row.rating, row.rating_deviation, row.volatility = (
-            rating.rating,
-            rating.deviation,
-            rating.volatility,
-        )
-        row.games += 1
-    return bool(written)
 
 
 def replay(owner: Learner, points: Iterable[RatingHistory]) -> int:
@@ -141,7 +72,8 @@ def replay(owner: Learner, points: Iterable[RatingHistory]) -> int:
     for point in points:
         puzzle = glicko.Rating(point.puzzle_rating, point.puzzle_deviation)
         mine, _theirs = glicko.play(as_rating(learner), puzzle, point.solved, weight=point.weight)
-        _move(learner, mine)
+        change = round(mine.rating) - round(learner.rating)
+        move(learner, mine)
         at = point.at if latest is None or point.at >= latest else latest
         RatingHistory.objects.create(
             learner=learner,
@@ -152,6 +84,7 @@ def replay(owner: Learner, points: Iterable[RatingHistory]) -> int:
             puzzle_deviation=point.puzzle_deviation,
             solved=point.solved,
             weight=point.weight,
+            change=change,
             at=at,
         )
         latest = at
@@ -165,24 +98,11 @@ def history(row: LearnerRating | None) -> list[RatingHistory]:
 
 def change(attempt: Attempt) -> int | None:
     """How far a rated attempt moved the learner's rating, as pages round it (the rating
-    shown after minus the one shown before); None for an attempt that moved nothing."""
+    shown after minus the one shown before), as its history point keeps it; None for an
+    attempt that moved nothing."""
     if not attempt.rated:
         return None
-    known = attempt.rating_change
-    if known is not None:  # just rated in this request (rate)
-        return int(known)
-    point = RatingHistory.objects.filter(attempt=attempt).first()
-    if point is None:
-        return None
-    earlier = Q(at__lt=point.at) | Q(at=point.at, pk__lt=point.pk)
-    before = (
-        RatingHistory.objects.filter(earlier, learner_id=point.learner_id)
-        .order_by("-at", "-pk")
-        .values_list("rating", flat=True)
-        .first()
-    )
-    start = glicko.Rating().rating if before is None else before
-    return round(point.rating) - round(start)
+    return RatingHistory.objects.filter(attempt=attempt).values_list("change", flat=True).first()
 
 
 def signed(points: int) -> str:

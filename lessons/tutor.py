@@ -17,8 +17,9 @@ from django.utils.translation import gettext
 from burraco_tutor.http import small_int
 from engine import puzzles as engine_puzzles
 from lessons import answering
+from lessons.answering.finishing import step_progress_row
 from lessons.content import correct_choice
-from lessons.learners import Learner, create_or_lock, learner_filter
+from lessons.learners import Learner, learner_filter
 from lessons.models import Lesson, Step, StepProgress, in_language
 
 
@@ -125,18 +126,6 @@ def progress(request: HttpRequest, lesson: Lesson) -> dict[int, StepProgress]:
     return {row.step_id: row for row in rows}
 
 
-def _row(request: HttpRequest, step: Step) -> StepProgress:
-    """The learner's progress row for a step, locked for update; created if missing (two
-    tabs answering at once: learners.create_or_lock)."""
-    rows = StepProgress.objects.select_for_update().filter(learner_filter(request), step=step)
-    row = rows.first()
-    return (
-        row
-        if row is not None
-        else create_or_lock(StepProgress, Learner.of(request), {"step": step})
-    )
-
-
 def mark_seen(request: HttpRequest, step: Step) -> None:
     """An explanation is done once it has been read. Read again, it costs one query and no
     lock (on SQLite a lock is the whole database's write lock)."""
@@ -145,26 +134,10 @@ def mark_seen(request: HttpRequest, step: Step) -> None:
     if StepProgress.objects.filter(learner_filter(request), step=step, done=True).exists():
         return
     with transaction.atomic():
-        row = _row(request, step)
+        row = step_progress_row(Learner.of(request), step)
         if not row.done:
             row.done = True
             row.save(update_fields=["done", "updated_at"])
-
-
-def record(request: HttpRequest, step: Step, result: StepResult) -> StepProgress:
-    """Keep an answer: the first try decides the stars; a right answer completes the step.
-    The result is kept with the row, for the page to show it after post/redirect/get
-    (:func:`kept_result`)."""
-    correct = result.correct
-    with transaction.atomic():
-        row = _row(request, step)
-        row.tries += 1
-        if row.first_try is None:
-            row.first_try = correct
-        row.done = row.done or correct
-        row.answered = result.to_json()
-        row.save(update_fields=["tries", "first_try", "done", "answered", "updated_at"])
-        return row
 
 
 def kept_result(request: HttpRequest, step: Step, number: int | None) -> StepResult | None:

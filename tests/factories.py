@@ -113,18 +113,33 @@ class AttemptFactory(factory.django.DjangoModelFactory):
     correct = True
     code = "correct"
     rule = ""
-    #: The engine's verdict on the answer, kept with it as lessons.answering.record keeps it.
-    verdict = factory.LazyAttribute(lambda attempt: kept_verdict(attempt.puzzle, attempt.answer))
+    #: The rest of the engine's verdict on the answer, kept with it as
+    #: lessons.answering.finish keeps it (Attempt.verdict_columns).
+    verdict = factory.LazyAttribute(lambda attempt: kept_rest(attempt.puzzle, attempt.answer))
 
 
 def kept_verdict(puzzle: Any, answer: Any) -> dict[str, Any]:
-    """What lessons.answering.record keeps of the engine's verdict ({} for no answer at all)."""
+    """The engine's verdict on an answer, whole, as rows kept before lessons migration 0008
+    kept it ({} for no answer at all); lessons.models.kept_verdict still reads it."""
     try:
         question = puzzle.engine_puzzle()
         typed = engine_puzzles.read_answer(question.kind, answer)
         return engine_puzzles.check(question, typed).to_json()
     except BurracoError:
         return {}
+
+
+def kept_rest(puzzle: Any, answer: Any) -> dict[str, Any]:
+    """What lessons.answering.finish keeps of the engine's verdict beside the columns ({}
+    for no answer at all)."""
+    from lessons.models import Attempt
+
+    try:
+        verdict = engine_puzzles.check(puzzle.engine_puzzle(), answer)
+    except BurracoError:
+        return {}
+    rest: dict[str, Any] = Attempt.verdict_columns(verdict)["verdict"]
+    return rest
 
 
 class TeacherFactory(UserFactory):

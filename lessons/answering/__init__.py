@@ -3,8 +3,11 @@ and an assignment's item read, mark, keep and show an answer through this packag
 
 - :mod:`~lessons.answering.reading`: the form (or a line builder's step) as the engine's
   answer (engine.answers), marked by the engine; :class:`AnswerError` for no answer at all.
-- :mod:`~lessons.answering.recording`: the attempt kept with its verdict, the ratings and
-  review it moves, and the session's part (start time, hint, a refused move).
+- :mod:`~lessons.answering.finishing`: the one service that finishes an answer (lock, read,
+  rate the learner and the puzzle, write the attempt and its rating point, count the play),
+  for a puzzle, an assignment's item and a lesson's question step.
+- :mod:`~lessons.answering.recording`: what the answer carries besides its fields (start
+  time, hint, a refused move) and a kept answer named again.
 - :mod:`~lessons.answering.presenting`: the verdict and the answers in words and cards, and
   :func:`page_context`, what each page draws around templates/lessons/answer_form.html.
 - :mod:`~lessons.answering.flow`: the post of an answer as the puzzle page and an
@@ -18,8 +21,9 @@ classroom) use the names below, never the modules' own helpers.
 
 from __future__ import annotations
 
+from lessons.answering.finishing import Finished, finish, finish_step
 from lessons.answering.presenting import (
-    Described,
+    Description,
     Feedback,
     KeptAnswer,
     Move,
@@ -31,7 +35,7 @@ from lessons.answering.presenting import (
 )
 from lessons.answering.reading import (
     AnswerError,
-    Posted,
+    Submission,
     chosen_cards,
     line_so_far,
     mark,
@@ -40,7 +44,6 @@ from lessons.answering.reading import (
 from lessons.answering.recording import (
     hint_used,
     own_attempt,
-    record,
     refused_move,
     started,
     use_hint,
@@ -49,14 +52,17 @@ from lessons.fields import say, sentence
 
 __all__ = [
     "AnswerError",
-    "Described",
+    "Description",
     "Feedback",
+    "Finished",
     "KeptAnswer",
     "Move",
-    "Posted",
+    "Submission",
     "chosen_cards",
     "describe",
     "feedback",
+    "finish",
+    "finish_step",
     "hint_used",
     "kept_verdict",
     "line_so_far",
@@ -65,7 +71,6 @@ __all__ = [
     "own_attempt",
     "page_context",
     "read_answer",
-    "record",
     "refused_move",
     "say",
     "sentence",

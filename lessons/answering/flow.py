@@ -5,7 +5,8 @@ step, an assignment's item):
   learner's kept answers and its verdict) and POST (an answer, or a line's next move);
 - an htmx POST gets the page's answer part back at once; a POST without JavaScript is
   redirected to the page with ``?attempt=<number>#feedback`` (post/redirect/get,
-  :func:`answered`), which shows the kept answer from its row, never marking it again;
+  :func:`posted` for every page, the lesson step's too), which shows the kept answer from
+  its row, never marking it again;
 - the hint is one endpoint for every page (``lessons:puzzle_hint``, :func:`hint`), whose
   form says which page to come back to without JavaScript (``back``).
 
@@ -19,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from django.db import transaction
 from django.db.models import prefetch_related_objects
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
@@ -27,8 +27,9 @@ from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 
 from burraco_tutor.http import small_int
 from engine import puzzles as engine_puzzles
-from lessons.answering.reading import AnswerError, Posted, line_so_far, read_answer
-from lessons.answering.recording import own_attempt, record, refused_move, use_hint
+from lessons.answering.finishing import finish
+from lessons.answering.reading import AnswerError, Submission, line_so_far, read_answer
+from lessons.answering.recording import own_attempt, refused_move, use_hint
 from lessons.models import Attempt, Puzzle
 
 #: The query parameter that names a kept answer after post/redirect/get.
@@ -60,7 +61,7 @@ def back_to(request: HttpRequest, fallback: str) -> str:
 
 
 @dataclass(frozen=True)
-class Submitted:
+class Reply:
     """What a page shows of an answer: an ``error`` (the page answers 400 with it, the
     moves of a line kept), a line of play not over yet (``line``, ``played``), an
     ``attempt`` kept with its ``verdict`` (just posted), or a kept ``attempt`` alone (a GET
@@ -71,6 +72,8 @@ class Submitted:
     played: engine_puzzles.Line | None = None
     attempt: Attempt | None = None
     verdict: engine_puzzles.Verdict | None = None
+    #: How far the answer just kept moved the learner's rating (lessons.answering.finishing).
+    rating_change: int | None = None
 
 
 def submit(
@@ -79,35 +82,32 @@ def submit(
     question: engine_puzzles.Puzzle,
     *,
     file: Callable[[Attempt], object] | None = None,
-) -> Submitted:
+) -> Reply:
     """Take a posted answer to ``puzzle``; ``file`` is called with the attempt kept, in its
     transaction (an assignment files the answer under itself). The puzzle's themes are
     the review queue's rules and the answered page's badges."""
     try:
-        posted: Posted = read_answer(question, request.POST)
+        posted: Submission = read_answer(question, request.POST)
     except AnswerError as error:
         # A close or pile question keeps the moves played so far.
         line, played = line_so_far(question, request.POST)
-        return Submitted(error=str(error), line=line, played=played)
+        return Reply(error=str(error), line=line, played=played)
     if posted.verdict is None:
         if posted.played is not None and posted.played.refusal is not None:
             refused_move(request, puzzle)
-        return Submitted(line=posted.line, played=posted.played)
+        return Reply(line=posted.line, played=posted.played)
     prefetch_related_objects([puzzle], "themes")  # nothing to do for a kept puzzle
-    if file is None:
-        attempt = record(request, puzzle, posted.answer, posted.verdict)
-    else:
-        with transaction.atomic():
-            attempt = record(request, puzzle, posted.answer, posted.verdict)
-            file(attempt)
-    return Submitted(attempt=attempt, verdict=posted.verdict)
+    finished = finish(request, puzzle, posted.answer, posted.verdict, file=file)
+    return Reply(
+        attempt=finished.attempt, verdict=posted.verdict, rating_change=finished.rating_change
+    )
 
 
 def answer(
     request: HttpRequest,
     puzzle: Puzzle,
     question: engine_puzzles.Puzzle,
-    draw: Callable[[Submitted, int], HttpResponse],
+    draw: Callable[[Reply, int], HttpResponse],
     url: str,
     *,
     query: Mapping[str, str] | None = None,
@@ -119,13 +119,28 @@ def answer(
     to the page at ``url`` (with ``query``) showing it. ``draw(shown, status)`` draws the
     page or, for htmx, its answer part."""
     if request.method == "GET":
-        return draw(Submitted(attempt=own_attempt(request, puzzle, kept_number(request))), 200)
+        return draw(Reply(attempt=own_attempt(request, puzzle, kept_number(request))), 200)
     submitted = submit(request, puzzle, question, file=file)
-    if submitted.attempt is None:
-        return draw(submitted, 400 if submitted.error else 200)
-    if getattr(request, "htmx", False):
-        return draw(submitted, 200)
-    return answered(url, submitted.attempt.pk, query)
+    if submitted.error:
+        return draw(submitted, 400)
+    kept = submitted.attempt.pk if submitted.attempt is not None else None
+    return posted(request, kept, lambda: draw(submitted, 200), url, query)
+
+
+def posted(
+    request: HttpRequest,
+    kept: int | None,
+    draw: Callable[[], HttpResponse],
+    url: str,
+    query: Mapping[str, str] | None = None,
+) -> HttpResponse:
+    """The answer to a POST that was no error, on every page that asks a question: the
+    answer part drawn at once for htmx, or when nothing was kept (a line's next move); else
+    redirected to the page at ``url`` showing the answer kept as ``kept`` (post/redirect/get,
+    :func:`answered`). An error is the page's to draw, with a 400."""
+    if kept is None or getattr(request, "htmx", False):
+        return draw()
+    return answered(url, kept, query)
 
 
 def hint(

@@ -23,7 +23,7 @@ from engine.errors import BurracoError, Refusal
 from engine.melds import Meld
 from engine.messages import has_gaps
 from engine.state import Position, side_of
-from lessons import versioned
+from lessons import models, versioned
 from lessons.answering.reading import FORMS, wild_choices
 from lessons.board import board
 from lessons.fields import say
@@ -76,16 +76,10 @@ class KeptAnswer(Protocol):
 
 
 def kept_verdict(attempt: KeptAnswer) -> engine_puzzles.Verdict:
-    """The engine's verdict on a kept answer, as it was when the answer was marked: no page
-    marks a kept answer again (a close or pile question's check is a search). An attempt
-    kept before verdicts were (lessons migration 0004) gives its code and rule only: no
-    sentence's details, no meld drawn, no correct answer beside it."""
-    if attempt.verdict:
-        try:
-            return engine_puzzles.Verdict.from_json(attempt.verdict)
-        except ValueError:
-            pass
-    return engine_puzzles.Verdict(attempt.correct, attempt.code, attempt.rule or None)
+    """The engine's verdict on a kept answer, as it was when the answer was marked, from
+    its columns (lessons.models.kept_verdict): no page marks a kept answer again (a close
+    or pile question's check is a search)."""
+    return models.kept_verdict(attempt.correct, attempt.code, attempt.rule, attempt.verdict)
 
 
 def feedback(verdict: engine_puzzles.Verdict) -> Feedback:
@@ -137,14 +131,19 @@ def page_context(
         # carries the good moves only.
         refused = Refused(moves([line[played.played]])[0], feedback_of(played.refusal))
         line = line[: played.played]
-    # A wildcard or classify question marks the meld it asks about.
+    if attempt is not None:
+        verdict = verdict or kept_verdict(attempt)
+    # The board after a right answer, else the question's (a wildcard or classify question
+    # marks the meld it asks about): one drawn, not both.
+    after = _board_after(question, verdict) if attempt is not None and verdict else None
     marked = question.kind in (KIND.WILDCARD, KIND.CLASSIFY)
     context: dict[str, Any] = {
         "question": question,
         "kind": question.kind.value,
         # The answer's controls: the kind's form's template (templates/lessons/answer_form.html).
         "answer_template": FORMS[question.kind].template,
-        "board": board(
+        "board": after
+        or board(
             position,
             changed=question.meld if marked else None,
             seat=question.viewer,
@@ -178,9 +177,7 @@ def page_context(
             (theirs, gettext("The other side")),
             ("none", gettext("Nobody yet: the game goes on")),
         ]
-    if attempt is not None:
-        verdict = verdict or kept_verdict(attempt)
-        context["board"] = _board_after(question, verdict) or context["board"]
+    if attempt is not None and verdict is not None:
         context["feedback"] = feedback(verdict)
         context["attempt"] = attempt
         context["given"] = describe(question, attempt.answer, verdict)
@@ -278,7 +275,7 @@ def moves(actions: list[str]) -> list[Move]:
 
 
 @dataclass(frozen=True)
-class Described:
+class Description:
     """An answer in words and cards, to draw next to another."""
 
     text: str
@@ -304,7 +301,7 @@ def describe(
     question: engine_puzzles.Puzzle,
     answer: Mapping[str, Any],
     verdict: engine_puzzles.Verdict | None,
-) -> Described:
+) -> Description:
     """An answer as the board draws it: the cards chosen, the meld they make. The answer is
     read as the puzzle's kind takes it (engine.answers), not guessed from its keys."""
     drawn = verdict.drawn if verdict is not None else Drawn()
@@ -312,38 +309,38 @@ def describe(
     try:
         typed = answers.read(question.kind.value, answer)
     except BurracoError:
-        return Described("")
+        return Description("")
     match typed:
         case answers.CannotBeDone():
-            return Described(gettext("It cannot be done."))
+            return Description(gettext("It cannot be done."))
         case answers.Line(actions):
-            return Described(gettext("Moves:"), actions=tuple(moves(list(actions))))
+            return Description(gettext("Moves:"), actions=tuple(moves(list(actions))))
         case answers.Attach(meld, cards):
             text = gettext("Attach to meld %(number)s:") % {"number": meld + 1}
-            return Described(text, cards, (arrangement,) if arrangement else ())
+            return Description(text, cards, (arrangement,) if arrangement else ())
         case answers.LayMeld(cards):
-            return Described(gettext("Lay down:"), cards)
+            return Description(gettext("Lay down:"), cards)
         case answers.Wildcard(None):
-            return Described(gettext("The 2 becomes a natural card."))
+            return Description(gettext("The 2 becomes a natural card."))
         case answers.Wildcard(str() as card):
-            return Described(gettext("The wildcard stands for:"), (card,))
+            return Description(gettext("The wildcard stands for:"), (card,))
         case answers.Discard(card):
-            return Described(gettext("Discard:"), (card,))
+            return Description(gettext("Discard:"), (card,))
         case answers.PileUse(count):
-            return Described(
+            return Description(
                 gettext("Cards of the pile you could use at once: %(count)s") % {"count": count},
                 drawn.cards,
             )
         case answers.Classify(burraco):
-            return Described(str(BURRACO_LABELS.get(burraco, burraco)))
+            return Description(str(BURRACO_LABELS.get(burraco, burraco)))
         case answers.Winner(None):
-            return Described(gettext("Nobody yet: the game goes on"))
+            return Description(gettext("Nobody yet: the game goes on"))
         case answers.Winner(side):
             mine = side == side_of(question.viewer)
-            return Described(gettext("Your side") if mine else gettext("The other side"))
+            return Description(gettext("Your side") if mine else gettext("The other side"))
         case answers.Score(score):
-            return Described(str(score))
-    return Described("")
+            return Description(str(score))
+    return Description("")
 
 
 SCORE_LABELS = {

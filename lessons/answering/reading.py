@@ -217,7 +217,7 @@ def _text(data: QueryDict, name: str, missing: str) -> str:
 
 
 @dataclass(frozen=True)
-class Posted:
+class Submission:
     """What a posted answer form says: an answer and the engine's verdict on it, or, in a
     close or pile question, a line of play that is not over yet (``verdict`` None): a
     move the engine refuses is not marked either, but shown with the engine's reason to be
@@ -229,7 +229,7 @@ class Posted:
     played: engine_puzzles.Line | None = None
 
 
-def read_answer(question: engine_puzzles.Puzzle, data: QueryDict) -> Posted:
+def read_answer(question: engine_puzzles.Puzzle, data: QueryDict) -> Submission:
     """The answer a form posts (a line builder's move, or the answer form), marked by the
     engine; raises :class:`AnswerError` when it is no answer at all."""
     built = build_line(question, data)
@@ -237,13 +237,13 @@ def read_answer(question: engine_puzzles.Puzzle, data: QueryDict) -> Posted:
     if refusal is not None and refusal.code in FORGED_CODES:
         raise AnswerError(say(refusal.code, refusal.params))
     if built is not None and (not built[1].finished or refusal is not None):
-        return Posted(line=built[0], played=built[1])
+        return Submission(line=built[0], played=built[1])
     typed = (
         answers.Line(tuple(built[0]))
         if built is not None
         else answer_from_form(question.kind, data)
     )
-    return Posted(typed.to_json(), mark(question, typed))
+    return Submission(typed.to_json(), mark(question, typed))
 
 
 def mark(puzzle: engine_puzzles.Puzzle, answer: answers.Answer) -> engine_puzzles.Verdict:

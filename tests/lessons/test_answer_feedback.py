@@ -8,7 +8,7 @@ import json
 import pytest
 from django.test import Client
 
-from lessons.models import LearnerRating
+from lessons.models import LearnerRating, RatingHistory
 from tests.factories import PuzzleFactory, position
 from tests.lessons.progress_helpers import RIGHT, WRONG
 
@@ -45,6 +45,17 @@ def test_without_javascript_the_change_shows_on_the_answered_page(client: Client
     location = client.post(f"/puzzles/{puzzle.slug}/", RIGHT)["Location"]
     html = client.get(location).content.decode()
     assert f"Variazione del tuo punteggio negli esercizi: +{rating() - 1500}" in html
+
+
+def test_the_answered_page_reads_the_change_kept_on_the_rating_point(client: Client) -> None:
+    puzzle = PuzzleFactory()
+    location = client.post(f"/puzzles/{puzzle.slug}/", RIGHT)["Location"]
+    point = RatingHistory.objects.get()
+    assert point.change == rating() - 1500
+    # Kept, not worked out again from the points before it.
+    RatingHistory.objects.update(change=7)
+    html = client.get(location).content.decode()
+    assert "Variazione del tuo punteggio negli esercizi: +7" in html
 
 
 def solution_part(html: str) -> str:

@@ -20,7 +20,8 @@ HTMX = {"HX-Request": "true"}
 #: the learner's rating and whether any review card is due a look (on PostgreSQL the same
 #: statement locks the puzzle's row, and reads again only when another answer held it), the
 #: attempt, the learner's rating written if no other answer moved it meanwhile, its point,
-#: and the puzzle's play and new rating. The content's version is read at most once a
+#: with its change, and the puzzle's play and new rating, all written by one service
+#: (lessons.answering.finishing.finish). The content's version is read at most once a
 #: second (lessons.versioned), so not here, just after the page; the session is not
 #: written (the answer's start time is a signed field of the form).
 #: The same answer took 17 before (at 4e4ccf1), 19 at 41d90e9 and 24 at 4727546; on
@@ -59,7 +60,9 @@ def test_the_written_out_insert_keeps_the_attempt_as_the_orm_would(client: Clien
     assert response.status_code == 200
     kept = Attempt.objects.get(puzzle=puzzle)
     assert kept.answer == {"meld": 0, "cards": ["10C", "7C"]}
-    assert kept.verdict["correct"] is True and kept.correct and kept.code == "correct"
+    # The verdict once: right and its code in columns, the rest beside them.
+    assert kept.correct and kept.code == "correct" and kept.rule == ""
+    assert "correct" not in kept.verdict and kept.verdict["rule"] == "R17"
     assert kept.created_at is not None and kept.rated and kept.visitor
     moved = Puzzle.objects.get(pk=puzzle.pk)
     assert moved.plays == 1 and moved.rating != puzzle.rating
