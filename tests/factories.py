@@ -135,7 +135,9 @@ def kept_rest(puzzle: Any, answer: Any) -> dict[str, Any]:
     from lessons.models import Attempt
 
     try:
-        verdict = engine_puzzles.check(puzzle.engine_puzzle(), answer)
+        question = puzzle.engine_puzzle()
+        typed = engine_puzzles.read_answer(question.kind, answer)
+        verdict = engine_puzzles.check(question, typed)
     except BurracoError:
         return {}
     rest: dict[str, Any] = Attempt.verdict_columns(verdict)["verdict"]
