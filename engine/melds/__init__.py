@@ -17,14 +17,7 @@ rules, search, attachments (tests/engine/test_melds.py checks it); the two that 
 build on ask them at the call: a meld read from its notation (:meth:`Meld.parse`), and a
 shape never met.
 
->>> from engine.cards import parse_cards
->>> str(make_meld(parse_cards("8C 7C JK")))
-'JK 7C 8C'
->>> meld = make_meld(parse_cards("6C JK 8C 7C"))
->>> str(meld), str(meld.stands_for)
-('JK 6C 7C 8C', '5C')
->>> str(attach(Meld.parse("2C 5C 6C"), parse_cards("8C")))
-'5C 6C 2C 8C'
+The examples are in :mod:`engine.melds.rules`.
 """
 
 from __future__ import annotations
