@@ -207,6 +207,10 @@ def play_turns(game: Game, turns: int) -> None:
         hand = games.load(game)
         if hand.over:
             return
+        if not hand.learner_to_move:
+            # The bots' turns stopped at their deadline (a loaded machine): let them go on.
+            games.move(game, game.version, None)
+            continue
         view = hand.view()
         action = decide("random", view, legal_in_view(view), hands.bot_rng(game.setup, 999))
         games.move(game, game.version, action)

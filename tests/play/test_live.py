@@ -193,6 +193,10 @@ def finish_hand(game: Game, level: str = "beginner") -> hands.Hand:
         hand = games.load(game)
         if hand.over:
             return hand
+        if not hand.learner_to_move:
+            # The bots' turns stopped at their deadline (a loaded machine): let them go on.
+            games.move(game, game.version, None)
+            continue
         view = hand.view()
         action = decide(level, view, legal_in_view(view), hands.bot_rng(hand.setup, 999))
         games.move(game, game.version, action)
