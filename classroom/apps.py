@@ -45,3 +45,9 @@ class ClassroomConfig(AppConfig):
         register_piece("home", pieces.home_assignments)
         register_piece("progress", pieces.progress_assignments)
         register_piece("puzzle", pieces.set_in_class)
+
+        from classroom import hands
+        from play.claims import register
+
+        # An assignment's hand is played once: the table asks before dealing it again.
+        register(hands.claim)

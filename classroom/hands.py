@@ -6,6 +6,15 @@ hints; off); take-backs are off. A student starts each hand from the assignment
 (:func:`start_hand`), which deals a play.Game with those settings and files it under the
 assignment (AssignmentGame), so it counts there. The teacher of the class sees the hands
 filed under their assignments, and nobody else's (:func:`teacher_game`).
+
+Exactly ``count`` hands are filed for a student: the count is read and the hand filed under
+the lock of the student's membership row, so two tabs, a double click or a forged start
+file no hand past it (:class:`HandsDone`). A filed hand is played once: the bots' replies
+follow from the seed and the moves, so until the student has finished the assignment's
+hands, its deal is not dealt again nor a decision of it tried again from the review
+(:func:`claim`, registered with play.claims; "Play this deal again" would otherwise be a
+free rehearsal of the hand that counts). A refusal rather than other cards: "again" means
+the same cards, and the Play page already deals other ones.
 """
 
 from __future__ import annotations
@@ -15,10 +24,13 @@ from typing import Any
 
 from django.db import transaction
 from django.http import Http404, HttpRequest
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from classroom.access import account_id
 from classroom.models import Assignment, AssignmentGame, Classroom, Membership
 from play import games
+from play.claims import Claim
 from play.models import Finding, Game
 from play.table import finding_text
 
@@ -58,24 +70,78 @@ def unfinished(assignment: Assignment, student_id: int) -> Game | None:
     return row.game if row is not None else None
 
 
+class HandsDone(Exception):
+    """The student has filed every hand the assignment asks for: no more count."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__(count)
+        self.count = count
+
+    def __str__(self) -> str:
+        return ngettext(
+            "You have played the hand of this assignment: no more hands count for it. The"
+            " Play page deals hands for practice.",
+            "You have played the %(n)s hands of this assignment: no more hands count for it."
+            " The Play page deals hands for practice.",
+            self.count,
+        ) % {"n": self.count}
+
+
+def filed(assignment: Assignment, student_id: int) -> int:
+    """How many hands the student has filed under the assignment, finished or not."""
+    return AssignmentGame.objects.filter(assignment=assignment, student_id=student_id).count()
+
+
+def finished(assignment: Assignment, student_id: int) -> int:
+    """How many of the student's hands filed under the assignment have ended."""
+    return AssignmentGame.objects.filter(
+        assignment=assignment, student_id=student_id, game__finished=True
+    ).count()
+
+
 def start_hand(request: HttpRequest, assignment: Assignment) -> Game:
     """Deal a hand of the assignment for the student making the request, filed under it,
     and let the bots who play before the student play; while a hand of it is unfinished,
     that hand (a double click, or a second tab, deals no second one: the student's
-    membership row is locked while looking)."""
+    membership row is locked while looking). Raises :class:`HandsDone` once the student
+    has filed ``count`` hands, and Http404 when they are no longer in the class."""
     student = account_id(request)
     with transaction.atomic():
-        Membership.objects.select_for_update().filter(
-            classroom_id=assignment.classroom_id, student_id=student
-        ).first()
+        member = (
+            Membership.objects.select_for_update()
+            .filter(classroom_id=assignment.classroom_id, student_id=student)
+            .first()
+        )
+        if member is None:
+            raise Http404("not in this class")
         going = unfinished(assignment, student)
         if going is not None:
             return going
+        if filed(assignment, student) >= assignment.count:
+            raise HandsDone(assignment.count)
         game = games.new_game(request, **game_settings(assignment))
         AssignmentGame.objects.create(game=game, assignment=assignment, student_id=student)
     games.move(game, game.version, None)
     game.refresh_from_db()
     return game
+
+
+def claim(game: Game) -> Claim | None:
+    """play.claims' question: a hand filed under an assignment is played once, and its
+    deal is not played again (nor a decision of it tried again) while its student still
+    has hands of the assignment to finish; None for a game filed under none."""
+    row = AssignmentGame.objects.filter(game_id=game.pk).select_related("assignment").first()
+    if row is None:
+        return None
+    note = _("This hand counts for your assignment; it can be played once.")
+    if finished(row.assignment, row.student_id) >= row.assignment.count:
+        return Claim(note)
+    refusal = _(
+        "This hand counts for your assignment, so it can be played once: its deal can be"
+        " played again, or a decision of it tried again, once you have finished the"
+        " assignment's hands."
+    )
+    return Claim(note, refusal)
 
 
 @dataclass(frozen=True)

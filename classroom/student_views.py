@@ -126,7 +126,10 @@ def play_hand(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             " started with other settings."
         )
         return _hands_page(request, work, problem=problem, status=400)
-    game = hands.start_hand(request, work)
+    try:
+        game = hands.start_hand(request, work)
+    except hands.HandsDone as done:
+        return _hands_page(request, work, problem=str(done), status=409)
     return redirect("play:table", pk=game.pk)
 
 

@@ -12,7 +12,7 @@ from django.views.decorators.vary import vary_on_headers
 from burraco_tutor.http import HtmxHttpRequest, small_int
 from burraco_tutor.limits import limited
 from engine.actions import Action
-from play import games, hands, table
+from play import claims, games, hands, table
 from play.forms import MoveForm, NewGameForm
 from play.models import Finding, Game
 from play.review import decision_context, summary, try_again
@@ -29,6 +29,9 @@ def start(request: HtmxHttpRequest) -> HttpResponse:
     again = small_int(request.POST.get("again", ""), 12)
     if request.method == "POST" and again is not None:
         old = games.own_game(request, again)
+        refusal = claims.replay_refusal(old)
+        if refusal:
+            return _start_page(request, NewGameForm(), status=403, problem=refusal)
         game = games.new_game(
             request,
             seed=old.seed,
@@ -43,12 +46,18 @@ def start(request: HtmxHttpRequest) -> HttpResponse:
         return _dealt(game)
     if request.method == "POST" and form.is_valid():
         return _dealt(games.new_game(request, **form.choices()))
-    status = 400 if request.method == "POST" else 200
+    return _start_page(request, form, status=400 if request.method == "POST" else 200)
+
+
+def _start_page(
+    request: HtmxHttpRequest, form: NewGameForm, status: int = 200, problem: str = ""
+) -> HttpResponse:
     mine = games.my_games(request)
     context = {
         "form": form,
         "unfinished": mine.filter(finished=False)[:10],
         "finished": mine.filter(finished=True)[:10],
+        "problem": problem,
     }
     return render(request, "play/start.html", context, status=status)
 
@@ -239,6 +248,9 @@ def _table(
         take_back=game.takebacks and games.take_back_point(hand) is not None,
         **extra,
     )
+    if not request.htmx:
+        # The line above the table (outside the piece htmx swaps): a hand that counts.
+        context["claim"] = claims.claim(game)
     template = "play/table.html#table" if request.htmx else "play/table.html"
     return render(request, template, context, status=status)
 
@@ -293,8 +305,10 @@ def review(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         raise Http404("no such hand") from None
     count = game.hand_number + 1
     decision = small_int(request.GET.get("decision") or request.POST.get("decision", ""), 6)
+    claim = claims.claim(game)
     context: dict[str, Any] = {
         **summary(game, hand),
+        "claim": claim,
         "decision": None,
         "hand_number": hand.setup.number + 1,
         "hand_count": count if game.match else 1,
@@ -303,6 +317,9 @@ def review(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     }
     if decision is None:
         return render(request, "play/review.html", context)
+    if claim is not None and claim.refusal:
+        context["problem"] = claim.refusal
+        return render(request, "play/review.html", context, status=403)
     tried = decision_context(game, hand, decision)
     if tried is None:
         return render(request, "play/review.html", context, status=404)

@@ -2,7 +2,8 @@
 against beginner bots; the student finds it on the home page, starts the hand from it (the
 settings fixed), plays a turn at the table and the rest of the hand; the grid counts the
 hand, the teacher opens the student's page and the hand's review; the student's progress
-page shows the hand. axe-core finds no serious violation on the new pages."""
+page shows the hand, and the table says the hand is played once. axe-core finds no serious
+violation on the new pages."""
 
 from __future__ import annotations
 
@@ -69,6 +70,8 @@ def test_a_hands_assignment_end_to_end(
     game = Game.objects.get(user=bruno)
     assert (game.opponents, game.coach, game.players) == ("beginner", "turns", 2)
     assert AssignmentGame.objects.filter(game=game, student=bruno).exists()
+    # The table says the hand counts and is played once.
+    expect(page.locator(".assignment-claim")).to_contain_text("si può giocare una volta sola")
     # One turn in the browser, the rest of the hand as the random bot would play it.
     expect(page.locator(".play-turn")).to_contain_text("Tocca a te", timeout=15_000)
     page.get_by_role("button", name="Pesca dal tallone").click()

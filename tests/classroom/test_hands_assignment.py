@@ -239,7 +239,8 @@ def test_the_grid_counts_the_hands_finished_from_the_assignment(world: World) ->
     page = teacher.get(grid).content.decode()
     assert "2/2" in page and "Done" in page
     mine = logged_in(world.student).get(f"/classes/assignments/{assignment.pk}/").content
-    assert b"Hands finished: 2 of 2" in mine and b"Play another hand" in mine
+    assert b"Hands finished: 2 of 2" in mine and b"Play a hand" not in mine
+    assert b"You have played every hand of this assignment" in mine
     assert b"Won" in mine and b"Lost" in mine and b"300 to 100" in mine
 
 
