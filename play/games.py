@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import fsrs
+from django.contrib import messages
 from django.db import transaction
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest
@@ -25,7 +26,7 @@ from engine.match import THREE_ALONE_FROM
 from lessons import review as review_queue
 from lessons.learners import Learner, learner_fields, learner_filter
 from lessons.rulebook import is_rule
-from play import hands, replays, table
+from play import hands, kept, replays, table
 from play.models import Finding, Game
 
 #: Coach levels that review the learner's decisions during play.
@@ -41,7 +42,7 @@ def my_games(request: HttpRequest) -> QuerySet[Game]:
 
 def own_game(request: HttpRequest, pk: int) -> Game:
     """The learner's game numbered ``pk``; 404 for anyone else's."""
-    game = my_games(request).filter(pk=pk).first()
+    game = my_games(request).filter(pk=pk, thinned_at=None).first()
     if game is None:
         raise Http404("no such game")
     return game
@@ -50,7 +51,11 @@ def own_game(request: HttpRequest, pk: int) -> Game:
 def new_game(request: HttpRequest, **choices: Any) -> Game:
     """A new game for this learner, dealt from a fresh seed unless ``seed`` is given."""
     choices.setdefault("seed", secrets.randbelow(2**31))
-    return Game.objects.create(**learner_fields(request), **choices)
+    game = Game.objects.create(**learner_fields(request), **choices)
+    put_away = kept.put_away(my_games(request))
+    if put_away:
+        messages.info(request, kept.put_away_note(put_away), fail_silently=True)
+    return game
 
 
 def load(game: Game) -> hands.Hand:
@@ -181,7 +186,7 @@ def move(game: Game, version: int, action: Action | None) -> Outcome:
         return outcome
     outcome.played.extend(hands.run_bots(hand))
     with transaction.atomic():
-        saved = Game.objects.filter(pk=game.pk, version=version).update(
+        saved = Game.objects.filter(pk=game.pk, version=version, thinned_at=None).update(
             actions=hand.actions,
             version=version + 1,
             finished=game_over(game, hand),
@@ -368,12 +373,16 @@ def take_hint(game: Game, hand: hands.Hand) -> Action | None:
 
 
 def on_log_in(previous_key: str, user: Any, **kwargs: Any) -> int:
-    """accounts.signals.logged_in: the session's games become the account's."""
+    """accounts.signals.logged_in: the session's games become the account's, and the
+    account keeps as many whole as one learner does (play.kept)."""
     if not previous_key:
         return 0
-    return Game.objects.filter(user=None, session_key=previous_key).update(
+    moved = Game.objects.filter(user=None, session_key=previous_key).update(
         user=user, session_key=""
     )
+    if moved:
+        kept.put_away(Game.objects.filter(user=user))
+    return moved
 
 
 def account_sections(request: HttpRequest, user: Any, **kwargs: Any) -> dict[str, Any]:

@@ -54,7 +54,7 @@ class RuleRow:
 def backfill(mine: QuerySet[Game]) -> None:
     """Work out the totals and the hands counted of finished games that ended before they
     were kept (each a replay)."""
-    for game in mine.filter(finished=True, hands_ended=0)[:BACKFILL]:
+    for game in mine.filter(finished=True, hands_ended=0, thinned_at=None)[:BACKFILL]:
         try:
             past, hand = games.load_match(game)
         except hands.BrokenGame:

@@ -44,7 +44,7 @@ def start(request: HtmxHttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         return _dealt(games.new_game(request, **form.choices()))
     status = 400 if request.method == "POST" else 200
-    mine = games.my_games(request)
+    mine = games.my_games(request).filter(thinned_at=None)
     context = {
         "form": form,
         "unfinished": mine.filter(finished=False)[:10],
