@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any, cast
 
 from django.conf import settings
 from django.db import transaction
@@ -48,7 +49,8 @@ def keepable(rows: QuerySet[Game]) -> QuerySet[Game]:
     that ended before they were kept waits for play.progress.backfill)."""
     kept = rows.filter(thinned_at=None).exclude(finished=True, hands_ended=0)
     for _receiver, ids in kept_whole.send(sender=Game, rows=rows):
-        kept = kept.exclude(pk__in=ids)
+        # django-stubs types a receiver's answer as str | None; these return querysets.
+        kept = kept.exclude(pk__in=cast("QuerySet[Any]", ids))
     return kept
 
 
