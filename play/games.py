@@ -7,7 +7,8 @@ Views call these; they hold no rules (play.hands asks the engine) and no markup
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Sequence
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +20,7 @@ from django.http import Http404, HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.export import Rows, batches
 from engine.actions import Action, ActionKind
 from engine.coach import Review
 from engine.errors import BurracoError
@@ -387,38 +389,81 @@ def on_log_in(previous_key: str, user: Any, **kwargs: Any) -> int:
 
 def account_sections(request: HttpRequest, user: Any, **kwargs: Any) -> dict[str, Any]:
     """accounts.signals.data_requested: the account's practice games, each with its deal's
-    seed, its actions and the coach's findings."""
-    rows = Game.objects.filter(user=user).prefetch_related("findings").order_by("created_at")
-    return {
-        "practice_games": [
-            {
-                "players": game.players,
-                "seed": game.seed,
-                "rules": game.preset,
-                "opponents": game.opponents,
-                "partner": game.partner if game.players != 2 else None,
-                "coach": game.coach,
-                "actions": game.actions,
-                "match": game.match,
-                "earlier_hands": game.past_hands,
-                "takebacks": game.takebacks,
-                "finished": game.finished,
-                "helped": game.helped,
-                "started": game.created_at,
-                "findings": [
-                    {
-                        "hand": finding.hand,
-                        "decision": finding.decision,
-                        "action": finding.action,
-                        "code": finding.code,
-                        "rule": finding.rule,
-                        "severity": finding.severity,
-                        "points": finding.points,
-                        "better": finding.better,
-                    }
-                    for finding in game.findings.all()
-                ],
-            }
-            for game in rows
-        ]
+    seed, its actions and the coach's findings, read as the file is written (a chunk of
+    games and their findings at a time); a game put away (play.kept) has its results
+    instead of its actions."""
+    return {"practice_games": Rows(_exported_games(user))}
+
+
+#: The games read from the database at once for "download my data" (their findings with them).
+EXPORT_CHUNK = 200
+FINDING_FIELDS = ("hand", "decision", "action", "code", "rule", "severity", "points", "better")
+
+
+def _exported_games(user: Any) -> Iterator[dict[str, Any]]:
+    # Plain values, not model instances: a chunk is garbage as soon as it is written.
+    rows = (
+        Game.objects.filter(user=user)
+        .order_by("created_at", "pk")
+        .values(
+            "pk",
+            "players",
+            "seed",
+            "preset",
+            "opponents",
+            "partner",
+            "coach",
+            "actions",
+            "match",
+            "past_hands",
+            "takebacks",
+            "finished",
+            "helped",
+            "created_at",
+            "thinned_at",
+            "score",
+            "their_score",
+            "hands_ended",
+            "hands_won",
+        )
+    )
+    for chunk in batches(rows.iterator(chunk_size=EXPORT_CHUNK), EXPORT_CHUNK):
+        findings: dict[int, list[dict[str, Any]]] = defaultdict(list)
+        found = (
+            Finding.objects.filter(game_id__in=[game["pk"] for game in chunk])
+            .order_by("hand", "decision", "-points", "pk")
+            .values_list("game_id", *FINDING_FIELDS)
+        )
+        for game_id, *values in found:
+            findings[game_id].append(dict(zip(FINDING_FIELDS, values, strict=True)))
+        for game in chunk:
+            yield exported_game(game, findings[game["pk"]])
+
+
+def exported_game(game: dict[str, Any], findings: list[dict[str, Any]]) -> dict[str, Any]:
+    """One game (its values) as "download my data" writes it, with its findings."""
+    data: dict[str, Any] = {
+        "players": game["players"],
+        "seed": game["seed"],
+        "rules": game["preset"],
+        "opponents": game["opponents"],
+        "partner": game["partner"] if game["players"] != 2 else None,
+        "coach": game["coach"],
+        "actions": game["actions"],
+        "match": game["match"],
+        "earlier_hands": game["past_hands"],
+        "takebacks": game["takebacks"],
+        "finished": game["finished"],
+        "helped": game["helped"],
+        "started": game["created_at"],
+        "findings": findings,
     }
+    if game["thinned_at"] is not None:
+        data.update(
+            put_away=game["thinned_at"],
+            score=game["score"],
+            their_score=game["their_score"],
+            hands_ended=game["hands_ended"],
+            hands_won=game["hands_won"],
+        )
+    return data
