@@ -125,8 +125,7 @@ def test_hundreds_of_games_are_counted_by_the_database_a_week_at_a_time() -> Non
 
     user = UserFactory()
     made = Game.objects.bulk_create(
-        Game(user=user, seed=n, finished=n % 3 != 0, hands_ended=2, hands_won=1)
-        for n in range(600)
+        Game(user=user, seed=n, finished=n % 3 != 0, hands_ended=2, hands_won=1) for n in range(600)
     )
     Finding.objects.bulk_create(
         Finding(
