@@ -70,3 +70,26 @@ def test_accuracy_counts_every_answer_without_reading_them_one_by_one() -> None:
     assert [(row.theme, row.right, row.wrong) for row in rules] == [("R23", 1200, 800)]
     # One row per puzzle, result and rule came back, not one per answer; then the themes.
     assert len(queries) == 2
+
+
+def test_the_review_reads_one_row_a_failed_puzzle_however_often_it_was_missed() -> None:
+    from lessons import review
+
+    user = UserFactory()
+    older, newer, solved = PuzzleFactory(), PuzzleFactory(), PuzzleFactory()
+    wrong = [
+        AttemptFactory.build(user=user, puzzle=puzzle, correct=False, rule="R23")
+        for puzzle in [newer, *([older] * 500), solved]
+    ]
+    Attempt.objects.bulk_create([*wrong, AttemptFactory.build(user=user, puzzle=solved)])
+    # created_at is set on saving: the older puzzle's wrong answers moved back after.
+    for puzzle, minutes in ((older, 100), (newer, 5)):
+        Attempt.objects.filter(puzzle=puzzle).update(
+            created_at=timezone.now() - timedelta(minutes=minutes)
+        )
+    client = Client()
+    client.force_login(user)
+    request = client.get("/progress/").wsgi_request
+    assert review.failed_puzzles(request, "R23") == [older, newer]
+    assert review.failed_puzzles(request, "R23", most=1) == [older]
+    assert review.failed_counts(request) == {"R23": 2}
