@@ -5,14 +5,11 @@ Password reset uses Django's own views with these templates (accounts/urls.py).
 
 from __future__ import annotations
 
-import json
-
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render, resolve_url
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -21,6 +18,7 @@ from django.views import i18n
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts import services
+from accounts.export import json_chunks
 from accounts.forms import DeleteAccountForm, LoginForm, ProfileForm, SignUpForm
 from accounts.models import profile_of
 from accounts.signals import collected_data
@@ -109,13 +107,13 @@ def profile(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def download(request: HttpRequest) -> HttpResponse:
-    """Everything kept about the learner, as a JSON file."""
+def download(request: HttpRequest) -> StreamingHttpResponse:
+    """Everything kept about the learner, as a JSON file written as it is sent (its long
+    lists read from the database a chunk at a time: accounts.export)."""
     profile = services.profile_data(request.user)
     data = {"exported_at": timezone.now(), **collected_data(request, request.user, profile)}
-    response = HttpResponse(
-        json.dumps(data, cls=DjangoJSONEncoder, indent=2, ensure_ascii=False),
-        content_type="application/json; charset=utf-8",
+    response = StreamingHttpResponse(
+        json_chunks(data), content_type="application/json; charset=utf-8"
     )
     stamp = timezone.localdate().isoformat()
     response["Content-Disposition"] = f'attachment; filename="burraco-tutor-{stamp}.json"'

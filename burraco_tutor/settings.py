@@ -234,6 +234,15 @@ AXES_FAILURE_LIMIT = 10
 # names is stopped before it costs a slow password hash each. A school behind one address
 # may need more (README, "Security").
 LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 40)
+
+# A learner's practice games kept whole (play.games.put_away): past PLAY_FINISHED_GAMES
+# finished games, the oldest are thinned to their results (what /progress/ reads); past
+# PLAY_UNFINISHED_GAMES unfinished ones, starting another puts the oldest away the same way.
+# The start page lists ten unfinished games, so the default keeps every one of them reachable.
+PLAY_FINISHED_GAMES = env_int("PLAY_FINISHED_GAMES", 200)
+PLAY_UNFINISHED_GAMES = env_int("PLAY_UNFINISHED_GAMES", 10)
+if PLAY_FINISHED_GAMES < 1 or PLAY_UNFINISHED_GAMES < 1:
+    raise ImproperlyConfigured("PLAY_FINISHED_GAMES and PLAY_UNFINISHED_GAMES must be 1 or more")
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_RESET_ON_SUCCESS = True
 # A try while locked out is refused without being counted: the wait stays a quarter of an hour.

@@ -32,6 +32,15 @@ class ClassroomConfig(AppConfig):
         # "Download my data" holds the classes joined and taught and the teacher's library.
         data_requested.connect(account_sections, dispatch_uid="classroom-data")
 
+        from classroom.models import AssignmentGame
+        from play.kept import kept_whole
+
+        # An assignment's hands are the student's work for it: never put away (play.kept).
+        def assignment_games(sender: Any, rows: Any, **kwargs: Any) -> Any:
+            return AssignmentGame.objects.filter(game__in=rows).values("game_id")
+
+        kept_whole.connect(assignment_games, weak=False, dispatch_uid="classroom-games")
+
         from classroom.access import may_open_puzzle
         from lessons.visibility import register_opener
 

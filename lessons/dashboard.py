@@ -33,7 +33,9 @@ def next_step(request: HttpRequest) -> Any:
 def overview(request: HttpRequest) -> dict[str, Any]:
     """Rating and its history, lessons done, accuracy, streak, review and the next step."""
     row = ratings.learner_row(request)
-    history = ratings.history(row)
+    history = ratings.history(row, charts.POINTS)
+    # The chart numbers its points from the first of them the learner ever scored.
+    earlier = row.history.count() - len(history) if history and row is not None else 0
     rules, topics = stats.accuracy(request)
     lessons = tutor.lessons_with_stars(request)
     queue = review.cards(request)
@@ -41,7 +43,7 @@ def overview(request: HttpRequest) -> dict[str, Any]:
     return {
         "rating": row,
         "provisional": row is None or row.rating_deviation > ratings.PROVISIONAL_DEVIATION,
-        "chart": charts.rating_chart([point.rating for point in history]),
+        "chart": charts.rating_chart([point.rating for point in history], start=earlier + 1),
         "points": history[::-1][:RECENT],
         "lessons": [row for row in lessons if row.started],
         "rules": rules,

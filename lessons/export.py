@@ -6,9 +6,13 @@ from typing import Any
 
 from django.http import HttpRequest
 
+from accounts.export import Rows
 from lessons import ratings
 from lessons.learners import learner_filter
-from lessons.models import Attempt, ReviewCard, StepProgress
+from lessons.models import Attempt, RatingHistory, ReviewCard, StepProgress
+
+#: The rows read from the database at once for "download my data".
+CHUNK = 1000
 
 
 def account_sections(request: HttpRequest, **kwargs: Any) -> dict[str, Any]:
@@ -17,26 +21,15 @@ def account_sections(request: HttpRequest, **kwargs: Any) -> dict[str, Any]:
 
 
 def learner_data(request: HttpRequest) -> dict[str, Any]:
-    """Every attempt, lesson step, rating point and review card of this learner."""
+    """Every attempt, lesson step, rating point and review card of this learner; the
+    attempts and the rating's history, which grow with every answer, read a chunk at a
+    time as the file is written (accounts.export.Rows)."""
     mine = learner_filter(request)
     attempts = Attempt.objects.filter(mine).select_related("puzzle").order_by("created_at", "pk")
     steps = StepProgress.objects.filter(mine).select_related("step__lesson")
     rating = ratings.learner_row(request)
     return {
-        "attempts": [
-            {
-                "puzzle": a.puzzle.slug,
-                "answer": a.answer,
-                "correct": a.correct,
-                "code": a.code,
-                "rule_missed": a.rule,
-                "seconds": a.seconds,
-                "hint_used": a.hint_used,
-                "rated": a.rated,
-                "at": a.created_at,
-            }
-            for a in attempts
-        ],
+        "attempts": Rows(attempts.iterator(chunk_size=CHUNK), attempt_data),
         "lesson_steps": [
             {
                 "lesson": s.step.lesson.slug,
@@ -56,20 +49,35 @@ def learner_data(request: HttpRequest) -> dict[str, Any]:
             "rating_deviation": rating.rating_deviation,
             "volatility": rating.volatility,
             "rated_attempts": rating.games,
-            "history": [
-                {
-                    "at": p.at,
-                    "rating": p.rating,
-                    "rating_deviation": p.rating_deviation,
-                    "puzzle_rating": p.puzzle_rating,
-                    "solved": p.solved,
-                    "weight": p.weight,
-                }
-                for p in rating.history.all()
-            ],
+            "history": Rows(rating.history.all().iterator(chunk_size=CHUNK), rating_point),
         },
         "review": [
             {"rule": c.rule, "due": c.due, "reviews": c.reviews, "lapses": c.lapses, "card": c.card}
             for c in ReviewCard.objects.filter(mine).order_by("rule")
         ],
+    }
+
+
+def attempt_data(a: Attempt) -> dict[str, Any]:
+    return {
+        "puzzle": a.puzzle.slug,
+        "answer": a.answer,
+        "correct": a.correct,
+        "code": a.code,
+        "rule_missed": a.rule,
+        "seconds": a.seconds,
+        "hint_used": a.hint_used,
+        "rated": a.rated,
+        "at": a.created_at,
+    }
+
+
+def rating_point(p: RatingHistory) -> dict[str, Any]:
+    return {
+        "at": p.at,
+        "rating": p.rating,
+        "rating_deviation": p.rating_deviation,
+        "puzzle_rating": p.puzzle_rating,
+        "solved": p.solved,
+        "weight": p.weight,
     }

@@ -92,8 +92,12 @@ def replay(owner: Learner, points: Iterable[RatingHistory]) -> int:
     return count
 
 
-def history(row: LearnerRating | None) -> list[RatingHistory]:
-    return [] if row is None else list(row.history.all())
+def history(row: LearnerRating | None, latest: int) -> list[RatingHistory]:
+    """The ``latest`` last points of the learner's rating history, oldest first: a history
+    grows with every rated answer, so a page never reads it whole."""
+    if row is None:
+        return []
+    return list(row.history.order_by("-at", "-pk")[:latest])[::-1]
 
 
 def change(attempt: Attempt) -> int | None:

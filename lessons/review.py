@@ -20,7 +20,7 @@ from typing import Any
 
 import fsrs
 from django.db import transaction
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Min, QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
 
@@ -128,14 +128,20 @@ def _missed(request: HttpRequest) -> QuerySet[Attempt]:
     return mine.filter(correct=False).exclude(puzzle__in=solved)
 
 
-def failed_puzzles(request: HttpRequest, rule: str) -> list[Puzzle]:
-    """Puzzles the learner got wrong on this rule and has not solved since, oldest first;
-    not a teacher's own, which is for their classes (lessons.visibility)."""
-    seen: dict[int, Puzzle] = {}
+def failed_puzzles(request: HttpRequest, rule: str, most: int | None = None) -> list[Puzzle]:
+    """Puzzles the learner got wrong on this rule and has not solved since, oldest first
+    (by their first wrong answer), ``most`` of them; not a teacher's own, which is for their
+    classes (lessons.visibility). One row a puzzle is read, not one a wrong answer."""
     missed = _missed(request).filter(rule=rule).exclude(puzzle__source=Puzzle.Source.TEACHER)
-    for attempt in missed.select_related("puzzle").order_by("created_at"):
-        seen.setdefault(attempt.puzzle_id, attempt.puzzle)
-    return list(seen.values())
+    firsts = (
+        missed.values_list("puzzle_id")
+        .annotate(first=Min("created_at"))
+        .order_by("first", "puzzle_id")
+        .values_list("puzzle_id", flat=True)
+    )
+    ids = list(firsts if most is None else firsts[:most])
+    found = Puzzle.objects.in_bulk(ids)
+    return [found[pk] for pk in ids]
 
 
 def failed_counts(request: HttpRequest) -> dict[str, int]:
@@ -146,7 +152,8 @@ def failed_counts(request: HttpRequest) -> dict[str, int]:
 
 def pick(request: HttpRequest, rule: str, rating: float, rng: random.Random) -> Puzzle:
     """The puzzle that reviews a rule: one failed before, or a fresh position on it."""
-    failed = failed_puzzles(request, rule)
+    # The first two: the oldest, or the next when the oldest was the one just shown.
+    failed = failed_puzzles(request, rule, most=2)
     last = request.session.get(SESSION_KEY, {}).get("puzzle")
     failed = [puzzle for puzzle in failed if puzzle.pk != last] or failed
     if failed:

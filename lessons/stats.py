@@ -12,6 +12,7 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
+from django.db.models import Count
 from django.db.models.functions import TruncDate
 from django.http import HttpRequest
 from django.urls import reverse
@@ -57,26 +58,31 @@ def accuracy(request: HttpRequest) -> tuple[list[Accuracy], list[Accuracy]]:
     rule the engine says was missed (or the puzzle's rules, when it names none) and against
     the puzzle's named themes.
     """
+    # Counted by the database, one row per puzzle, result and rule missed: a learner's
+    # answers are never read one by one.
     attempts = list(
-        Attempt.objects.filter(learner_filter(request)).values_list("puzzle_id", "correct", "rule")
+        Attempt.objects.filter(learner_filter(request))
+        .values_list("puzzle_id", "correct", "rule")
+        .annotate(n=Count("pk"))
+        .order_by()
     )
     themes: dict[int, list[str]] = defaultdict(list)
     pairs = Puzzle.themes.through.objects.filter(
-        puzzle_id__in={puzzle for puzzle, _, _ in attempts}
+        puzzle_id__in={puzzle for puzzle, _, _, _ in attempts}
     ).values_list("puzzle_id", "theme__name")
     for puzzle, name in pairs:
         themes[puzzle].append(name)
     right: dict[str, int] = defaultdict(int)
     wrong: dict[str, int] = defaultdict(int)
-    for puzzle, correct, rule in attempts:
+    for puzzle, correct, rule, count in attempts:
         names = themes[puzzle]
         if correct:
             for name in names:
-                right[name] += 1
+                right[name] += count
             continue
         missed = [rule] if rule else [name for name in names if is_rule(name)]
         for name in {*missed, *(name for name in names if not is_rule(name))}:
-            wrong[name] += 1
+            wrong[name] += count
     rows = [Accuracy(name, right[name], wrong[name]) for name in {*right, *wrong}]
     rows.sort(key=lambda row: (row.right / row.total, -row.total, rule_number(row.theme)))
     return [row for row in rows if is_rule(row.theme)], [

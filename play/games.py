@@ -7,17 +7,20 @@ Views call these; they hold no rules (play.hands asks the engine) and no markup
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Sequence
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import fsrs
+from django.contrib import messages
 from django.db import transaction
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.export import Rows, batches
 from engine.actions import Action, ActionKind
 from engine.coach import Review
 from engine.errors import BurracoError
@@ -25,7 +28,7 @@ from engine.match import THREE_ALONE_FROM
 from lessons import review as review_queue
 from lessons.learners import Learner, learner_fields, learner_filter
 from lessons.rulebook import is_rule
-from play import hands, replays, table
+from play import hands, kept, replays, table
 from play.models import Finding, Game
 
 #: Coach levels that review the learner's decisions during play.
@@ -41,7 +44,7 @@ def my_games(request: HttpRequest) -> QuerySet[Game]:
 
 def own_game(request: HttpRequest, pk: int) -> Game:
     """The learner's game numbered ``pk``; 404 for anyone else's."""
-    game = my_games(request).filter(pk=pk).first()
+    game = my_games(request).filter(pk=pk, thinned_at=None).first()
     if game is None:
         raise Http404("no such game")
     return game
@@ -50,7 +53,11 @@ def own_game(request: HttpRequest, pk: int) -> Game:
 def new_game(request: HttpRequest, **choices: Any) -> Game:
     """A new game for this learner, dealt from a fresh seed unless ``seed`` is given."""
     choices.setdefault("seed", secrets.randbelow(2**31))
-    return Game.objects.create(**learner_fields(request), **choices)
+    game = Game.objects.create(**learner_fields(request), **choices)
+    put_away = kept.put_away(my_games(request))
+    if put_away:
+        messages.info(request, kept.put_away_note(put_away), fail_silently=True)
+    return game
 
 
 def load(game: Game) -> hands.Hand:
@@ -181,7 +188,7 @@ def move(game: Game, version: int, action: Action | None) -> Outcome:
         return outcome
     outcome.played.extend(hands.run_bots(hand))
     with transaction.atomic():
-        saved = Game.objects.filter(pk=game.pk, version=version).update(
+        saved = Game.objects.filter(pk=game.pk, version=version, thinned_at=None).update(
             actions=hand.actions,
             version=version + 1,
             finished=game_over(game, hand),
@@ -368,48 +375,95 @@ def take_hint(game: Game, hand: hands.Hand) -> Action | None:
 
 
 def on_log_in(previous_key: str, user: Any, **kwargs: Any) -> int:
-    """accounts.signals.logged_in: the session's games become the account's."""
+    """accounts.signals.logged_in: the session's games become the account's, and the
+    account keeps as many whole as one learner does (play.kept)."""
     if not previous_key:
         return 0
-    return Game.objects.filter(user=None, session_key=previous_key).update(
+    moved = Game.objects.filter(user=None, session_key=previous_key).update(
         user=user, session_key=""
     )
+    if moved:
+        kept.put_away(Game.objects.filter(user=user))
+    return moved
 
 
 def account_sections(request: HttpRequest, user: Any, **kwargs: Any) -> dict[str, Any]:
     """accounts.signals.data_requested: the account's practice games, each with its deal's
-    seed, its actions and the coach's findings."""
-    rows = Game.objects.filter(user=user).prefetch_related("findings").order_by("created_at")
-    return {
-        "practice_games": [
-            {
-                "players": game.players,
-                "seed": game.seed,
-                "rules": game.preset,
-                "opponents": game.opponents,
-                "partner": game.partner if game.players != 2 else None,
-                "coach": game.coach,
-                "actions": game.actions,
-                "match": game.match,
-                "earlier_hands": game.past_hands,
-                "takebacks": game.takebacks,
-                "finished": game.finished,
-                "helped": game.helped,
-                "started": game.created_at,
-                "findings": [
-                    {
-                        "hand": finding.hand,
-                        "decision": finding.decision,
-                        "action": finding.action,
-                        "code": finding.code,
-                        "rule": finding.rule,
-                        "severity": finding.severity,
-                        "points": finding.points,
-                        "better": finding.better,
-                    }
-                    for finding in game.findings.all()
-                ],
-            }
-            for game in rows
-        ]
+    seed, its actions and the coach's findings, read as the file is written (a chunk of
+    games and their findings at a time); a game put away (play.kept) has its results
+    instead of its actions."""
+    return {"practice_games": Rows(_exported_games(user))}
+
+
+#: The games read from the database at once for "download my data" (their findings with them).
+EXPORT_CHUNK = 200
+FINDING_FIELDS = ("hand", "decision", "action", "code", "rule", "severity", "points", "better")
+
+
+def _exported_games(user: Any) -> Iterator[dict[str, Any]]:
+    # Plain values, not model instances: a chunk is garbage as soon as it is written.
+    rows = (
+        Game.objects.filter(user=user)
+        .order_by("created_at", "pk")
+        .values(
+            "pk",
+            "players",
+            "seed",
+            "preset",
+            "opponents",
+            "partner",
+            "coach",
+            "actions",
+            "match",
+            "past_hands",
+            "takebacks",
+            "finished",
+            "helped",
+            "created_at",
+            "thinned_at",
+            "score",
+            "their_score",
+            "hands_ended",
+            "hands_won",
+        )
+    )
+    for chunk in batches(rows.iterator(chunk_size=EXPORT_CHUNK), EXPORT_CHUNK):
+        findings: dict[int, list[dict[str, Any]]] = defaultdict(list)
+        found = (
+            Finding.objects.filter(game_id__in=[game["pk"] for game in chunk])
+            .order_by("hand", "decision", "-points", "pk")
+            .values_list("game_id", *FINDING_FIELDS)
+        )
+        for game_id, *values in found:
+            findings[game_id].append(dict(zip(FINDING_FIELDS, values, strict=True)))
+        for game in chunk:
+            yield exported_game(game, findings[game["pk"]])
+
+
+def exported_game(game: dict[str, Any], findings: list[dict[str, Any]]) -> dict[str, Any]:
+    """One game (its values) as "download my data" writes it, with its findings."""
+    data: dict[str, Any] = {
+        "players": game["players"],
+        "seed": game["seed"],
+        "rules": game["preset"],
+        "opponents": game["opponents"],
+        "partner": game["partner"] if game["players"] != 2 else None,
+        "coach": game["coach"],
+        "actions": game["actions"],
+        "match": game["match"],
+        "earlier_hands": game["past_hands"],
+        "takebacks": game["takebacks"],
+        "finished": game["finished"],
+        "helped": game["helped"],
+        "started": game["created_at"],
+        "findings": findings,
     }
+    if game["thinned_at"] is not None:
+        data.update(
+            put_away=game["thinned_at"],
+            score=game["score"],
+            their_score=game["their_score"],
+            hands_ended=game["hands_ended"],
+            hands_won=game["hands_won"],
+        )
+    return data

@@ -84,11 +84,22 @@ class Game(models.Model):
     takebacks = models.BooleanField(default=True)
     #: A match's ended hands, each its actions in order; ``actions`` is the hand being played.
     past_hands = models.JSONField(default=list, blank=True)
+    #: When the game was put away (play.games.put_away): its actions, earlier hands and the
+    #: coach's minor findings dropped, its results kept for /progress/; it opens no more.
+    thinned_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["-updated_at"]
+        indexes = [
+            # put_away's question at every new game: a learner's kept games, newest first.
+            models.Index(
+                fields=["user", "finished", "-updated_at"],
+                condition=models.Q(thinned_at=None),
+                name="play_game_kept_by_user",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"game {self.pk}: {self.players} players, {len(self.actions)} actions"

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from django.db.models import QuerySet, Sum
+from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models.functions import TruncWeek
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -54,7 +55,7 @@ class RuleRow:
 def backfill(mine: QuerySet[Game]) -> None:
     """Work out the totals and the hands counted of finished games that ended before they
     were kept (each a replay)."""
-    for game in mine.filter(finished=True, hands_ended=0)[:BACKFILL]:
+    for game in mine.filter(finished=True, hands_ended=0, thinned_at=None)[:BACKFILL]:
         try:
             past, hand = games.load_match(game)
         except hands.BrokenGame:
@@ -110,19 +111,30 @@ def by_rule(
     weeks = [this_week - timedelta(weeks=back) for back in range(WEEKS - 1, -1, -1)]
     start = timezone.make_aware(datetime.combine(weeks[0], datetime.min.time()))
     recent = mine.filter(created_at__gte=start)
-    # The hands dealt in the games started each week: those ended, and the one being played.
+    # Counted by the database, a row a week (and rule): a learner's games are never read
+    # one by one. The hands dealt in the games started each week: those ended, and the one
+    # being played.
     hands_per_week: Counter[date] = Counter()
-    for moment, ended, finished in recent.values_list("created_at", "hands_ended", "finished"):
-        hands_per_week[week_of(moment)] += ended if finished else ended + 1
+    weekly = (
+        recent.annotate(week=TruncWeek("created_at"))
+        .values_list("week")
+        .annotate(ended=Sum("hands_ended"), playing=Count("pk", filter=Q(finished=False)))
+        .order_by()
+    )
+    for week, ended, playing in weekly:
+        hands_per_week[week_of(week)] += ended + playing
     counts: dict[str, Counter[date]] = defaultdict(Counter)
     findings = (
         Finding.objects.filter(game__in=recent)
         .exclude(severity=Finding.Severity.NONE)
         .exclude(rule="")
-        .values_list("rule", "game__created_at")
+        .annotate(week=TruncWeek("game__created_at"))
+        .values_list("rule", "week")
+        .annotate(n=Count("pk"))
+        .order_by()
     )
-    for rule, moment in findings:
-        counts[rule][week_of(moment)] += 1
+    for rule, week, count in findings:
+        counts[rule][week_of(week)] += count
     rows = [
         RuleRow(
             rule,

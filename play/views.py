@@ -52,7 +52,7 @@ def start(request: HtmxHttpRequest) -> HttpResponse:
 def _start_page(
     request: HtmxHttpRequest, form: NewGameForm, status: int = 200, problem: str = ""
 ) -> HttpResponse:
-    mine = games.my_games(request)
+    mine = games.my_games(request).filter(thinned_at=None)
     context = {
         "form": form,
         "unfinished": mine.filter(finished=False)[:10],

@@ -26,7 +26,7 @@ def test_it_gives_the_learners_own_data_as_a_json_file() -> None:
     response = client.get("/accounts/data/")
     assert response["Content-Type"].startswith("application/json")
     assert response["Content-Disposition"].startswith("attachment; filename=")
-    data = json.loads(response.content)
+    data = json.loads(response.getvalue())
     assert data["profile"]["display_name"] == "Chiara"
     assert [a["puzzle"] for a in data["attempts"]] == ["mine"]
     assert data["attempts"][0]["rule_missed"] == "R23"
@@ -44,11 +44,11 @@ def test_it_lists_the_classes_joined_and_taught() -> None:
     Classroom.objects.create(teacher=ProfileFactory(is_teacher=True).user, name="Not joined")
     client = Client()
     client.force_login(student.user)
-    data = json.loads(client.get("/accounts/data/").content)
+    data = json.loads(client.get("/accounts/data/").getvalue())
     assert [c["class"] for c in data["profile"]["classes_joined"]] == ["Circolo del martedì"]
     assert data["profile"]["classes_taught"] == []
     client.force_login(teacher.user)
-    data = json.loads(client.get("/accounts/data/").content)
+    data = json.loads(client.get("/accounts/data/").getvalue())
     assert [c["class"] for c in data["profile"]["classes_taught"]] == ["Circolo del martedì"]
 
 
@@ -67,7 +67,7 @@ def test_a_teachers_download_holds_their_library_and_their_classes() -> None:
     )
     client = Client()
     client.force_login(teacher)
-    data = json.loads(client.get("/accounts/data/").content)
+    data = json.loads(client.get("/accounts/data/").getvalue())
     [entry] = data["profile"]["library"]
     assert entry["title"] == "The joker" and entry["puzzle"] == "teacher-joker"
     assert entry["position"] == puzzle.position and entry["question"] == {"focus": ["10C"]}
@@ -95,7 +95,7 @@ def test_a_students_download_holds_the_later_due_dates_they_were_given() -> None
     Extension.objects.create(assignment=week, student=ProfileFactory().user, due_at=later)
     client = Client()
     client.force_login(student)
-    data = json.loads(client.get("/accounts/data/").content)
+    data = json.loads(client.get("/accounts/data/").getvalue())
     assert data["profile"]["extensions"] == [
         {"class": "Circolo", "assignment": "Week 1", "due": "2030-05-04T18:00:00Z"}
     ]

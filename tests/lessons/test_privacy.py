@@ -70,6 +70,6 @@ def test_the_review_never_brings_back_another_learners_failed_puzzle(alice: Clie
 def test_the_data_download_holds_only_the_learners_own_rows(alice: Client) -> None:
     bob = Client()
     bob.force_login(UserFactory(username="bob"))
-    data = json.loads(bob.get("/accounts/data/").content)
+    data = json.loads(bob.get("/accounts/data/").getvalue())
     assert data["profile"]["username"] == "bob"
     assert data["attempts"] == [] and data["rating"] is None and data["review"] == []

@@ -27,7 +27,7 @@ def test_download_my_data_holds_the_accounts_games_and_findings() -> None:
     game = deal(client)
     learner_turns(client, game, "random", turns=6)
     GameFactory()  # someone else's
-    data = json.loads(client.get("/accounts/data/").content)
+    data = json.loads(client.get("/accounts/data/").getvalue())
     [mine] = data["practice_games"]
     game.refresh_from_db()
     assert mine["seed"] == game.seed and mine["actions"] == game.actions

@@ -115,3 +115,35 @@ def test_an_anonymous_learners_games_count_too() -> None:
     assert response.status_code == 302
     page = client.get("/progress/").content.decode()
     assert "At the practice table" in page and "No hand finished yet" in page
+
+
+def test_hundreds_of_games_are_counted_by_the_database_a_week_at_a_time() -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from play import progress
+
+    user = UserFactory()
+    made = Game.objects.bulk_create(
+        Game(user=user, seed=n, finished=n % 3 != 0, hands_ended=2, hands_won=1) for n in range(600)
+    )
+    Finding.objects.bulk_create(
+        Finding(
+            game=game,
+            decision=1,
+            action="discard 9S",
+            code="discard_feeds",
+            rule="R31",
+            severity="mistake",
+            points=12,
+            better="discard KS",
+            sentence="x",
+        )
+        for game in made
+    )
+    with CaptureQueriesContext(connection) as queries:
+        _weeks, hands_per_week, rules = progress.by_rule(Game.objects.filter(user=user))
+    # Two hands ended in each game, and the one being played in each of the 200 unfinished.
+    assert hands_per_week[-1] == 600 * 2 + 200 and sum(hands_per_week) == 1400
+    assert [(row.rule, row.counts[-1], row.total) for row in rules] == [("R31", 600, 600)]
+    assert len(queries) == 2
