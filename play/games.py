@@ -28,7 +28,7 @@ from engine.match import THREE_ALONE_FROM
 from lessons import review as review_queue
 from lessons.learners import Learner, learner_fields, learner_filter
 from lessons.rulebook import is_rule
-from play import hands, kept, replays, table
+from play import claims, hands, kept, replays, table
 from play.models import Finding, Game
 
 #: Coach levels that review the learner's decisions during play.
@@ -436,8 +436,19 @@ def _exported_games(user: Any) -> Iterator[dict[str, Any]]:
         )
         for game_id, *values in found:
             findings[game_id].append(dict(zip(FINDING_FIELDS, values, strict=True)))
+        # A hand still to be played for work that counts (play.claims) keeps its seed
+        # back: with the engine's source, the seed deals its stock and the bots' replies.
+        unfinished = [game["pk"] for game in chunk if not game["finished"]]
+        secret = {
+            game.pk
+            for game in Game.objects.filter(pk__in=unfinished)
+            if claims.replay_refusal(game)
+        }
         for game in chunk:
-            yield exported_game(game, findings[game["pk"]])
+            data = exported_game(game, findings[game["pk"]])
+            if game["pk"] in secret:
+                data["seed"] = None
+            yield data
 
 
 def exported_game(game: dict[str, Any], findings: list[dict[str, Any]]) -> dict[str, Any]:

@@ -9,6 +9,7 @@ concurrent writers, and its IMMEDIATE transactions take turns anyway."""
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -95,6 +96,17 @@ class TestTheDealIsNotPlayedAgainWhileHandsRemain:
         finish(game)
         assert again(client, game).status_code == 403
         assert Game.objects.filter(user=world.student).count() == 1
+
+    def test_the_data_download_keeps_back_the_seed_of_a_hand_still_to_play(
+        self, world: World
+    ) -> None:
+        client = logged_in(world.student)
+        game = started(client, hands_assignment(world))
+        practice = GameFactory(user=world.student, finished=True)
+        data = json.loads(client.get("/accounts/data/").getvalue())
+        seeds = [each["seed"] for each in data["practice_games"]]
+        assert game.seed != practice.seed
+        assert sorted(seeds, key=str) == sorted([None, practice.seed], key=str)
 
     def test_two_tabs_asking_again_are_both_refused(self, world: World) -> None:
         game = started(logged_in(world.student), hands_assignment(world))
