@@ -24,6 +24,7 @@ from accounts import services
 from accounts.forms import DeleteAccountForm, LoginForm, ProfileForm, SignUpForm
 from accounts.models import profile_of
 from accounts.signals import collected_data
+from burraco_tutor.cost import heavy
 from burraco_tutor.limits import limited
 
 
@@ -109,6 +110,7 @@ def profile(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@heavy()
 def download(request: HttpRequest) -> HttpResponse:
     """Everything kept about the learner, as a JSON file."""
     profile = services.profile_data(request.user)
