@@ -7,9 +7,10 @@ take the workers from everyone else. Here each request is charged with the CPU i
 took (``time.thread_time`` around it: gunicorn's sync workers serve a request on one thread,
 and the bots and the coach run on it), GETs included, to its learner (the account, else the
 session, else the address) and to its address, in one statement after the response is made
-(:class:`CostMiddleware`). A visitor whose minute's budget is spent gets a 429 with a
-sentence and ``Retry-After`` until its window ends; what one request may cost is bounded by
-the 0.5 s cap, so a budget is never overrun by more than a request a worker.
+(:class:`CostMiddleware`). The count that statement returns tells the worker when a budget is
+spent; from then until its window ends the visitor gets a 429 with a sentence and
+``Retry-After``, before anything is read. Each other worker learns it from its own next
+charge, so a budget is overrun by at most a request a worker, each within the 0.5 s cap.
 
 And a heavy request (the bots' moves, the coach, a review, the data export: :func:`heavy`)
 waits on nobody: while one of a learner's is in flight, a second gets a 429 at once rather
@@ -21,6 +22,7 @@ closes), and expiring by itself after ``HEAVY_REQUEST_SECONDS`` should its worke
 from __future__ import annotations
 
 import functools
+import math
 import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -65,9 +67,27 @@ def _counters() -> Any:
     return caches[getattr(settings, "RATELIMIT_USE_CACHE", "default")]
 
 
+#: The windows this process knows to be spent, and when each ends (``time.time()``): each
+#: worker learns it from the count its own charge returns, so the check before a request
+#: costs no statement. A visitor past a budget is served at most one more request by each
+#: worker (the one whose charge tells it), each within the 0.5 s cap.
+_SPENT: dict[str, float] = {}
+#: Spent windows kept at most: one a visitor over a budget this minute.
+SPENT_KEPT = 10_000
+
+
+def _mark_spent(key: str, until: float, now: float) -> None:
+    if len(_SPENT) >= SPENT_KEPT:
+        for old in [old for old, end in _SPENT.items() if end <= now]:
+            del _SPENT[old]
+        if len(_SPENT) >= SPENT_KEPT:
+            _SPENT.clear()  # a flood of spent visitors: they are counted again from the table
+    _SPENT[key] = until
+
+
 class CostMiddleware:
     """Refuse a visitor whose budget of CPU is spent; charge every other request with the
-    CPU it took, once its response is made."""
+    CPU it took, in one statement, once its response is made."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
@@ -76,8 +96,8 @@ class CostMiddleware:
         counters = _counters()
         if counters is None:
             return self.get_response(request)
-        # The clock starts first: reading the session and the account for the keys, and
-        # the check itself, are part of what the request costs.
+        # The clock starts first: reading the session and the account for the keys is part
+        # of what the request costs.
         started = time.thread_time()
         now = time.time()
         # The windows are fixed before the view runs: a log-in does not move the charge.
@@ -88,20 +108,19 @@ class CostMiddleware:
             )
             for budget in BUDGETS
         ]
-        spent = counters.read([key for key, _left, _ceiling in windows])
-        waits = [
-            left
-            for (_key, left, ceiling), used in zip(windows, spent, strict=True)
-            if used >= ceiling
-        ]
+        ends = [_SPENT.get(key, 0.0) for key, _left, _ceiling in windows]
+        if max(ends) > now:
+            # Refused before anything is read: no cheaper than a 404, so not charged.
+            return over_budget(request, max(1, math.ceil(max(ends) - now)))
 
         def charge() -> None:
             cost = max(1, round((time.thread_time() - started) * 1000))
-            counters.count([(key, left) for key, left, _ceiling in windows], by=cost)
+            counts = counters.count([(key, left) for key, left, _ceiling in windows], by=cost)
+            for (key, left, ceiling), count in zip(windows, counts, strict=True):
+                if count >= ceiling:
+                    _mark_spent(key, now + left, now)
 
-        # A refusal is charged too (a little), or refusals would be free to send.
-        response = over_budget(request, max(waits)) if waits else self.get_response(request)
-        return _after(response, charge)
+        return _after(self.get_response(request), charge)
 
 
 def heavy(*methods: str) -> Callable[[View], View]:

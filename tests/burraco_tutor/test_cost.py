@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import time
+from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
@@ -23,14 +24,17 @@ BUSY_IT = "La tua richiesta precedente è ancora in lavorazione"
 
 
 @pytest.fixture(autouse=True)
-def frozen_minute(monkeypatch: pytest.MonkeyPatch) -> float:
+def frozen_minute(monkeypatch: pytest.MonkeyPatch) -> Iterator[float]:
     """The budgets count in windows of a minute: a test whose requests straddle a window's
-    end would start afresh. Its wall clock stands still (the CPU clock runs)."""
+    end would start afresh. Its wall clock stands still (the CPU clock runs). What this
+    process knows to be spent is forgotten after each test, as the counts are."""
     frozen = time.time()
     monkeypatch.setattr(
         cost, "time", SimpleNamespace(time=lambda: frozen, thread_time=time.thread_time)
     )
-    return frozen
+    cost._SPENT.clear()
+    yield frozen
+    cost._SPENT.clear()
 
 
 def learner(**extra: Any) -> Client:
@@ -70,13 +74,34 @@ def test_one_address_shedding_its_cookies_meets_the_address_budget(settings: Any
     assert Client(REMOTE_ADDR="192.0.2.9").get("/rules/").status_code == 200
 
 
-def test_each_request_is_charged_what_it_cost_to_learner_and_address(settings: Any) -> None:
+def test_each_request_is_charged_what_it_cost_to_learner_and_address(
+    settings: Any, django_assert_num_queries: Any
+) -> None:
     client = learner()
-    client.get("/rules/")
+    client.get("/healthz")
+    with django_assert_num_queries(3):  # the session, the account; the charge
+        client.get("/accounts/login/")
     client.get("/rules/")
     charged = sorted(Counter.objects.values_list("value", flat=True))
     # Two rows (the learner's minute and the address's), each charged both requests.
     assert len(charged) == 2 and charged[0] == charged[1] >= 2
+
+
+def test_a_budget_spent_in_another_worker_is_learnt_from_the_next_charge(
+    settings: Any,
+) -> None:
+    client = learner()
+    client.get("/rules/")
+    settings.CPU_MS_PER_LEARNER = 1  # as if another worker had spent the rest meanwhile
+    assert client.get("/rules/").status_code == 200  # this worker's charge tells it
+    assert client.get("/rules/").status_code == 429
+
+
+def test_a_refusal_reads_and_charges_nothing(settings: Any, django_assert_num_queries: Any) -> None:
+    settings.CPU_MS_PER_ADDRESS = 1
+    Client().get("/rules/")
+    with django_assert_num_queries(0):
+        assert Client().get("/rules/").status_code == 429
 
 
 def test_for_htmx_the_refusal_is_a_fragment_for_the_pages_messages(settings: Any) -> None:
