@@ -25,6 +25,8 @@ import http.client
 import json
 import os
 import statistics
+import subprocess  # nosec B404 - this module as a prober, a fixed argument list
+import sys
 import threading
 import time
 from collections import Counter
@@ -223,9 +225,12 @@ def review(base: str, phase: Phase, who: dict[str, str], url: str, until: float)
             time.sleep(0.05)
 
 
-def probe(base: str, phase: Phase, until: float, into: list[float]) -> None:
-    """/healthz four times a second, each on a fresh connection, as a load balancer asks."""
-    parts = urlsplit(base)
+def probe(url: str, seconds: float) -> list[float]:
+    """/healthz four times a second for ``seconds``, each on a fresh connection, as a load
+    balancer asks: the milliseconds of each (infinite for a failure)."""
+    parts = urlsplit(url)
+    until = time.monotonic() + seconds
+    times: list[float] = []
     while time.monotonic() < until:
         began = time.perf_counter()
         connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=30)
@@ -237,9 +242,25 @@ def probe(base: str, phase: Phase, until: float, into: list[float]) -> None:
         finally:
             connection.close()
         took = (time.perf_counter() - began) * 1000
-        with phase.lock:
-            into.append(took if status == 200 else float("inf"))
+        times.append(took if status == 200 else float("inf"))
         time.sleep(max(0.0, 0.25 - took / 1000))
+    return times
+
+
+def prober(url: str, seconds: float) -> subprocess.Popen[str]:
+    """:func:`probe` in a process of its own: in this one, the probe would wait for the
+    players' threads to let go of the interpreter, which a load balancer never does."""
+    return subprocess.Popen(  # nosec B603 - this module, a fixed argument list
+        [sys.executable, "-m", "bench.tablesoak", "probe", url, str(seconds)],
+        cwd=Path(__file__).resolve().parent.parent,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+
+
+def probed(process: subprocess.Popen[str]) -> list[float]:
+    out, _ = process.communicate(timeout=120)
+    return [float(ms) for ms in json.loads(out)]
 
 
 def server_cpu(base: str) -> float:
@@ -284,8 +305,7 @@ def run_phase(
         )
         for number in range(PLAYERS)
     ]
-    threads.append(threading.Thread(target=probe, args=(probes, phase, until, phase.healthz_ms)))
-    threads.append(threading.Thread(target=probe, args=(base, phase, until, phase.site_healthz_ms)))
+    probing = [prober(probes, seconds), prober(base, seconds)]
     if attack is not None:
         threads += [
             threading.Thread(
@@ -308,6 +328,7 @@ def run_phase(
     for thread in threads:
         thread.join()
     phase.cpu = server_cpu(base) - cpu
+    phase.healthz_ms, phase.site_healthz_ms = (probed(each) for each in probing)
     return phase
 
 
@@ -428,3 +449,14 @@ def soak(
     ]
     print("  verdict: " + ("the table held" if not failed else "FAILED: " + ", ".join(failed)))
     return not failed
+
+
+if __name__ == "__main__":
+    # python -m bench.tablesoak probe URL SECONDS: the prober's process (see prober()).
+    if len(sys.argv) != 4 or sys.argv[1] != "probe":
+        raise SystemExit("usage: python -m bench.tablesoak probe URL SECONDS")
+    print(
+        json.dumps(
+            [ms if ms != float("inf") else 1e9 for ms in probe(sys.argv[2], float(sys.argv[3]))]
+        )
+    )
