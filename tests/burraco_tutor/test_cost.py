@@ -174,6 +174,16 @@ def test_a_heavy_view_that_raises_lets_go_of_its_claim(settings: Any) -> None:
     assert caches["counters"].get("heavy:user:5") is None
 
 
+def test_classmates_with_no_session_yet_do_not_refuse_each_other() -> None:
+    def view(request: Any) -> Any:
+        return str(caches["counters"].get("heavy:address:192.0.2.1"))
+
+    request = SimpleNamespace(
+        user=None, session=None, method="POST", META={"REMOTE_ADDR": "192.0.2.1"}
+    )
+    assert cost.heavy()(view)(request) == "None"  # no claim on the shared address
+
+
 def test_only_the_named_methods_of_a_view_are_heavy() -> None:
     seen: list[str] = []
 
