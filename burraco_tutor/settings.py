@@ -255,11 +255,12 @@ AXES_VERBOSE = False
 RATELIMIT_USE_CACHE = "counters"
 # The budgets of CPU time a minute (burraco_tutor.cost), in milliseconds: per learner (the
 # account, else the session, else the address) and per address. A class of 30 at
-# four-player club tables spent 25 to 35 s of CPU a minute in all under `make soak` (about
-# a second each); an expert game with the coach on full costs up to 340 ms a move, so ten
-# seconds lets a person play one at their own pace, and a school address may spend a class's
-# worth several times over. Past a budget, a 429 until its minute ends (README, "Security").
-CPU_MS_PER_LEARNER = env_int("CPU_MS_PER_LEARNER", 10_000)
+# four-player club tables spent 36 s of CPU a minute in all under `make soak`, a little over
+# a second each. An expert move with the coach on full costs up to 0.4 s, and a person's turn
+# (thought, then the others' moves shown a frame at a time) takes some seconds, so six
+# seconds lets one play at any human pace; a school address may spend a class's worth three
+# times over. Past a budget, a 429 until its minute ends (README, "Security").
+CPU_MS_PER_LEARNER = env_int("CPU_MS_PER_LEARNER", 6_000)
 CPU_MS_PER_ADDRESS = env_int("CPU_MS_PER_ADDRESS", 120_000)
 # How long a heavy request's claim lives (burraco_tutor.cost.heavy) if its worker dies
 # before letting it go: gunicorn's own timeout, after which it kills a worker anyway.
