@@ -93,26 +93,6 @@ class CounterCache(BaseCache):
             counts = {row[0]: int(row[1]) for row in cursor.fetchall()}
         return [counts[named] for named in names]
 
-    def read(self, keys: list[str]) -> list[int]:
-        """The live counts of these keys (0 for a missing or expired one), in one SELECT,
-        in the keys' order: what a request checks before it is served, when what it will
-        cost is known only after (burraco_tutor.cost)."""
-        if not keys:
-            return []
-        table, column = self._names()
-        name, value, expires = column["name"], column["value"], column["expires"]
-        marks = ", ".join(["%s"] * len(keys))
-        sql = (
-            f"SELECT {name}, {value} FROM {table} "  # nosec B608 - names from the model, values bound
-            f"WHERE {name} IN ({marks}) AND {expires} > %s"
-        )
-        names = [self.make_and_validate_key(key) for key in keys]
-        alias = router.db_for_read(Counter)
-        with connections[alias].cursor() as cursor:
-            cursor.execute(sql, [*names, self._now()])
-            counts = {row[0]: int(row[1]) for row in cursor.fetchall()}
-        return [counts.get(named, 0) for named in names]
-
     def release(self, key: Any, value: int, version: int | None = None) -> bool:
         """Delete the key if it still holds ``value``: a claim taken with ``add`` (and a
         token of its own) is let go by its holder only, never one taken after it expired."""
