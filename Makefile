@@ -10,6 +10,9 @@ STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 BIND ?= 127.0.0.1:8000
 WORKERS ?= 3
+# The load balancer's probes, answered by gunicorn's master at once (burraco_tutor/health.py,
+# gunicorn.conf.py); empty: only the site's /healthz, which queues behind busy workers.
+HEALTH_BIND ?= 127.0.0.1:8001
 
 # The packages mypy checks, strict, with django-stubs (README.md, Types): every one of the site.
 TYPED := engine burraco_tutor counters accounts rulebook classroom bench lessons play
@@ -43,7 +46,7 @@ serve: setup
 	$(MANAGE) migrate --noinput
 	$(MANAGE) createcachetable
 	$(MANAGE) load_content
-	$(VENV)/bin/gunicorn burraco_tutor.wsgi --bind $(BIND) --workers $(WORKERS)
+	HEALTH_BIND=$(HEALTH_BIND) $(VENV)/bin/gunicorn burraco_tutor.wsgi --bind $(BIND) --workers $(WORKERS)
 
 setup: $(STAMP)
 
@@ -67,7 +70,8 @@ bench: setup
 	$(PY) -m bench.http
 
 # 200 simulated learners for 60 s against gunicorn and PostgreSQL; the attempts recorded must
-# equal the answers sent, with no 5xx (bench/soak.py).
+# equal the answers sent, with no 5xx; then the table, 30 players alone and with the attacker
+# (bench/soak.py, bench/tablesoak.py).
 soak: setup
 	$(PY) -m bench.soak
 

@@ -22,6 +22,7 @@ from accounts.export import json_chunks
 from accounts.forms import DeleteAccountForm, LoginForm, ProfileForm, SignUpForm
 from accounts.models import profile_of
 from accounts.signals import collected_data
+from burraco_tutor.cost import heavy
 from burraco_tutor.limits import limited
 
 
@@ -107,6 +108,7 @@ def profile(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@heavy()
 def download(request: HttpRequest) -> StreamingHttpResponse:
     """Everything kept about the learner, as a JSON file written as it is sent (its long
     lists read from the database a chunk at a time: accounts.export)."""

@@ -146,6 +146,16 @@ def _split(rate: str) -> tuple[int, int]:
     return int(count), multiple * _UNITS[period[-1]]
 
 
+def window(whose: str, period: int, now: float) -> tuple[str, int]:
+    """The counter key of ``whose`` count in the window of ``period`` seconds that holds
+    ``now``, and the seconds left until that window ends (at least one). The windows are
+    staggered, as django-ratelimit's, so not every count starts afresh at once."""
+    digest = hashlib.sha256(whose.encode()).hexdigest()
+    offset = int(digest[:8], 16) % period
+    start = int(now - offset) // period * period + offset
+    return f"rlc:{digest}:{start}", int(start + period - now) + 1
+
+
 def _count(counters: Any, request: HttpRequest, limits: tuple[Limit, ...]) -> None:
     """Count this request in each of the flow's limits that counts its method, in one
     statement; raises Ratelimited when any count is over its rate. Each count lives for
@@ -157,12 +167,7 @@ def _count(counters: Any, request: HttpRequest, limits: tuple[Limit, ...]) -> No
             continue
         rate = RATES[limit.name]
         ceiling, period = _split(rate)
-        value = limit.key(limit.name, request)
-        digest = hashlib.sha256(f"{limit.name}:{rate}:{value}".encode()).hexdigest()
-        # Staggered windows, as django-ratelimit's, so not every count starts at once.
-        offset = int(digest[:8], 16) % period
-        start = int(now - offset) // period * period + offset
-        windows.append((f"rlc:{digest}:{start}", int(start + period - now) + 1))
+        windows.append(window(f"{limit.name}:{rate}:{limit.key(limit.name, request)}", period, now))
         ceilings.append(ceiling)
     counts = counters.count(windows)
     if any(count > ceiling for count, ceiling in zip(counts, ceilings, strict=True)):

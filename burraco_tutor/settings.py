@@ -100,6 +100,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # /healthz answered before anything else runs (burraco_tutor/health.py).
+    "burraco_tutor.health.HealthMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "burraco_tutor.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -114,6 +116,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Each visitor's CPU a minute, charged with what each request cost (burraco_tutor.cost):
+    # after the session, the account and htmx are known, before the view and the limits.
+    "burraco_tutor.cost.CostMiddleware",
     # A rate limit's Ratelimited becomes the 429 page (burraco_tutor.limits.too_many).
     "django_ratelimit.middleware.RatelimitMiddleware",
     # Last, as django-axes asks: turns a locked-out log-in into the 429 (accounts.lockout).
@@ -257,6 +262,18 @@ AXES_VERBOSE = False
 # django-ratelimit (burraco_tutor.limits): counts in the database, one statement a count
 # (counters/cache.py), shared by every worker; a limit answers the 429 page.
 RATELIMIT_USE_CACHE = "counters"
+# The budgets of CPU time a minute (burraco_tutor.cost), in milliseconds: per learner (the
+# account, else the session, else the address) and per address. A class of 30 at
+# four-player club tables spent 36 s of CPU a minute in all under `make soak`, a little over
+# a second each. An expert move with the coach on full costs up to 0.4 s, and a person's turn
+# (thought, then the others' moves shown a frame at a time) takes some seconds, so six
+# seconds lets one play at any human pace; a school address may spend a class's worth three
+# times over. Past a budget, a 429 until its minute ends (README, "Security").
+CPU_MS_PER_LEARNER = env_int("CPU_MS_PER_LEARNER", 6_000)
+CPU_MS_PER_ADDRESS = env_int("CPU_MS_PER_ADDRESS", 120_000)
+# How long a heavy request's claim lives (burraco_tutor.cost.heavy) if its worker dies
+# before letting it go: gunicorn's own timeout, after which it kills a worker anyway.
+HEAVY_REQUEST_SECONDS = env_int("HEAVY_REQUEST_SECONDS", 30)
 # Django's database sessions, read in a written-out query (burraco_tutor/sessions.py).
 SESSION_ENGINE = "burraco_tutor.sessions"
 RATELIMIT_VIEW = "burraco_tutor.limits.too_many"

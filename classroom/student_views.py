@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from burraco_tutor.cost import heavy
 from burraco_tutor.http import HtmxHttpRequest
 from burraco_tutor.limits import limited
 from classroom import assignments, hands, progress, services
@@ -114,6 +115,7 @@ def _hands_page(
 @login_required
 @require_POST
 @limited("play")
+@heavy()
 def play_hand(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Start a hand of a "play N hands" assignment, dealt with the assignment's settings:
     the form sends none of them, and a request that names one is refused (400)."""

@@ -61,20 +61,22 @@ class CounterCache(BaseCache):
             raise ValueError(f"Key '{key}' not found.")
         return int(row[0])
 
-    def count(self, windows: list[tuple[str, int]]) -> list[int]:
-        """Count one more in each of these keys, each live for its timeout in seconds from
-        its first count, in one statement (an INSERT … ON CONFLICT … RETURNING of every
-        row); the counts after it, in the keys' order. The rate limits of a flow
-        (burraco_tutor.limits) are counted together with it."""
+    def count(self, windows: list[tuple[str, int]], by: int = 1) -> list[int]:
+        """Count ``by`` more (one, or the milliseconds a request cost) in each of these
+        keys, each live for its timeout in seconds from its first count, in one statement
+        (an INSERT … ON CONFLICT … RETURNING of every row); the counts after it, in the
+        keys' order. The rate limits of a flow (burraco_tutor.limits) are counted together
+        with it, and a request's cost (burraco_tutor.cost) is charged with it."""
         if not windows:
             return []
         table, column = self._names()
         name, value, expires = column["name"], column["value"], column["expires"]
-        rows = ", ".join(["(%s, 1, %s)"] * len(windows))
+        rows = ", ".join(["(%s, %s, %s)"] * len(windows))
         sql = (
             f"INSERT INTO {table} ({name}, {value}, {expires}) VALUES {rows} "  # nosec B608 - names from the model, values bound
             f"ON CONFLICT ({name}) DO UPDATE SET "
-            f"{value} = CASE WHEN {table}.{expires} <= %s THEN 1 ELSE {table}.{value} + 1 END, "
+            f"{value} = CASE WHEN {table}.{expires} <= %s THEN excluded.{value} "
+            f"ELSE {table}.{value} + excluded.{value} END, "
             f"{expires} = CASE WHEN {table}.{expires} <= %s "
             f"THEN excluded.{expires} ELSE {table}.{expires} END "
             f"RETURNING {name}, {value}"
@@ -82,7 +84,7 @@ class CounterCache(BaseCache):
         names = [self.make_and_validate_key(key) for key, _timeout in windows]
         params: list[Any] = []
         for named, (_key, timeout) in zip(names, windows, strict=True):
-            params += [named, self._adapt(self._expiry(timeout))]
+            params += [named, _whole(by), self._adapt(self._expiry(timeout))]
         now = self._now()
         params += [now, now]
         alias = router.db_for_write(Counter)
@@ -90,6 +92,14 @@ class CounterCache(BaseCache):
             cursor.execute(sql, params)
             counts = {row[0]: int(row[1]) for row in cursor.fetchall()}
         return [counts[named] for named in names]
+
+    def release(self, key: Any, value: int, version: int | None = None) -> bool:
+        """Delete the key if it still holds ``value``: a claim taken with ``add`` (and a
+        token of its own) is let go by its holder only, never one taken after it expired."""
+        name = self.make_and_validate_key(key, version=version)
+        table, column = self._names()
+        sql = f"DELETE FROM {table} WHERE {column['name']} = %s AND {column['value']} = %s"  # nosec B608 - names from the model, values bound
+        return self._execute(sql, [name, _whole(value)], write=True) == 1
 
     def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:
         name = self.make_and_validate_key(key, version=version)

@@ -9,6 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.vary import vary_on_headers
 
+from burraco_tutor.cost import heavy
 from burraco_tutor.http import HtmxHttpRequest, small_int
 from burraco_tutor.limits import limited
 from engine.actions import Action
@@ -22,6 +23,7 @@ FRAME_MS = 700
 
 
 @limited("play")
+@heavy("POST")
 def start(request: HtmxHttpRequest) -> HttpResponse:
     """The form that starts a game, the learner's unfinished games, and the POST that
     deals a new one (or the same deal again)."""
@@ -70,6 +72,7 @@ def _dealt(game: Game) -> HttpResponse:
 
 @vary_on_headers("HX-Request")
 @limited("play")
+@heavy("POST")
 def game_table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The table; a POST is one move (or a hint, a dismissal, a new order for the hand)."""
     game = games.own_game(request, pk)
@@ -292,6 +295,7 @@ def _first_error(form: MoveForm) -> str:
 
 @vary_on_headers("HX-Request")
 @limited("play")
+@heavy()
 def review(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The review of a hand (``?hand=N`` of a match, the latest by default): each flagged
     decision, and "try again from here"."""

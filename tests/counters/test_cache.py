@@ -78,3 +78,17 @@ def test_on_postgresql_the_counts_table_is_unlogged() -> None:
     with connection.cursor() as cursor:
         cursor.execute("SELECT relpersistence FROM pg_class WHERE relname = 'counters_counter'")
         assert cursor.fetchone() == ("u",)
+
+
+def test_count_adds_a_cost_in_one_statement(counters: Any, django_assert_num_queries: Any) -> None:
+    with django_assert_num_queries(1):
+        assert counters.count([("cpu", 60), ("cpu-address", 60)], by=120) == [120, 120]
+    assert counters.count([("cpu", 60)], by=30) == [150]
+    counters.count([("gone", 0)], by=5)  # its window has passed
+    assert counters.count([("gone", 60)], by=2) == [2]  # an expired count starts afresh
+
+
+def test_release_lets_go_of_a_claim_only_for_its_holder(counters: Any) -> None:
+    assert counters.add("claim", 11, 60) and not counters.add("claim", 12, 60)
+    assert not counters.release("claim", 12)
+    assert counters.release("claim", 11) and counters.add("claim", 12, 60)

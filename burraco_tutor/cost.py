@@ -1,0 +1,215 @@
+"""Limits by cost: each visitor's CPU time a minute, and one heavy request at a time.
+
+The rate limits (burraco_tutor.limits) count requests, but requests differ by a hundred
+times in what they cost: a table's frame is a few milliseconds of CPU, an expert bots' turn
+with the coach on full up to 340. So one address could stay inside every count and still
+take the workers from everyone else. Here each request is charged with the CPU it actually
+took (``time.thread_time`` around it: gunicorn's sync workers serve a request on one thread,
+and the bots and the coach run on it), GETs included, to its learner (the account, else the
+session, else the address) and to its address, in one statement after the response is made
+(:class:`CostMiddleware`). The count that statement returns tells the worker when a budget is
+spent; from then until its window ends the visitor gets a 429 with a sentence and
+``Retry-After``, before anything is read. Each other worker learns it from its own next
+charge, so a budget is overrun by at most a request a worker, each within the 0.5 s cap.
+
+And a heavy request (the bots' moves, the coach, a review, the data export: :func:`heavy`)
+waits on nobody: while one of a learner's is in flight, a second gets a 429 at once rather
+than a second worker. The claim is a row of the counters table, shared by every worker,
+taken in one statement, let go in ``finally`` (for a streamed response, when the stream
+closes), and expiring by itself after ``HEAVY_REQUEST_SECONDS`` should its worker die.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import secrets
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from django.conf import settings
+from django.core.cache import caches
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from burraco_tutor.limits import by_address, by_learner, window
+
+View = TypeVar("View", bound=Callable[..., HttpResponseBase])
+
+#: The budgets' window, in seconds: a budget is CPU time a minute.
+PERIOD = 60
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """One budget of CPU: whose (a key function, as the rate limits'), and the setting
+    that holds its milliseconds a minute."""
+
+    name: str
+    key: Callable[[str, HttpRequest], str]
+    setting: str
+
+
+BUDGETS = (
+    Budget("cpu-learner", by_learner, "CPU_MS_PER_LEARNER"),
+    Budget("cpu-address", by_address, "CPU_MS_PER_ADDRESS"),
+)
+
+
+def _counters() -> Any:
+    """The counters cache (counters.cache.CounterCache), or None when the limits are off."""
+    if not getattr(settings, "RATELIMIT_ENABLE", True):
+        return None
+    return caches[getattr(settings, "RATELIMIT_USE_CACHE", "default")]
+
+
+#: The windows this process knows to be spent, and when each ends (``time.time()``): each
+#: worker learns it from the count its own charge returns, so the check before a request
+#: costs no statement. A visitor past a budget is served at most one more request by each
+#: worker (the one whose charge tells it), each within the 0.5 s cap.
+_SPENT: dict[str, float] = {}
+#: Spent windows kept at most: one a visitor over a budget this minute.
+SPENT_KEPT = 10_000
+
+
+def _mark_spent(key: str, until: float, now: float) -> None:
+    if len(_SPENT) >= SPENT_KEPT:
+        for old in [old for old, end in _SPENT.items() if end <= now]:
+            del _SPENT[old]
+        if len(_SPENT) >= SPENT_KEPT:
+            _SPENT.clear()  # a flood of spent visitors: they are counted again from the table
+    _SPENT[key] = until
+
+
+class CostMiddleware:
+    """Refuse a visitor whose budget of CPU is spent; charge every other request with the
+    CPU it took, in one statement, once its response is made."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        counters = _counters()
+        if counters is None:
+            return self.get_response(request)
+        # The clock starts first: reading the session and the account for the keys is part
+        # of what the request costs.
+        started = time.thread_time()
+        now = time.time()
+        # The windows are fixed before the view runs: a log-in does not move the charge.
+        windows = [
+            (
+                *window(f"{budget.name}:{budget.key(budget.name, request)}", PERIOD, now),
+                int(getattr(settings, budget.setting)),
+            )
+            for budget in BUDGETS
+        ]
+        ends = [_SPENT.get(key, 0.0) for key, _left, _ceiling in windows]
+        if max(ends) > now:
+            # Refused before anything is read: no cheaper than a 404, so not charged.
+            return over_budget(request, max(1, math.ceil(max(ends) - now)))
+
+        def charge() -> None:
+            cost = max(1, round((time.thread_time() - started) * 1000))
+            counts = counters.count([(key, left) for key, left, _ceiling in windows], by=cost)
+            for (key, left, ceiling), count in zip(windows, counts, strict=True):
+                if count >= ceiling:
+                    _mark_spent(key, now + left, now)
+
+        return _after(self.get_response(request), charge)
+
+
+def heavy(*methods: str) -> Callable[[View], View]:
+    """The decorator of a heavy view (of its requests by these methods; by any, without
+    one): one of a learner's at a time, across every worker. A second one while the first
+    runs is answered 429 at once. Place it under ``@limited``, so a request the rate
+    limits refuse never takes the claim."""
+
+    def decorate(view: View) -> View:
+        @functools.wraps(view)
+        def one_at_a_time(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+            whose = by_learner("heavy", request)
+            # A visitor with no account and no session yet (a first deal) is known only by
+            # the address, which classmates share: the address's budget bounds it instead.
+            if (methods and request.method not in methods) or whose.startswith("address:"):
+                return view(request, *args, **kwargs)
+            counters: Any = caches[getattr(settings, "RATELIMIT_USE_CACHE", "default")]
+            claim = "heavy:" + whose
+            token = secrets.randbelow(2**62) + 1
+            if not counters.add(claim, token, int(settings.HEAVY_REQUEST_SECONDS)):
+                return busy(request)
+            try:
+                response = view(request, *args, **kwargs)
+            except BaseException:
+                counters.release(claim, token)
+                raise
+            return _after(response, lambda: counters.release(claim, token))
+
+        return one_at_a_time  # type: ignore[return-value]
+
+    return decorate
+
+
+def _after(response: HttpResponseBase, then: Callable[[], None]) -> HttpResponseBase:
+    """The response, with ``then`` called once it is made: now, or for a streamed one when
+    its stream ends or is closed, read or not (the export's cost is in its chunks)."""
+    chunks = response.streaming_content if isinstance(response, StreamingHttpResponse) else None
+    if not isinstance(chunks, Iterable):  # a whole response (or an async stream: no ASGI here)
+        then()
+        return response
+    assert isinstance(response, StreamingHttpResponse)
+    response.streaming_content = _Closing(chunks, then)
+    return response
+
+
+class _Closing:
+    """A stream that calls ``then`` once, at its end or when the server closes it (Django
+    calls ``close`` on the content it was given; a generator that never started would not
+    run its ``finally``)."""
+
+    def __init__(self, chunks: Iterable[Any], then: Callable[[], None]) -> None:
+        self.chunks, self.then, self.done = chunks, then, False
+
+    def __iter__(self) -> Iterator[Any]:
+        try:
+            yield from self.chunks
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        if not self.done:
+            self.done = True
+            self.then()
+
+
+def over_budget(request: HttpRequest, seconds: int) -> HttpResponse:
+    """The 429 of a spent budget: the sentence says how long to wait, as Retry-After does."""
+    sentence = ngettext(
+        "You have asked the site for a lot of work in the last minute. Wait %(seconds)d"
+        " second, then try again.",
+        "You have asked the site for a lot of work in the last minute. Wait %(seconds)d"
+        " seconds, then try again.",
+        seconds,
+    ) % {"seconds": seconds}
+    response = _refusal(request, sentence)
+    response["Retry-After"] = str(seconds)
+    return response
+
+
+def busy(request: HttpRequest) -> HttpResponse:
+    """The 429 of a heavy request while another of the visitor's runs."""
+    sentence = _(
+        "Your previous request is still being worked on. Wait for it to finish, then try again."
+    )
+    response = _refusal(request, sentence)
+    response["Retry-After"] = "1"
+    return response
+
+
+def _refusal(request: HttpRequest, sentence: str) -> HttpResponse:
+    template = "429.html#message" if getattr(request, "htmx", False) else "429.html"
+    return render(request, template, {"sentence": sentence}, status=429)

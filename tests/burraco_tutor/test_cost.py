@@ -1,0 +1,209 @@
+"""The limits by cost (burraco_tutor.cost): each visitor's budget of CPU a minute, charged
+with what its requests cost, GETs included; one heavy request of a learner's at a time."""
+
+from __future__ import annotations
+
+import html
+import time
+from collections.abc import Iterator
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from django.core.cache import caches
+from django.http import StreamingHttpResponse
+from django.test import Client
+
+from burraco_tutor import cost
+from counters.models import Counter
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+BUDGET_IT = "Hai chiesto al sito molto lavoro nell'ultimo minuto"
+BUSY_IT = "La tua richiesta precedente è ancora in lavorazione"
+
+
+@pytest.fixture(autouse=True)
+def frozen_minute(monkeypatch: pytest.MonkeyPatch) -> Iterator[float]:
+    """The budgets count in windows of a minute: a test whose requests straddle a window's
+    end would start afresh. Its wall clock stands still (the CPU clock runs). What this
+    process knows to be spent is forgotten after each test, as the counts are."""
+    frozen = time.time()
+    monkeypatch.setattr(
+        cost, "time", SimpleNamespace(time=lambda: frozen, thread_time=time.thread_time)
+    )
+    cost._SPENT.clear()
+    yield frozen
+    cost._SPENT.clear()
+
+
+def learner(**extra: Any) -> Client:
+    client = Client(**extra)
+    client.force_login(UserFactory())
+    return client
+
+
+def test_a_learner_past_the_budget_waits_with_a_sentence_and_retry_after(settings: Any) -> None:
+    settings.CPU_MS_PER_LEARNER = 1  # every request costs at least a millisecond
+    client = learner()
+    assert client.get("/rules/").status_code == 200  # a GET is charged too
+    refused = client.get("/rules/")
+    assert refused.status_code == 429
+    page = html.unescape(refused.content.decode())
+    assert BUDGET_IT in page
+    assert 1 <= int(refused["Retry-After"]) <= cost.PERIOD + 1
+    assert f"Aspetta {refused['Retry-After']} second" in page
+    client.cookies["django_language"] = "en"
+    english = client.get("/rules/").content.decode()
+    assert "You have asked the site for a lot of work in the last minute" in english
+
+
+def test_learners_behind_one_address_have_a_budget_each(settings: Any) -> None:
+    settings.CPU_MS_PER_LEARNER = 1
+    first, second = learner(), learner()  # one school address
+    first.get("/rules/")
+    assert first.get("/rules/").status_code == 429
+    assert second.get("/rules/").status_code == 200
+
+
+def test_one_address_shedding_its_cookies_meets_the_address_budget(settings: Any) -> None:
+    settings.CPU_MS_PER_ADDRESS = 1
+    assert Client().get("/rules/").status_code == 200
+    assert Client().get("/rules/").status_code == 429
+    assert learner().get("/rules/").status_code == 429
+    assert Client(REMOTE_ADDR="192.0.2.9").get("/rules/").status_code == 200
+
+
+def test_each_request_is_charged_what_it_cost_to_learner_and_address(
+    settings: Any, django_assert_num_queries: Any
+) -> None:
+    client = learner()
+    client.get("/healthz")
+    with django_assert_num_queries(3):  # the session, the account; the charge
+        client.get("/accounts/login/")
+    client.get("/rules/")
+    charged = sorted(Counter.objects.values_list("value", flat=True))
+    # Two rows (the learner's minute and the address's), each charged both requests.
+    assert len(charged) == 2 and charged[0] == charged[1] >= 2
+
+
+def test_a_budget_spent_in_another_worker_is_learnt_from_the_next_charge(
+    settings: Any,
+) -> None:
+    client = learner()
+    client.get("/rules/")
+    settings.CPU_MS_PER_LEARNER = 1  # as if another worker had spent the rest meanwhile
+    assert client.get("/rules/").status_code == 200  # this worker's charge tells it
+    assert client.get("/rules/").status_code == 429
+
+
+def test_a_refusal_reads_and_charges_nothing(settings: Any, django_assert_num_queries: Any) -> None:
+    settings.CPU_MS_PER_ADDRESS = 1
+    Client().get("/rules/")
+    with django_assert_num_queries(0):
+        assert Client().get("/rules/").status_code == 429
+
+
+def test_for_htmx_the_refusal_is_a_fragment_for_the_pages_messages(settings: Any) -> None:
+    settings.CPU_MS_PER_LEARNER = 1
+    client = learner()
+    client.get("/rules/")
+    response = client.get("/rules/", headers={"HX-Request": "true"})
+    fragment = html.unescape(response.content.decode())
+    assert response.status_code == 429
+    assert "<html" not in fragment and 'class="alert alert-warning' in fragment
+    assert BUDGET_IT in fragment
+
+
+def test_the_budgets_are_off_with_the_rate_limits(settings: Any) -> None:
+    settings.RATELIMIT_ENABLE = False
+    settings.CPU_MS_PER_LEARNER = 0
+    assert learner().get("/rules/").status_code == 200
+    assert not Counter.objects.exists()
+
+
+def test_healthz_skips_the_budgets_and_the_rest_of_the_middleware(settings: Any) -> None:
+    settings.CPU_MS_PER_ADDRESS = 0
+    response = Client().get("/healthz")
+    assert response.status_code == 200 and response.content == b"ok"
+    assert "Content-Security-Policy" not in response and not response.cookies
+    assert not Counter.objects.exists()
+
+
+# --- one heavy request at a time -------------------------------------------------------------
+
+
+def claim_of(client: Client) -> str:
+    return f"heavy:user:{client.session['_auth_user_id']}"
+
+
+def test_a_heavy_request_while_another_runs_is_refused_at_once() -> None:
+    client = learner()
+    counters = caches["counters"]
+    assert counters.add(claim_of(client), 7, 30)  # the first, still running in another worker
+    refused = client.get("/accounts/data/")
+    assert refused.status_code == 429 and refused["Retry-After"] == "1"
+    assert BUSY_IT in refused.content.decode()
+    # Another learner's heavy request does not wait on it.
+    assert learner().get("/accounts/data/").status_code == 200
+    assert counters.release(claim_of(client), 7)
+    assert client.get("/accounts/data/").status_code == 200
+
+
+def test_a_heavy_request_lets_go_of_its_claim_when_done() -> None:
+    client = learner()
+    assert [client.get("/accounts/data/").status_code for _ in range(3)] == [200, 200, 200]
+    assert caches["counters"].get(claim_of(client)) is None
+
+
+def test_the_claim_of_a_crashed_worker_expires() -> None:
+    client = learner()
+    caches["counters"].add(claim_of(client), 7, 0)  # its worker died; the claim has expired
+    assert client.get("/accounts/data/").status_code == 200
+
+
+def test_a_heavy_view_that_raises_lets_go_of_its_claim(settings: Any) -> None:
+    settings.HEAVY_REQUEST_SECONDS = 30
+
+    def broken(request: Any) -> Any:
+        raise RuntimeError("boom")
+
+    request = SimpleNamespace(user=SimpleNamespace(is_authenticated=True, pk=5), method="GET")
+    with pytest.raises(RuntimeError):
+        cost.heavy()(broken)(request)
+    assert caches["counters"].get("heavy:user:5") is None
+
+
+def test_classmates_with_no_session_yet_do_not_refuse_each_other() -> None:
+    def view(request: Any) -> Any:
+        return str(caches["counters"].get("heavy:address:192.0.2.1"))
+
+    request = SimpleNamespace(
+        user=None, session=None, method="POST", META={"REMOTE_ADDR": "192.0.2.1"}
+    )
+    assert cost.heavy()(view)(request) == "None"  # no claim on the shared address
+
+
+def test_only_the_named_methods_of_a_view_are_heavy() -> None:
+    seen: list[str] = []
+
+    def view(request: Any) -> Any:
+        seen.append(str(caches["counters"].get("heavy:user:5")))
+        return StreamingHttpResponse([])
+
+    request = SimpleNamespace(user=SimpleNamespace(is_authenticated=True, pk=5), method="GET")
+    cost.heavy("POST")(view)(request)
+    assert seen == ["None"]
+
+
+def test_a_streamed_response_lets_go_when_its_stream_ends_or_closes_unread() -> None:
+    calls: list[str] = []
+    read = StreamingHttpResponse(iter([b"a", b"b"]))
+    cost._after(read, lambda: calls.append("read"))
+    assert calls == []  # the export's cost is in its chunks: not made yet
+    assert b"".join(read.streaming_content) == b"ab"  # type: ignore[arg-type]
+    read.close()
+    unread = StreamingHttpResponse(iter([b"a"]))
+    cost._after(unread, lambda: calls.append("unread"))
+    unread.close()
+    assert calls == ["read", "unread"]
