@@ -163,13 +163,16 @@ def summary(game: Game, hand: hands.Hand, *, teacher: bool = False) -> dict[str,
             replace(view, name=table.side_name(position, view.side, teacher=True))
             for view in scores
         ]
+    # With the coach off, what it found is the hand's review: shown once the hand is over.
+    waits = not (hand.over or teacher or game.coach != Game.Coach.OFF)
     return {
         "game": game,
         "over": hand.over,
         "final_scores": scores,
         "final_credits": final["credits"],
         "per_player": final["named_sides"],
-        "flagged": flagged(game, hand.setup.number),
+        "coach_waits": waits,
+        "flagged": [] if waits else flagged(game, hand.setup.number),
         "gaps": gaps,
         "chart": gap_chart(gaps),
     }

@@ -22,7 +22,7 @@ from django.utils import timezone
 from classroom.models import Assignment, AssignmentGame
 from engine.actions import Action
 from play import games, hands
-from play.models import Game
+from play.models import Finding, Game
 from tests.classroom.conftest import World, logged_in
 from tests.factories import (
     AssignmentFactory,
@@ -366,3 +366,30 @@ def test_two_tabs_finishing_the_last_hand_at_once_count_it_once(settings: Any) -
     assert AssignmentGame.objects.filter(assignment=assignment).count() == 1
     page = client.get(f"/classes/assignments/{assignment.pk}/").content.decode()
     assert "Hands finished: 1 of 1" in page and "Done" in page
+
+
+@pytest.mark.django_db
+def test_with_the_coach_off_a_hand_under_way_shows_no_findings(world: World) -> None:
+    client = logged_in(world.student)
+    assignment = hands_assignment(world, coach=False)
+    game = started(client, assignment)
+    Finding.objects.create(
+        game=game,
+        hand=0,
+        decision=1,
+        action="discard KS",
+        code="feeds_opponent",
+        rule="R17",
+        severity="mistake",
+        points=80,
+        better="discard 4C",
+    )
+    page = client.get(f"/classes/assignments/{assignment.pk}/").content.decode()
+    assert "The coach's findings show once the hand is over." in page
+    assert "feeds_opponent" not in page and "discard 4C" not in page
+    review = client.get(f"/play/{game.pk}/review/").content.decode()
+    assert "The coach's findings show once the hand is over." in review
+    assert "play-flagged" not in review and "What the coach flagged" not in review
+    finish(game)
+    page = client.get(f"/classes/assignments/{assignment.pk}/").content.decode()
+    assert "The coach's findings show once the hand is over." not in page
