@@ -137,8 +137,12 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
-            # {% partialdef %} and {% partial %} without a {% load %}, as Django 6 has them.
-            "builtins": ["template_partials.templatetags.partials"],
+            # {% partialdef %} and {% partial %} without a {% load %}, as Django 6 has them;
+            # {% url %} as Django's, each URL worked out once a process (burraco_tutor.reversing).
+            "builtins": [
+                "template_partials.templatetags.partials",
+                "burraco_tutor.templatetags.kept_urls",
+            ],
         },
     },
 ]

@@ -7,13 +7,13 @@ from functools import partial
 
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from burraco_tutor.http import HtmxHttpRequest
 from burraco_tutor.limits import limited
+from burraco_tutor.reversing import reverse
 from engine import puzzles as engine_puzzles
 from lessons import answering, ratings, review, selection, themes, visibility
 from lessons.answering import flow
