@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from functools import partial
+from functools import cache, partial
 
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
@@ -57,7 +57,11 @@ def _lesson(request: HtmxHttpRequest) -> str | None:
 def _kind(request: HtmxHttpRequest) -> str | None:
     """The kind of puzzle asked for (``?kind=``), if it is one; anything else is no filter."""
     kind = request.GET.get("kind", "")
-    return kind if kind in Puzzle.Kind.values else None
+    return kind if kind in KINDS else None
+
+
+#: The kinds of puzzle (``Puzzle.Kind.values`` builds its list anew at each call).
+KINDS = frozenset(Puzzle.Kind.values)
 
 
 @vary_on_headers("HX-Request")
@@ -136,7 +140,11 @@ def _page(
         puzzle=puzzle,
         error=error,
         hint=answering.hint_used(request, puzzle),
-        started=answering.started(request, puzzle),
+        # The form's signed start time, for a POST made only if the form is drawn (a right
+        # answer draws none); a GET's may make an anonymous visitor's session, so is made now.
+        started=answering.started(request, puzzle)
+        if request.method == "GET"
+        else cache(partial(answering.started, request, puzzle)),
         practice_query=practice,
         answer_url=f"{answer_url}?{practice}" if practice else answer_url,
         hint_back=f"{answer_url}?{practice}" if practice else answer_url,
