@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import re
 from functools import cache, partial
 
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import get_script_prefix
 from django.utils.http import urlencode
+from django.utils.translation import get_language
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -15,7 +18,7 @@ from burraco_tutor.http import HtmxHttpRequest
 from burraco_tutor.limits import limited
 from burraco_tutor.reversing import reverse
 from engine import puzzles as engine_puzzles
-from lessons import answering, ratings, review, selection, themes, visibility
+from lessons import answering, ratings, review, selection, themes, versioned, visibility
 from lessons.answering import flow
 from lessons.models import Puzzle
 from lessons.rulebook import theme_title
@@ -115,6 +118,29 @@ def puzzle_hint(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return flow.hint(request, puzzle, page, lambda: render(request, "lessons/hint.html", context))
 
 
+def _fragment_keys(puzzle: Puzzle, shown: flow.Reply, change: str | None) -> dict[str, str]:
+    """What the page's kept parts (its ``{% cache %}`` fragments, in each worker's memory:
+    the "fragments" cache) are drawn from, each as one key: the question and its themes
+    (the content's version, the puzzle, answered or not), and the feedback on an answer
+    (the answer and the verdict kept with it, whether just marked, and the rating change
+    shown). The language and the script prefix are in both, as the text and the links
+    depend on them. Drawing these took most of an answer's rendering (bench/profile.py
+    answer); the rest of the page (the rating, the form with its CSRF token and start time,
+    the hint) is drawn each time."""
+    where = (versioned.content_version(), puzzle.pk, get_language(), get_script_prefix())
+    attempt = shown.attempt
+    answered = attempt is not None
+    keys = {"prompt_key": json.dumps([*where, answered])}
+    if attempt is not None:
+        verdict = [attempt.correct, attempt.code, attempt.rule, attempt.verdict]
+        keys["feedback_key"] = json.dumps(
+            [*where, shown.verdict is not None, attempt.answer, verdict, change],
+            sort_keys=True,
+            default=str,
+        )
+    return keys
+
+
 def _page(
     request: HtmxHttpRequest,
     puzzle: Puzzle,
@@ -157,5 +183,6 @@ def _page(
         # A move refused and taken back leaves the attempt unrated (answering.refused_move).
         refusal_unrated=True,
     )
+    context.update(_fragment_keys(puzzle, shown, context["rating_change"]))
     template = "lessons/puzzle.html#puzzle" if request.htmx else "lessons/puzzle.html"
     return render(request, template, context, status=status)
