@@ -417,7 +417,8 @@ def _read_sql(vendor: str, by_account: bool, rules: int) -> str:
         f"SELECT {began}p.rating, p.rating_deviation, p.volatility, "  # nosec B608 - names from the models, values bound
         f"EXISTS(SELECT 1 FROM {attempts} a WHERE a.{of_puzzle} = {pk} AND {mine}), "
         f"EXISTS(SELECT 1 FROM {attempts} b WHERE b.{of_puzzle} = {pk} "
-        f"AND b.{column(Attempt, 'visitor')} = %s AND b.{column(Attempt, 'rated')}{anonymous}), "
+        f"AND b.{column(Attempt, 'visitor')} = %s AND b.{column(Attempt, 'rated')} = TRUE"
+        f"{anonymous}), "
         f"{cards}, "
         + ", ".join(f"r.{column(LearnerRating, field)}" for field in _LEARNER_COLUMNS)
         + f" FROM {puzzles} p LEFT JOIN {ratings_table} r ON {rated} "
