@@ -75,8 +75,9 @@ def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     # (by record, for an answer kept).
     puzzle, question = visibility.visible_question(request, slug)
     url = reverse("lessons:puzzle", args=[puzzle.slug])
-    draw = partial(_page, request, puzzle, question, url)
-    return flow.answer(request, puzzle, question, draw, url, query=_practice_query(request))
+    query = _practice_query(request)
+    draw = partial(_page, request, puzzle, question, url, query)
+    return flow.answer(request, puzzle, question, draw, url, query=query)
 
 
 def _rating_change(shown: flow.Reply) -> str | None:
@@ -146,16 +147,19 @@ def _page(
     puzzle: Puzzle,
     question: engine_puzzles.Puzzle,
     answer_url: str,
+    query: dict[str, str],
     shown: flow.Reply,
     status: int,
 ) -> HttpResponse:
+    """The page, or for htmx its answer part; ``query``: the practice being kept
+    (:func:`_practice_query`)."""
     if shown.verdict is None:
         # The rating the page shows, read again: the row is the content kept in memory.
         puzzle.refresh_from_db(fields=["rating"])
     attempt, error = shown.attempt, shown.error
     context = answering.page_context(question, attempt, shown.line, shown.played, shown.verdict)
-    practice = urlencode(_practice_query(request))
-    theme, kind = request.GET.get("theme", "")[:400], _kind(request)
+    practice = urlencode(query)
+    theme, kind = query.get("theme", ""), query.get("kind")
     practising = ", ".join(selection.theme_titles(theme))
     if kind:
         label = themes.kind_label(kind)
