@@ -188,6 +188,8 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         transaction_mode="IMMEDIATE",
         timeout=20,
     )
+    # The workers' writes queued on a lock file, not polling SQLite's lock (sqlite/base.py).
+    DATABASES["default"]["ENGINE"] = "burraco_tutor.sqlite"
 if DATABASES["default"]["ENGINE"].endswith("postgresql") and env_bool("PG_PREPARED", True):
     # Server-side binding lets psycopg prepare a statement the second time a connection
     # sends it, and PostgreSQL then skips planning it again: the connections are long-lived
