@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -25,7 +27,8 @@ def account_with_profile(user_id: Any) -> Any:
     reads them: ``user.profile`` costs no query, and raises as usual when there is none),
     or None. Written out: every request of a logged-in visitor reads its account, and the
     ORM took longer to build that one query than the database took to run it
-    (bench/profile.py account)."""
+    (bench/profile.py account); the statement and the columns' converters are worked out
+    once for each connection (:func:`_plan`)."""
     model = get_user_model()
     key = model._meta.pk
     assert key is not None
@@ -35,6 +38,42 @@ def account_with_profile(user_id: Any) -> Any:
         return None
     database = router.db_for_read(model)
     connection = connections[database]
+    plan = _plan(connection, model)
+    with connection.cursor() as cursor:
+        cursor.execute(plan.sql, [pk])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    split = len(plan.users)
+    user = model.from_db(
+        database, plan.users, _values(connection, plan.user_converters, row[:split])
+    )
+    values = row[split:]
+    profile = None
+    if values[0] is not None:
+        profile = Profile.from_db(
+            database, plan.profiles, _values(connection, plan.profile_converters, values)
+        )
+        profile._state.fields_cache["user"] = user
+    user._state.fields_cache["profile"] = profile
+    return user
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """The account's read, for one connection and user model: the statement, the fields'
+    names in its order, and each column's converters (as the ORM would apply them)."""
+
+    sql: str
+    users: list[str]
+    profiles: list[str]
+    user_converters: tuple[tuple[Any, tuple[Any, ...]], ...]
+    profile_converters: tuple[tuple[Any, tuple[Any, ...]], ...]
+
+
+@lru_cache(maxsize=16)
+def _plan(connection: Any, model: Any) -> _Plan:
+    key = model._meta.pk
     users, profiles = model._meta.concrete_fields, Profile._meta.concrete_fields
     name = connection.ops.quote_name
     columns = [f"u.{name(str(field.column))}" for field in users]
@@ -45,32 +84,37 @@ def account_with_profile(user_id: Any) -> Any:
         f"LEFT JOIN {name(Profile._meta.db_table)} p ON p.{owner} = u.{name(str(key.column))} "
         f"WHERE u.{name(str(key.column))} = %s"
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [pk])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    user = model.from_db(
-        database, [field.attname for field in users], _values(connection, users, row[: len(users)])
+    return _Plan(
+        sql,
+        [field.attname for field in users],
+        [field.attname for field in profiles],
+        _converters(connection, users),
+        _converters(connection, profiles),
     )
-    values = row[len(users) :]
-    profile = None
-    if values[0] is not None:
-        profile = Profile.from_db(
-            database, [field.attname for field in profiles], _values(connection, profiles, values)
+
+
+def _converters(connection: Any, fields: Any) -> tuple[tuple[Any, tuple[Any, ...]], ...]:
+    """Each field's column and its converters, as the ORM finds them."""
+    found = []
+    for field in fields:
+        column = field.get_col(field.model._meta.db_table)
+        found.append(
+            (
+                column,
+                tuple(
+                    connection.ops.get_db_converters(column) + field.get_db_converters(connection)
+                ),
+            )
         )
-        profile._state.fields_cache["user"] = user
-    user._state.fields_cache["profile"] = profile
-    return user
+    return tuple(found)
 
 
-def _values(connection: Any, fields: Any, raw: tuple[Any, ...]) -> list[Any]:
+def _values(
+    connection: Any, converters: tuple[tuple[Any, tuple[Any, ...]], ...], raw: tuple[Any, ...]
+) -> list[Any]:
     """The row's values as the ORM would give them (a SQLite boolean or date, converted)."""
     values = list(raw)
-    for index, field in enumerate(fields):
-        column = field.get_col(field.model._meta.db_table)
-        for converter in connection.ops.get_db_converters(column) + field.get_db_converters(
-            connection
-        ):
+    for index, (column, functions) in enumerate(converters):
+        for converter in functions:
             values[index] = converter(values[index], column, connection)
     return values

@@ -142,8 +142,12 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
-            # {% partialdef %} and {% partial %} without a {% load %}, as Django 6 has them.
-            "builtins": ["template_partials.templatetags.partials"],
+            # {% partialdef %} and {% partial %} without a {% load %}, as Django 6 has them;
+            # {% url %} as Django's, each URL worked out once a process (burraco_tutor.reversing).
+            "builtins": [
+                "template_partials.templatetags.partials",
+                "burraco_tutor.templatetags.kept_urls",
+            ],
         },
     },
 ]
@@ -189,6 +193,8 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         transaction_mode="IMMEDIATE",
         timeout=20,
     )
+    # The workers' writes queued on a lock file, not polling SQLite's lock (sqlite/base.py).
+    DATABASES["default"]["ENGINE"] = "burraco_tutor.sqlite"
 if DATABASES["default"]["ENGINE"].endswith("postgresql") and env_bool("PG_PREPARED", True):
     # Server-side binding lets psycopg prepare a statement the second time a connection
     # sends it, and PostgreSQL then skips planning it again: the connections are long-lived

@@ -239,7 +239,12 @@ class Attempt(LearnerOwned, related_name="attempts"):
 
     class Meta:
         ordering = ["-created_at"]
-        indexes = [models.Index(fields=["puzzle", "visitor"], name="attempt_puzzle_visitor")]
+        # Whether an answer from this address already moved the puzzle's rating is asked
+        # with every answer, in its transaction (lessons.answering.finishing._read): the
+        # index finds the rated answers alone, not every answer a school's address gave.
+        indexes = [
+            models.Index(fields=["puzzle", "visitor", "rated"], name="attempt_puzzle_visitor_rated")
+        ]
 
     def __str__(self) -> str:
         return f"{self.puzzle.slug}: {'✓' if self.correct else '✗'}"

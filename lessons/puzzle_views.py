@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import json
 import re
-from functools import partial
+from functools import cache, partial
 
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import get_script_prefix
 from django.utils.http import urlencode
+from django.utils.translation import get_language
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from burraco_tutor.http import HtmxHttpRequest
 from burraco_tutor.limits import limited
+from burraco_tutor.reversing import reverse
 from engine import puzzles as engine_puzzles
-from lessons import answering, ratings, review, selection, themes, visibility
+from lessons import answering, ratings, review, selection, themes, versioned, visibility
 from lessons.answering import flow
 from lessons.models import Puzzle
 from lessons.rulebook import theme_title
@@ -57,7 +60,11 @@ def _lesson(request: HtmxHttpRequest) -> str | None:
 def _kind(request: HtmxHttpRequest) -> str | None:
     """The kind of puzzle asked for (``?kind=``), if it is one; anything else is no filter."""
     kind = request.GET.get("kind", "")
-    return kind if kind in Puzzle.Kind.values else None
+    return kind if kind in KINDS else None
+
+
+#: The kinds of puzzle (``Puzzle.Kind.values`` builds its list anew at each call).
+KINDS = frozenset(Puzzle.Kind.values)
 
 
 @vary_on_headers("HX-Request")
@@ -68,8 +75,9 @@ def puzzle_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     # (by record, for an answer kept).
     puzzle, question = visibility.visible_question(request, slug)
     url = reverse("lessons:puzzle", args=[puzzle.slug])
-    draw = partial(_page, request, puzzle, question, url)
-    return flow.answer(request, puzzle, question, draw, url, query=_practice_query(request))
+    query = _practice_query(request)
+    draw = partial(_page, request, puzzle, question, url, query)
+    return flow.answer(request, puzzle, question, draw, url, query=query)
 
 
 def _rating_change(shown: flow.Reply) -> str | None:
@@ -111,21 +119,47 @@ def puzzle_hint(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return flow.hint(request, puzzle, page, lambda: render(request, "lessons/hint.html", context))
 
 
+def _fragment_keys(puzzle: Puzzle, shown: flow.Reply, change: str | None) -> dict[str, str]:
+    """What the page's kept parts (its ``{% cache %}`` fragments, in each worker's memory:
+    the "fragments" cache) are drawn from, each as one key: the question and its themes
+    (the content's version, the puzzle, answered or not), and the feedback on an answer
+    (the answer and the verdict kept with it, whether just marked, and the rating change
+    shown). The language and the script prefix are in both, as the text and the links
+    depend on them. Drawing these took most of an answer's rendering (bench/profile.py
+    answer); the rest of the page (the rating, the form with its CSRF token and start time,
+    the hint) is drawn each time."""
+    where = (versioned.content_version(), puzzle.pk, get_language(), get_script_prefix())
+    attempt = shown.attempt
+    answered = attempt is not None
+    keys = {"prompt_key": json.dumps([*where, answered])}
+    if attempt is not None:
+        verdict = [attempt.correct, attempt.code, attempt.rule, attempt.verdict]
+        keys["feedback_key"] = json.dumps(
+            [*where, shown.verdict is not None, attempt.answer, verdict, change],
+            sort_keys=True,
+            default=str,
+        )
+    return keys
+
+
 def _page(
     request: HtmxHttpRequest,
     puzzle: Puzzle,
     question: engine_puzzles.Puzzle,
     answer_url: str,
+    query: dict[str, str],
     shown: flow.Reply,
     status: int,
 ) -> HttpResponse:
+    """The page, or for htmx its answer part; ``query``: the practice being kept
+    (:func:`_practice_query`)."""
     if shown.verdict is None:
         # The rating the page shows, read again: the row is the content kept in memory.
         puzzle.refresh_from_db(fields=["rating"])
     attempt, error = shown.attempt, shown.error
     context = answering.page_context(question, attempt, shown.line, shown.played, shown.verdict)
-    practice = urlencode(_practice_query(request))
-    theme, kind = request.GET.get("theme", "")[:400], _kind(request)
+    practice = urlencode(query)
+    theme, kind = query.get("theme", ""), query.get("kind")
     practising = ", ".join(selection.theme_titles(theme))
     if kind:
         label = themes.kind_label(kind)
@@ -136,7 +170,11 @@ def _page(
         puzzle=puzzle,
         error=error,
         hint=answering.hint_used(request, puzzle),
-        started=answering.started(request, puzzle),
+        # The form's signed start time, for a POST made only if the form is drawn (a right
+        # answer draws none); a GET's may make an anonymous visitor's session, so is made now.
+        started=answering.started(request, puzzle)
+        if request.method == "GET"
+        else cache(partial(answering.started, request, puzzle)),
         practice_query=practice,
         answer_url=f"{answer_url}?{practice}" if practice else answer_url,
         hint_back=f"{answer_url}?{practice}" if practice else answer_url,
@@ -149,5 +187,6 @@ def _page(
         # A move refused and taken back leaves the attempt unrated (answering.refused_move).
         refusal_unrated=True,
     )
+    context.update(_fragment_keys(puzzle, shown, context["rating_change"]))
     template = "lessons/puzzle.html#puzzle" if request.htmx else "lessons/puzzle.html"
     return render(request, template, context, status=status)

@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.db import connection, transaction
 from django.db.models import Field, Model
@@ -89,6 +89,20 @@ def finish(
     visitor = visitor_key(request)
     reviewed = tracking.review_of(request, puzzle, verdict)
     focused = tracking.themed(request, puzzle) or reviewed.reviewing is not None
+    # The attempt and its columns made before the transaction, which on SQLite holds the
+    # database's write lock from its start: only whether it is rated, and when it was kept,
+    # are decided under the lock.
+    attempt = Attempt(
+        **owner.fields(),
+        puzzle=puzzle,
+        answer=dict(answer),
+        **Attempt.verdict_columns(verdict),
+        seconds=seconds if seconds is None or 0 <= seconds < 86_400 else None,
+        hint_used=hinted,
+        rated=False,
+        visitor=visitor,
+    )
+    columns = _columns(attempt, late=("rated",))
     with transaction.atomic(savepoint=False):
         # The puzzle's row locked by the read itself (on PostgreSQL; SQLite's transaction
         # holds the write lock from its start): see _read for the answer it might miss.
@@ -96,18 +110,8 @@ def finish(
         puzzle.rating, puzzle.rating_deviation, puzzle.volatility = read.puzzle
         counts = not read.answered and not hinted and not refused
         puzzle_moves = counts and not read.rated_from
-        attempt = _insert(
-            Attempt(
-                **owner.fields(),
-                puzzle=puzzle,
-                answer=dict(answer),
-                **Attempt.verdict_columns(verdict),
-                seconds=seconds if seconds is None or 0 <= seconds < 86_400 else None,
-                hint_used=hinted,
-                rated=counts and (puzzle_moves or owner.user is not None),
-                visitor=visitor,
-            )
-        )
+        attempt.rated = counts and (puzzle_moves or owner.user is not None)
+        _insert(attempt, columns)
         change, moved = None, None
         if attempt.rated:
             weight = ratings.THEMED_WEIGHT if focused else 1.0
@@ -151,17 +155,19 @@ def _rate(
         )
         change = round(mine.rating) - round(learner.rating)
         ratings.move(learner, mine)
-    RatingHistory.objects.create(
-        learner=learner,
-        attempt=attempt,
-        rating=mine.rating,
-        rating_deviation=mine.deviation,
-        puzzle_rating=puzzle.rating,
-        puzzle_deviation=puzzle.deviation,
-        solved=attempt.correct,
-        weight=weight,
-        change=change,
-        at=attempt.created_at,
+    _insert(
+        RatingHistory(
+            learner=learner,
+            attempt=attempt,
+            rating=mine.rating,
+            rating_deviation=mine.deviation,
+            puzzle_rating=puzzle.rating,
+            puzzle_deviation=puzzle.deviation,
+            solved=attempt.correct,
+            weight=weight,
+            change=change,
+            at=attempt.created_at,
+        )
     )
     return change, theirs
 
@@ -236,12 +242,39 @@ def _insert_sql(model: type[Model], vendor: str) -> tuple[str, tuple[Field[Any, 
     return sql, fields, returns
 
 
-def _insert(row: Attempt) -> Attempt:
+#: A column of a new row whose value is worked out as it is written (:func:`_columns`).
+_LATE = object()
+
+_RowT = TypeVar("_RowT", bound=Model)
+
+
+def _columns(row: Model, late: Sequence[str] = ()) -> list[Any]:
+    """A new row's values as the database takes them, in :func:`_insert_sql`'s order, for
+    :func:`_insert`; the fields named in ``late``, and those that set their own value
+    when saved (``auto_now_add``: the moment the row is written), are left to it."""
+    _sql, fields, _returns = _insert_sql(type(row), connection.vendor)
+    return [
+        _LATE
+        if field.attname in late
+        or getattr(field, "auto_now_add", False)
+        or getattr(field, "auto_now", False)
+        else field.get_db_prep_save(field.pre_save(row, True), connection)
+        for field in fields
+    ]
+
+
+def _insert(row: _RowT, columns: list[Any] | None = None) -> _RowT:
     """Save a new row as ``Model.save`` would (``auto_now_add`` and the fields' own
-    conversions to the database), in one written-out statement; no signals are sent
-    (nothing listens for an attempt's)."""
+    conversions to the database), in one written-out statement, its values from
+    :func:`_columns` when given (those left there worked out now); no signals are sent
+    (nothing listens for an attempt's or a rating point's)."""
     sql, fields, returns = _insert_sql(type(row), connection.vendor)
-    params = [field.get_db_prep_save(field.pre_save(row, True), connection) for field in fields]
+    if columns is None:
+        columns = [_LATE] * len(fields)
+    params = [
+        field.get_db_prep_save(field.pre_save(row, True), connection) if value is _LATE else value
+        for field, value in zip(fields, columns, strict=True)
+    ]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         row.pk = cursor.fetchone()[0] if returns else cursor.lastrowid
@@ -384,7 +417,8 @@ def _read_sql(vendor: str, by_account: bool, rules: int) -> str:
         f"SELECT {began}p.rating, p.rating_deviation, p.volatility, "  # nosec B608 - names from the models, values bound
         f"EXISTS(SELECT 1 FROM {attempts} a WHERE a.{of_puzzle} = {pk} AND {mine}), "
         f"EXISTS(SELECT 1 FROM {attempts} b WHERE b.{of_puzzle} = {pk} "
-        f"AND b.{column(Attempt, 'visitor')} = %s AND b.{column(Attempt, 'rated')}{anonymous}), "
+        f"AND b.{column(Attempt, 'visitor')} = %s AND b.{column(Attempt, 'rated')} = TRUE"
+        f"{anonymous}), "
         f"{cards}, "
         + ", ".join(f"r.{column(LearnerRating, field)}" for field in _LEARNER_COLUMNS)
         + f" FROM {puzzles} p LEFT JOIN {ratings_table} r ON {rated} "

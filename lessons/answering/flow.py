@@ -96,7 +96,8 @@ def submit(
         if posted.played is not None and posted.played.refusal is not None:
             refused_move(request, puzzle)
         return Reply(line=posted.line, played=posted.played)
-    prefetch_related_objects([puzzle], "themes")  # nothing to do for a kept puzzle
+    if "themes" not in getattr(puzzle, "_prefetched_objects_cache", {}):
+        prefetch_related_objects([puzzle], "themes")  # a kept puzzle has them
     finished = finish(request, puzzle, posted.answer, posted.verdict, file=file)
     return Reply(
         attempt=finished.attempt, verdict=posted.verdict, rating_change=finished.rating_change

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from engine import answers
@@ -137,6 +137,19 @@ def page_context(
     # marks the meld it asks about): one drawn, not both.
     after = _board_after(question, verdict) if attempt is not None and verdict else None
     marked = question.kind in (KIND.WILDCARD, KIND.CLASSIFY)
+    if after is None and played is None:
+        # The question's own board, drawn once (a line's moves so far are drawn each time).
+        after = _kept_board(
+            question,
+            "question",
+            lambda: board(
+                position,
+                changed=question.meld if marked else None,
+                seat=question.viewer,
+                # Which burraco a meld is, is the classify question's answer.
+                burracos=question.kind is not KIND.CLASSIFY,
+            ),
+        )
     context: dict[str, Any] = {
         "question": question,
         "kind": question.kind.value,
@@ -230,20 +243,49 @@ def _board_after(question: engine_puzzles.Puzzle, verdict: engine_puzzles.Verdic
         # no more, and the board drew the other side's melds as the learner's.
         return board(Position.from_json(drawn.position), seat=question.viewer)
     if drawn.meld is not None and drawn.arrangement:
-        melds = list(question.side_melds)
-        index = drawn.meld
-        before = melds[index]
-        melds[index] = Meld.parse(list(drawn.arrangement), question.rules)
-        # The cards attached left the hand (the 9♥ was once drawn in both places).
-        played = tuple((Counter(melds[index].cards) - Counter(before.cards)).elements())
-        return board(
-            question.position,
-            changed=index,
-            melds=tuple(melds),
-            seat=question.viewer,
-            played=played,
+        meld, arrangement = drawn.meld, tuple(drawn.arrangement)
+        return _kept_board(
+            question, (meld, arrangement), lambda: _board_with(question, meld, arrangement)
         )
     return None
+
+
+def _board_with(question: engine_puzzles.Puzzle, index: int, arrangement: tuple[str, ...]) -> Any:
+    """The question's board with the learner's meld ``index`` arranged as ``arrangement``."""
+    melds = list(question.side_melds)
+    before = melds[index]
+    melds[index] = Meld.parse(list(arrangement), question.rules)
+    # The cards attached left the hand (the 9♥ was once drawn in both places).
+    played = tuple((Counter(melds[index].cards) - Counter(before.cards)).elements())
+    return board(
+        question.position,
+        changed=index,
+        melds=tuple(melds),
+        seat=question.viewer,
+        played=played,
+    )
+
+
+#: Boards drawn for a question, by the question's id, what was drawn (the question itself,
+#: or a meld arranged) and the language (the seats' names are in it), each beside its
+#: question, to be sure the id is still that question's: the puzzles kept in memory
+#: (lessons.versioned) are asked again and again, and a board is a frozen value.
+_boards: dict[tuple[int, Any, str | None], tuple[engine_puzzles.Puzzle, Any]] = {}
+#: Boards kept at most; then they are all forgotten.
+KEPT_BOARDS = 1024
+
+
+def _kept_board(question: engine_puzzles.Puzzle, what: Any, make: Callable[[], Any]) -> Any:
+    """The board ``make`` draws of ``question`` (``what`` names which), drawn once."""
+    key = (id(question), what, get_language())
+    found = _boards.get(key)
+    if found is not None and found[0] is question:
+        return found[1]
+    made = make()
+    if len(_boards) >= KEPT_BOARDS:
+        _boards.clear()
+    _boards[key] = (question, made)
+    return made
 
 
 @dataclass(frozen=True)

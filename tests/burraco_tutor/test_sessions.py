@@ -34,3 +34,29 @@ def test_an_expired_or_unknown_session_is_empty_and_its_key_forgotten() -> None:
         read = SessionStore(key)
         assert dict(read.items()) == {}
         assert read.session_key is None
+
+
+def test_a_session_read_twice_gives_each_request_its_own_data() -> None:
+    """The signature of a session's text is checked once a process; its data is parsed
+    again on each read, so one request's change is not another's."""
+    saved = SessionStore()
+    saved["themes"] = ["R23"]
+    saved.save()
+    first = SessionStore(saved.session_key)
+    first["themes"].append("R7")
+    assert SessionStore(saved.session_key)["themes"] == ["R23"]
+
+
+def test_a_session_signed_with_another_key_is_empty_even_once_read(
+    settings: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A text checked under one SECRET_KEY is checked again under another: the kept check
+    is the key's too."""
+    saved = SessionStore()
+    saved["theme"] = "R23"
+    saved.save()
+    assert SessionStore(saved.session_key)["theme"] == "R23"
+    settings.SECRET_KEY = "another-secret-key-for-this-test-only-0123456789"
+    read = SessionStore(saved.session_key)
+    assert dict(read.items()) == {}
+    assert "Session data corrupted" in caplog.text
