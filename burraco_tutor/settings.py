@@ -277,6 +277,9 @@ RATELIMIT_USE_CACHE = "counters"
 # times over. Past a budget, a 429 until its minute ends (README, "Security").
 CPU_MS_PER_LEARNER = env_int("CPU_MS_PER_LEARNER", 6_000)
 CPU_MS_PER_ADDRESS = env_int("CPU_MS_PER_ADDRESS", 120_000)
+# A worker sends a visitor's charges together once they reach this many milliseconds (or
+# are a second old): one statement for some twenty answers rather than one each.
+COST_BATCH_MS = env_int("COST_BATCH_MS", 50)
 # How long a heavy request's claim lives (burraco_tutor.cost.heavy) if its worker dies
 # before letting it go: gunicorn's own timeout, after which it kills a worker anyway.
 HEAVY_REQUEST_SECONDS = env_int("HEAVY_REQUEST_SECONDS", 30)

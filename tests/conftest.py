@@ -18,6 +18,13 @@ def fast_password_hashing(settings: Any) -> None:
 
 
 @pytest.fixture(autouse=True)
+def charges_at_once(settings: Any) -> None:
+    """Each request is charged its CPU as it ends (burraco_tutor.cost), so what a test counts
+    does not depend on the requests before it; test_cost.py tests the batching itself."""
+    settings.COST_BATCH_MS = 0
+
+
+@pytest.fixture(autouse=True)
 def fresh_fragments() -> None:
     """The fragment cache lives in the process's memory, not in the test's database (which
     is rolled back after each test): empty it too."""

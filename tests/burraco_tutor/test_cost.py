@@ -87,6 +87,37 @@ def test_each_request_is_charged_what_it_cost_to_learner_and_address(
     assert len(charged) == 2 and charged[0] == charged[1] >= 2
 
 
+def test_a_workers_cheap_requests_are_charged_together_once_they_add_up(
+    settings: Any, django_assert_num_queries: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings.COST_BATCH_MS = 5_000
+    monkeypatch.setattr(cost, "_PENDING", {})
+    client = learner()
+    client.get("/rules/")
+    with django_assert_num_queries(2):  # the session, the account: no charge yet
+        client.get("/accounts/login/")
+    assert not Counter.objects.exists()
+    settings.COST_BATCH_MS = 1  # what is owed has reached the batch: sent with this one
+    with django_assert_num_queries(3):
+        client.get("/accounts/login/")
+    charged = sorted(Counter.objects.values_list("value", flat=True))
+    assert len(charged) == 2 and charged[0] == charged[1] >= 3  # all three requests
+    assert not cost._PENDING
+
+
+def test_a_charge_a_second_old_is_sent_whatever_it_adds_up_to(
+    settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings.COST_BATCH_MS = 5_000
+    monkeypatch.setattr(cost, "_PENDING", {})
+    client = learner()
+    client.get("/rules/")
+    started = time.time()
+    monkeypatch.setattr(cost.time, "time", lambda: started + cost.BATCH_SECONDS + 1)
+    client.get("/rules/")
+    assert sorted(Counter.objects.values_list("value", flat=True))[0] >= 2
+
+
 def test_a_budget_spent_in_another_worker_is_learnt_from_the_next_charge(
     settings: Any,
 ) -> None:
