@@ -60,7 +60,7 @@ class SessionStore(db.SessionStore):
         except signing.BadSignature:
             logging.getLogger("django.security.SuspiciousSession").warning("Session data corrupted")
         except Exception:  # noqa: BLE001 - as Django's: any unreadable session is empty
-            pass
+            return {}
         return {}
 
 
