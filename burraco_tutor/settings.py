@@ -195,6 +195,9 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     )
     # The workers' writes queued on a lock file, not polling SQLite's lock (sqlite/base.py).
     DATABASES["default"]["ENGINE"] = "burraco_tutor.sqlite"
+    # Tests keep SQLite's database in memory, one a process, as for Django's own engine
+    # (pytest-django knows that engine by name only, and would name a file per xdist worker).
+    DATABASES["default"].setdefault("TEST", {}).setdefault("NAME", ":memory:")
 if DATABASES["default"]["ENGINE"].endswith("postgresql") and env_bool("PG_PREPARED", True):
     # Server-side binding lets psycopg prepare a statement the second time a connection
     # sends it, and PostgreSQL then skips planning it again: the connections are long-lived
