@@ -303,8 +303,9 @@ def test_two_tabs_starting_the_last_hand_at_once_file_it_once(finished_before: i
         finish(started(tab(student), assignment))
     tabs = [tab(student), tab(student)]
     statuses = at_once([lambda client=client: start(client, assignment) for client in tabs])
-    # The second tab goes back to the hand the first dealt.
-    assert statuses == [302, 302]
+    # The second tab goes back to the hand the first dealt, or, while the first is being
+    # dealt, is told to wait (burraco_tutor.cost.heavy: one heavy request at a time).
+    assert statuses in ([302, 302], [302, 429])
     assert AssignmentGame.objects.filter(assignment=assignment).count() == finished_before + 1
     assert Game.objects.filter(user=student).count() == finished_before + 1
 
@@ -316,7 +317,7 @@ def test_two_tabs_starting_after_the_last_hand_file_nothing() -> None:
     finish(started(tab(student), assignment))
     tabs = [tab(student), tab(student)]
     statuses = at_once([lambda client=client: start(client, assignment) for client in tabs])
-    assert statuses == [409, 409]
+    assert statuses in ([409, 409], [409, 429])
     assert AssignmentGame.objects.filter(assignment=assignment).count() == 1
 
 
@@ -360,7 +361,7 @@ def test_two_tabs_finishing_the_last_hand_at_once_count_it_once(settings: Any) -
     tabs = [tab(student), tab(student)]
     url = f"/play/{game.pk}/"
     statuses = at_once([lambda client=client: client.post(url, data) for client in tabs])
-    assert statuses == [302, 409]
+    assert statuses in ([302, 409], [302, 429])  # 429: the other tab's move was in flight
     game.refresh_from_db()
     assert game.finished and game.actions == [str(step.action) for step in played.steps]
     assert AssignmentGame.objects.filter(assignment=assignment).count() == 1
