@@ -25,6 +25,18 @@ def charges_at_once(settings: Any) -> None:
 
 
 @pytest.fixture(autouse=True)
+def fresh_budgets() -> None:
+    """What a worker knows of spent budgets and owes in charges lives in the process's
+    memory, not in the test's database: without this a test inherits the CPU that earlier
+    tests of the same worker spent as a user with the same id (SQLite gives ids again
+    after each rollback) and is refused with a 429 it did nothing to earn."""
+    from burraco_tutor import cost
+
+    cost._SPENT.clear()
+    cost._PENDING.clear()
+
+
+@pytest.fixture(autouse=True)
 def fresh_fragments() -> None:
     """The fragment cache lives in the process's memory, not in the test's database (which
     is rolled back after each test): empty it too."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import html
 import time
-from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
@@ -24,17 +23,15 @@ BUSY_IT = "La tua richiesta precedente è ancora in lavorazione"
 
 
 @pytest.fixture(autouse=True)
-def frozen_minute(monkeypatch: pytest.MonkeyPatch) -> Iterator[float]:
+def frozen_minute(monkeypatch: pytest.MonkeyPatch) -> float:
     """The budgets count in windows of a minute: a test whose requests straddle a window's
-    end would start afresh. Its wall clock stands still (the CPU clock runs). What this
-    process knows to be spent is forgotten after each test, as the counts are."""
+    end would start afresh. Its wall clock stands still (the CPU clock runs); what the
+    process knows to be spent is forgotten between tests (tests/conftest.py, fresh_budgets)."""
     frozen = time.time()
     monkeypatch.setattr(
         cost, "time", SimpleNamespace(time=lambda: frozen, thread_time=time.thread_time)
     )
-    cost._SPENT.clear()
-    yield frozen
-    cost._SPENT.clear()
+    return frozen
 
 
 def learner(**extra: Any) -> Client:
