@@ -23,7 +23,7 @@ from engine.rules import PRESETS
 from lessons.models import Lesson, Puzzle
 from lessons.rulebook import theme_title
 from lessons.themes import KIND_LABELS
-from play.forms import OFFERED
+from play.forms import TABLE_CHOICES
 from play.models import Game
 
 MAX_NAMES_TEXT = 4000
@@ -234,7 +234,7 @@ class AssignmentForm(AssignmentEditForm):
     players = forms.TypedChoiceField(
         label=_("Players at the table"),
         coerce=int,
-        choices=[(n, _("%(n)s players") % {"n": n}) for n in OFFERED],
+        choices=TABLE_CHOICES,
         initial=2,
         required=False,
         widget=forms.RadioSelect,

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
@@ -23,6 +25,15 @@ TABLES = (2, 3, 4)
 #: The table sizes a game may be dealt at: the engine's, as far as TABLES goes.
 OFFERED = tuple(n for n in PLAYER_COUNTS if n in TABLES)
 
+
+def _players(n: int) -> str:
+    return gettext("%(n)s players") % {"n": n}
+
+
+#: The table sizes offered, each labelled in the language of the page that draws it (a
+#: label formatted here would stay in the language of the first request).
+TABLE_CHOICES = [(n, lazy(_players, str)(n)) for n in OFFERED]
+
 #: The most cards a move can name (a whole hand after taking a big pile).
 MOST_CARDS = DECK_SIZE
 
@@ -36,7 +47,7 @@ class NewGameForm(forms.Form):
     players = forms.TypedChoiceField(
         label=_("Players"),
         coerce=int,
-        choices=[(n, _("%(n)s players") % {"n": n}) for n in OFFERED],
+        choices=TABLE_CHOICES,
         initial=2,
         widget=forms.RadioSelect,
     )
