@@ -100,11 +100,14 @@ def try_again(
 
 @dataclass(frozen=True)
 class Gap:
-    """The sides' melds, bonuses included, after one of the learner's turns."""
+    """The sides' melds, bonuses included, after one of the learner's turns; or, ``final``,
+    what the ended hand credited each (the score, cards left in hand and the closing
+    counted), so the chart ends where the hand did."""
 
     turn: int
     mine: int
     theirs: int
+    final: bool = False
 
     @property
     def gap(self) -> int:
@@ -112,8 +115,9 @@ class Gap:
 
 
 def score_gap(hand: hands.Hand) -> list[Gap]:
-    """What each side had on the table after each of the learner's turns (the last point is
-    the hand's end), as the engine scores melds (table.on_table)."""
+    """What each side had on the table after each of the learner's turns, as the engine
+    scores melds (table.on_table); once the hand is over, its last point is the hand's
+    score as credited (hands.credited), which a hand won on the melds may still lose."""
     ends = [
         index
         for index, step in enumerate(hand.steps)
@@ -125,7 +129,11 @@ def score_gap(hand: hands.Hand) -> list[Gap]:
     ]
     if hand.over and (not ends or ends[-1] != len(hand.steps) - 1):
         positions.append(hand.position)
-    return [gap(turn, after) for turn, after in enumerate(positions, start=1)]
+    gaps = [gap(turn, after) for turn, after in enumerate(positions, start=1)]
+    final = hands.credited(hand)
+    if final is not None and gaps:
+        gaps[-1] = Gap(gaps[-1].turn, *final, final=True)
+    return gaps
 
 
 def gap(turn: int, position: Position) -> Gap:

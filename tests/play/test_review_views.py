@@ -68,17 +68,19 @@ def test_a_whole_hand_ends_with_the_engines_score_and_a_review(
     response = client.post(f"/play/{game.pk}/", {"version": game.version, "do": "draw"})
     assert response.status_code == 409
     assert "The hand is over: there are no more moves" in response.content.decode()
-    # The score gap: after each of the learner's turns, and at the end the melds as the
-    # engine scored them; drawn, with its numbers in a table.
+    # The score gap: the melds as the engine scored them after each of the learner's turns,
+    # and at the end the hand's score; drawn, with its numbers in a table.
     gaps = score_gap(hand)
     turns = sum(1 for s in hand.steps if s.seat == 0 and s.action.kind.value == "discard")
     assert turns > 1 and len(gaps) in (turns, turns + 1)
     mine, theirs = outcome.scores
     assert mine is not None and theirs is not None
-    end = (mine.table + mine.bonus, theirs.table + theirs.bonus)
-    assert (gaps[-1].mine, gaps[-1].theirs) == end
+    assert (gaps[-1].mine, gaps[-1].theirs) == (mine.total, theirs.total)
+    assert gaps[-1].final and not any(point.final for point in gaps[:-1])
     assert "<svg" in review and "<polyline" in review
-    assert f'<td class="text-end">{gaps[-1].gap}</td></tr></tbody>' in review
+    last_row = f'<td class="text-end">{gaps[-1].gap}</td></tr></tbody>'
+    assert f"<tr><td>End of the hand</td><td class=\"text-end\">{mine.total}</td>" in review
+    assert last_row in review
 
 
 def test_the_review_lists_each_flagged_decision_with_its_points_and_a_way_back() -> None:

@@ -110,14 +110,18 @@ def test_a_whole_three_player_hand_to_the_end_with_the_score_per_side() -> None:
     review = client.get(f"/play/{game.pk}/review/").content.decode()
     assert cells(review, "Total") == totals
     assert "The best other player" in review
-    gaps = games_gaps(hand)
-    last = gaps[-1]
+    # Each turn's point weighs the melds, a pair's halved; the last is what the hand credited.
+    from play.review import gap
+
     worth = {seat: table.on_table(position, position.side_of(seat)) for seat in range(3)}
     halved = {
         seat: half_score(w) if position.side_of(seat) == pair else w for seat, w in worth.items()
     }
-    assert last.mine == halved[0]
-    assert last.theirs == max(halved[s] for s in range(3) if position.side_of(s) != mine)
+    melds = gap(1, position)
+    assert melds.mine == halved[0]
+    assert melds.theirs == max(halved[s] for s in range(3) if position.side_of(s) != mine)
+    last = games_gaps(hand)[-1]
+    assert last.final and (last.mine, last.theirs) == (game.score, game.their_score)
 
 
 def games_gaps(hand: hands.Hand) -> list:  # type: ignore[type-arg]
