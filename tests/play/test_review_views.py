@@ -79,7 +79,7 @@ def test_a_whole_hand_ends_with_the_engines_score_and_a_review(
     assert gaps[-1].final and not any(point.final for point in gaps[:-1])
     assert "<svg" in review and "<polyline" in review
     last_row = f'<td class="text-end">{gaps[-1].gap}</td></tr></tbody>'
-    assert f"<tr><td>End of the hand</td><td class=\"text-end\">{mine.total}</td>" in review
+    assert f'<tr><td>End of the hand</td><td class="text-end">{mine.total}</td>' in review
     assert last_row in review
 
 
