@@ -7,6 +7,7 @@ markup in templates/play/table.html.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -376,6 +377,35 @@ def sorted_hand(cards: tuple[Card, ...], by: str) -> list[Card]:
     return sorted(by_suit, key=rank_key)
 
 
+def fresh(hand: Hand) -> Counter[Card]:
+    """The cards the learner took this turn and still holds (the stock's card, or the
+    pile's), marked in the hand while the turn goes on so the eye finds them."""
+    if not hand.learner_to_move or hand.position.phase is not Phase.PLAY:
+        return Counter()
+    for step in reversed(hand.steps):
+        if step.seat != LEARNER:
+            break
+        if step.action.kind is ActionKind.DRAW:
+            taken = Counter([Card.parse(step.drawn)] if step.drawn else [])
+        elif step.action.kind is ActionKind.PILE:
+            taken = Counter(step.before.discard)
+        else:
+            continue
+        held = hand.position.hands[LEARNER]
+        return taken & Counter(() if isinstance(held, Hidden) else held)
+    return Counter()
+
+
+def marked(cards: Sequence[Card], taken: Counter[Card]) -> list[tuple[Card, bool]]:
+    """Each card of the hand with whether it is one just taken (each copy taken once)."""
+    left = Counter(taken)
+    pairs = []
+    for card in cards:
+        pairs.append((card, left[card] > 0))
+        left[card] -= 1
+    return pairs
+
+
 def context(hand: Hand, sort: str = "suit") -> dict[str, Any]:
     """The table's pieces for the template."""
     position = hand.position
@@ -394,6 +424,7 @@ def context(hand: Hand, sort: str = "suit") -> dict[str, Any]:
     ]
     mine = position.hands[LEARNER]
     cards = () if isinstance(mine, Hidden) else tuple(mine)
+    in_hand = sorted_hand(cards, sort)
     outcome = position.outcome()
     log = move_log(hand)
     views = sides(position, outcome)
@@ -405,7 +436,8 @@ def context(hand: Hand, sort: str = "suit") -> dict[str, Any]:
         "named_sides": by_seat(position),
         "my_melds": views[0].melds,
         "their_melds": [view.melds for view in views[1:]],
-        "cards": sorted_hand(cards, sort),
+        "cards": in_hand,
+        "hand_cards": marked(in_hand, fresh(hand)),
         "discard": position.discard,
         "stock": position.stock_count,
         "pozzetti": position.pozzetti_taken,

@@ -336,3 +336,57 @@ def test_two_tabs_moving_at_once_play_the_move_once() -> None:
     game.refresh_from_db()
     assert game.actions == first.actions and game.version == first.version
     assert games.load(game).position.phase.value == "play"
+
+
+def fresh_cards(page: str) -> list[str]:
+    return re.findall(r'<li class="play-fresh"><input [^>]*value="([^"]+)"', page)
+
+
+def test_the_card_just_drawn_is_marked_until_the_turn_ends() -> None:
+    client = Client()
+    client.cookies["django_language"] = "en"
+    game = deal(client)
+    assert fresh_cards(client.get(f"/play/{game.pk}/").content.decode()) == []
+    assert move(client, game, do="draw").status_code == 302
+    game.refresh_from_db()
+    drawn = games.load(game).steps[-1].drawn
+    assert drawn
+    page = client.get(f"/play/{game.pk}/").content.decode()
+    assert fresh_cards(page) == [drawn]
+    assert '<span class="play-fresh-tag">new</span>' in page
+    client.cookies["django_language"] = "it"
+    page = client.get(f"/play/{game.pk}/").content.decode()
+    assert '<span class="play-fresh-tag">nuova</span>' in page
+    # Discarding it ends the turn and the mark with it.
+    assert move(client, game, do="discard", cards=[drawn]).status_code == 302
+    assert fresh_cards(client.get(f"/play/{game.pk}/").content.decode()) == []
+
+
+def test_the_cards_of_a_pile_taken_are_marked_while_held() -> None:
+    from play.table import fresh, marked
+
+    client = Client()
+    game = deal(client)
+    hand = games.load(game)
+    pile = list(hand.position.discard)
+    assert pile, "the bot's first turn ends on a discard"
+    assert move(client, game, do="pile").status_code == 302
+    game.refresh_from_db()
+    hand = games.load(game)
+    taken = fresh(hand)
+    assert sorted(taken.elements()) == sorted(pile)
+    in_hand = list(hand.position.hand)
+    assert sum(new for _card, new in marked(in_hand, taken)) == len(pile)
+
+
+def test_of_two_copies_of_a_card_only_the_one_taken_is_marked() -> None:
+    from collections import Counter
+
+    from play.table import marked
+
+    jack, five = Card.parse("JD"), Card.parse("5C")
+    assert marked([jack, jack, five], Counter([jack])) == [
+        (jack, True),
+        (jack, False),
+        (five, False),
+    ]
