@@ -15,7 +15,7 @@ from typing import Any
 import fsrs
 from django.contrib import messages
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 from django.http import Http404, HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -330,7 +330,11 @@ def take_back(game: Game, version: int) -> hands.Hand:
         raise NothingToTakeBack
     with transaction.atomic():
         saved = Game.objects.filter(pk=game.pk, version=version).update(
-            actions=hand.actions[:point], version=version + 1, helped=True, finished=False
+            actions=hand.actions[:point],
+            version=version + 1,
+            helped=True,
+            take_backs=F("take_backs") + 1,
+            finished=False,
         )
         if not saved:
             raise StaleMove
@@ -366,11 +370,12 @@ class NoNextHand(Exception):
 
 
 def take_hint(game: Game, hand: hands.Hand) -> Action | None:
-    """The expert's move now; the hand is marked as helped."""
+    """The expert's move now; the hand is marked as helped and the hint counted."""
     action = hands.hint(hand)
-    if action is not None and not game.helped:
-        Game.objects.filter(pk=game.pk).update(helped=True)
+    if action is not None:
+        Game.objects.filter(pk=game.pk).update(helped=True, hints=F("hints") + 1)
         game.helped = True
+        game.hints += 1
     return action
 
 
@@ -419,6 +424,8 @@ def _exported_games(user: Any) -> Iterator[dict[str, Any]]:
             "takebacks",
             "finished",
             "helped",
+            "hints",
+            "take_backs",
             "created_at",
             "thinned_at",
             "score",
@@ -466,6 +473,8 @@ def exported_game(game: dict[str, Any], findings: list[dict[str, Any]]) -> dict[
         "takebacks": game["takebacks"],
         "finished": game["finished"],
         "helped": game["helped"],
+        "hints": game["hints"],
+        "take_backs": game["take_backs"],
         "started": game["created_at"],
         "findings": findings,
     }

@@ -63,8 +63,12 @@ class Game(models.Model):
     actions = models.JSONField(default=list, blank=True)
     #: Counts the moves saved; a move must name the version it was made on.
     version = models.PositiveIntegerField(default=0)
-    #: The learner asked for a hint in this hand.
+    #: The learner had help in this game: a hint or a take-back (counted below since they
+    #: were; a game helped before has both counts at 0).
     helped = models.BooleanField(default=False)
+    #: The hints the learner asked for, and the turns they took back.
+    hints = models.PositiveIntegerField(default=0)
+    take_backs = models.PositiveIntegerField(default=0)
     #: The game has ended: its one hand, or the match at the target (kept for the lists;
     #: the replay is what decides).
     finished = models.BooleanField(default=False)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from engine.actions import Action, ActionKind
 from engine.state import Position, half_score
@@ -157,6 +158,22 @@ def gap_chart(gaps: list[Gap]) -> Chart | None:
     return rating_chart([gap.gap for gap in gaps]) if len(gaps) > 1 else None
 
 
+def help_had(game: Game) -> str:
+    """What help the game had, in words ("2 hints, 1 take-back"); empty without any. A
+    game helped before the two were counted says only that it had one or the other."""
+    if not game.helped:
+        return ""
+    parts = []
+    if game.hints:
+        parts.append(ngettext("%(n)d hint", "%(n)d hints", game.hints) % {"n": game.hints})
+    if game.take_backs:
+        parts.append(
+            ngettext("%(n)d take-back", "%(n)d take-backs", game.take_backs)
+            % {"n": game.take_backs}
+        )
+    return ", ".join(parts) or _("a hint or a take-back")
+
+
 def summary(game: Game, hand: hands.Hand, *, teacher: bool = False) -> dict[str, Any]:
     """What a review page shows of a hand, whoever reads it (the learner's review, the
     teacher's): the score part by part per side, the score gap and its chart, and the
@@ -175,6 +192,7 @@ def summary(game: Game, hand: hands.Hand, *, teacher: bool = False) -> dict[str,
     waits = not (hand.over or teacher or game.coach != Game.Coach.OFF)
     return {
         "game": game,
+        "help_had": help_had(game),
         "over": hand.over,
         "final_scores": scores,
         "final_credits": final["credits"],

@@ -107,6 +107,8 @@ def test_the_file_is_what_one_json_dumps_of_everything_wrote() -> None:
         "takebacks",
         "finished",
         "helped",
+        "hints",
+        "take_backs",
         "started",
         "findings",
     }

@@ -144,13 +144,16 @@ def test_a_take_back_undoes_the_learners_turn_and_the_answers_and_marks_the_hand
     assert "Your last turn is taken back" in response.content.decode()
     game.refresh_from_db()
     # Back to the start of the learner's turn: the draw, the discard and the bots' answers undone.
-    assert game.actions == before and game.helped
+    assert game.actions == before and game.helped and game.take_backs == 1
     assert not game.findings.filter(decision__gte=len(before)).exists()
     # Mid-turn, a take-back goes back to before the draw.
     assert move(client, game, do="draw").status_code == 302
     assert move(client, game, do="takeback").status_code == 200
     game.refresh_from_db()
-    assert game.actions == before
+    assert game.actions == before and (game.hints, game.take_backs) == (0, 2)
+    # The review names the help as it was: take-backs, no hint.
+    review = client.get(f"/play/{game.pk}/review/").content.decode()
+    assert "Help you had in this game: 2 take-backs." in review
 
 
 def test_a_take_back_from_a_stale_tab_gets_409_and_nothing_is_lost() -> None:
@@ -164,7 +167,7 @@ def test_a_take_back_from_a_stale_tab_gets_409_and_nothing_is_lost() -> None:
     assert response.status_code == 409
     assert "This table had moved on" in response.content.decode()
     game.refresh_from_db()
-    assert game.actions == actions and not game.helped
+    assert game.actions == actions and not game.helped and game.take_backs == 0
 
 
 def test_take_backs_off_and_nothing_to_take_back_say_so() -> None:

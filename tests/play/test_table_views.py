@@ -228,7 +228,22 @@ def test_the_hint_is_the_experts_move_and_marks_the_hand_helped() -> None:
     page = move(client, game, do="hint").content.decode()
     assert "The expert would:" in page
     game.refresh_from_db()
-    assert game.helped
+    assert game.helped and game.hints == 1
+    client.cookies["django_language"] = "en"
+    review = client.get(f"/play/{game.pk}/review/").content.decode()
+    assert "Help you had in this game: 1 hint." in review
+    client.cookies["django_language"] = "it"
+    review = client.get(f"/play/{game.pk}/review/").content.decode()
+    assert "Aiuti che hai avuto in questa partita: 1 suggerimento." in review
+
+
+def test_a_game_helped_before_help_was_counted_says_only_that() -> None:
+    from play.review import help_had
+
+    assert help_had(GameFactory.build(helped=False)) == ""
+    assert help_had(GameFactory.build(helped=True)) == "a hint or a take-back"
+    both = GameFactory.build(helped=True, hints=2, take_backs=1)
+    assert help_had(both) == "2 hints, 1 take-back"
 
 
 def test_there_is_no_hint_below_the_full_coach() -> None:
