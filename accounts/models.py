@@ -36,6 +36,8 @@ class Profile(models.Model):
         verbose_name=_("made by"),
     )
     made_by_name = models.CharField(_("made by (username)"), max_length=150, blank=True)
+    #: How fast the practice table steps through the others' moves (play.speed.Speed).
+    play_speed = models.CharField(max_length=8, default="normal")
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:

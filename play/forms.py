@@ -15,6 +15,7 @@ from engine.cards import Card
 from engine.state import DECK_SIZE, PLAYER_COUNTS
 from lessons import fields
 from play.models import Game
+from play.speed import Speed
 
 #: The tables the practice table offers, each only once the engine plays it too
 #: (engine.state.PLAYER_COUNTS): the page lays out two to six seats (play.table.PLACES).
@@ -97,7 +98,8 @@ class AnyCardsField(forms.MultipleChoiceField):
 class MoveForm(forms.Form):
     """One move: ``do`` names it, ``cards`` are the cards chosen, ``version`` the table it
     was made on. The table is one form, so some buttons say what they do by their name:
-    ``attach`` carries a meld's index, ``dismiss`` a finding's, ``sort`` the order."""
+    ``attach`` carries a meld's index, ``dismiss`` a finding's, ``sort`` the order,
+    ``speed`` how fast the others' moves are shown."""
 
     DO = ("draw", "pile", "meld", "discard", "continue", "hint", "takeback", "next")
 
@@ -106,6 +108,7 @@ class MoveForm(forms.Form):
     attach = forms.IntegerField(min_value=0, max_value=200, required=False)
     cards = AnyCardsField(required=False, choices=())
     sort = forms.ChoiceField(choices=Game.Sort.choices, required=False)
+    speed = forms.ChoiceField(choices=Speed.choices, required=False)
     dismiss = forms.IntegerField(min_value=1, max_value=2**62, required=False)
 
     def clean_cards(self) -> list[Card]:
@@ -123,6 +126,8 @@ class MoveForm(forms.Form):
             data["do"] = "dismiss"
         elif data.get("sort"):
             data["do"] = "sort"
+        elif data.get("speed"):
+            data["do"] = "speed"
         if not data.get("do"):
             raise forms.ValidationError(_("Choose a move with one of the table's buttons."))
         return data

@@ -13,13 +13,11 @@ from burraco_tutor.cost import heavy
 from burraco_tutor.http import HtmxHttpRequest, small_int
 from burraco_tutor.limits import limited
 from engine.actions import Action
-from play import claims, games, hands, table
+from play import claims, games, hands, speed, table
 from play.forms import MoveForm, NewGameForm
 from play.models import Finding, Game
 from play.review import decision_context, summary, try_again
-
-#: The pause between two frames of the others' moves (none under reduced motion).
-FRAME_MS = 700
+from play.speed import Speed
 
 
 @limited("play")
@@ -85,6 +83,9 @@ def game_table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if do == "sort":
         Game.objects.filter(pk=game.pk).update(sort=form.cleaned_data["sort"])
         game.sort = form.cleaned_data["sort"]
+        return _done(request, game)
+    if do == "speed":
+        speed.choose(request, Speed(form.cleaned_data["speed"]))
         return _done(request, game)
     if do == "dismiss":
         game.findings.filter(pk=form.cleaned_data["dismiss"]).update(dismissed=True)
@@ -206,7 +207,7 @@ def _done(
     With htmx, a move that set the bots going comes back as the first frame (``start``):
     the table after the first step, which then steps through the others' moves."""
     if request.htmx:
-        if request.headers.get("X-Reduced-Motion") == "1":
+        if request.headers.get("X-Reduced-Motion") == "1" or not speed.frame_ms(request):
             start = None
         return _table(request, game, hand=hand, at=start)
     return redirect("play:table", pk=game.pk)
@@ -249,6 +250,8 @@ def _table(
         coaching=game.coach in games.COACHING,
         match=games.match_state(game, hand) if hand.over or game.match else None,
         take_back=game.takebacks and games.take_back_point(hand) is not None,
+        speed=speed.chosen(request),
+        speeds=Speed.choices,
         **extra,
     )
     if not request.htmx:
@@ -269,7 +272,7 @@ def _frame(request: HtmxHttpRequest, game: Game, hand: hands.Hand, at: int) -> H
         form_url=request.path,
         frame=at,
         next_at=at + 1,
-        frame_ms=FRAME_MS,
+        frame_ms=speed.frame_ms(request),
         drawing=False,
         playing=False,
         waiting=False,

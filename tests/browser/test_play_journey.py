@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from engine.actions import Action, ActionKind
 from engine.bots import decide, legal_in_view
 from engine.state import Phase
-from play import games, hands, table, views
+from play import games, hands, speed, table
 from play.models import Game
 from tests.browser.conftest import Visit
 from tests.browser.test_accessibility import AXE, assert_accessible
@@ -63,7 +63,7 @@ HAND_OVER = "La smazzata è finita"
 def fixed_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every game dealt is the deal of WHOLE_HAND, so the same choices play the same hand."""
     monkeypatch.setattr(games.secrets, "randbelow", lambda _limit: WHOLE_HAND)
-    monkeypatch.setattr(views, "FRAME_MS", QUICK_FRAMES)
+    monkeypatch.setitem(speed.FRAME_MS, speed.Speed.NORMAL, QUICK_FRAMES)
 
 
 def first_card_hand() -> list[str]:
@@ -131,7 +131,7 @@ def test_the_others_moves_step_by_step_skip_and_take_back_by_keyboard(
     visit: Visit, fixed_deal: None, axe: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Frames that wait, so that one can be looked at, checked and skipped.
-    monkeypatch.setattr(views, "FRAME_MS", 60_000)
+    monkeypatch.setitem(speed.FRAME_MS, speed.Speed.NORMAL, 60_000)
     page = visit.open("/play/")
     deal_by_keyboard(page)
     follow(page, page.get_by_role("button", name="Pesca dal tallone"))

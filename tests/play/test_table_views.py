@@ -14,7 +14,7 @@ from engine.bots import decide, legal_in_view
 from engine.cards import Card
 from play import games, hands
 from play.models import Game
-from tests.factories import GameFactory, UserFactory
+from tests.factories import GameFactory, ProfileFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "a-long-test-password"
@@ -405,3 +405,63 @@ def test_of_two_copies_of_a_card_only_the_one_taken_is_marked() -> None:
         (jack, False),
         (five, False),
     ]
+
+
+def htmx_discard(client: Client, game: Game) -> str:
+    """Draw, then discard the first card with htmx: the page the discard answers."""
+    assert move(client, game, do="draw").status_code == 302
+    game.refresh_from_db()
+    card = str(games.load(game).position.hand[0])
+    response = client.post(
+        f"/play/{game.pk}/",
+        {"version": game.version, "do": "discard", "cards": [card]},
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("chosen", "pause"), [("slow", 1400), ("normal", 700), ("fast", 300), ("instant", None)]
+)
+def test_the_others_moves_step_at_the_speed_the_learner_chose(
+    chosen: str, pause: int | None
+) -> None:
+    client = Client()
+    client.cookies["django_language"] = "en"
+    game = deal(client, players="4")
+    assert move(client, game, speed=chosen).status_code == 302
+    page = client.get(f"/play/{game.pk}/").content.decode()
+    pressed = re.findall(r'name="speed" value="(\w+)" aria-pressed="true"', page)
+    assert pressed == [chosen]
+    after = htmx_discard(client, game)
+    frames = re.findall(r'hx-trigger="load delay:(\d+)ms"', after)
+    if pause is None:
+        # Instant: the table at the end of the others' moves, as under reduced motion.
+        assert frames == [] and "Skip to the end of their moves" not in after
+    else:
+        assert frames == [str(pause)] and "Skip to the end of their moves" in after
+
+
+def test_an_accounts_speed_follows_it_to_another_device() -> None:
+    user = UserFactory()
+    ProfileFactory(user=user)
+    phone, laptop = Client(), Client()
+    phone.force_login(user)
+    laptop.force_login(user)
+    game = deal(phone)
+    assert move(phone, game, speed="fast").status_code == 302
+    assert user.profile.__class__.objects.get(user=user).play_speed == "fast"
+    mine = deal(laptop)
+    page = laptop.get(f"/play/{mine.pk}/").content.decode()
+    assert re.findall(r'name="speed" value="(\w+)" aria-pressed="true"', page) == ["fast"]
+
+
+def test_a_speed_that_is_not_offered_is_refused_and_nothing_changes() -> None:
+    client = Client()
+    client.cookies["django_language"] = "en"
+    game = deal(client)
+    response = move(client, game, speed="warp")
+    assert response.status_code == 400
+    assert "Select a valid choice" in response.content.decode()
+    assert "play_speed" not in client.session
