@@ -21,7 +21,7 @@ from engine.cards import Card
 from engine.coach.findings import Lost
 from engine.melds import Meld
 from engine.puzzles import find_line
-from engine.state import Phase, Position
+from engine.state import Hidden, Phase, Position
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +84,10 @@ def _plays(
     if kept is not None:
         return kept
     found: list[_Play] = []
-    if position.phase is Phase.PLAY and not position.is_over:
+    # A hand the player cannot see yet (a pozzetto taken al volo by the chosen play) offers
+    # nothing to judge the choice by.
+    known = not isinstance(position.hands[position.to_move], Hidden)
+    if known and position.phase is Phase.PLAY and not position.is_over:
         side_melds = position.melds[position.side]
         for meld in legal_melds(position, budget):
             found.append(_Play(Action(ActionKind.MELD, meld.cards), None, meld))

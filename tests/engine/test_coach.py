@@ -123,6 +123,15 @@ def test_missed_burraco_is_quiet_when_a_shorter_meld_can_still_grow_into_it() ->
     assert "missed_burraco" not in codes(coach(hearts, "meld 8H 9H 10H"))
 
 
+def test_a_play_that_takes_the_pozzetto_al_volo_is_judged_on_the_cards_that_were_seen() -> None:
+    # Laying the last three cards apart empties the hand, and the pozzetto's unseen cards
+    # come in (R29): the burraco they could have made is still missed, and the pozzetto's
+    # cards, hidden from the seat, are not searched (they used to raise an error).
+    last = position(["9C", "10C", "JC"], mine=[["3C", "4C", "5C", "6C", "7C", "8C"]])
+    review = coach(last, "meld 9C 10C JC")
+    assert str(only(review, "missed_burraco").better) == "attach 0 9C 10C JC"
+
+
 def test_a_card_a_missed_burraco_plays_is_not_also_a_missed_attach() -> None:
     two = position(["7H", "KH", "4D"], mine=[["8H", "9H", "10H", "JH", "QH"]])
     assert codes(coach(two, "discard 4D")) == ["missed_burraco"]
