@@ -120,6 +120,8 @@
     const news = target.querySelector("[data-focus]") || target.querySelector("h1, h2");
     const place = news || target;
     if (!place.hasAttribute("tabindex")) place.setAttribute("tabindex", "-1");
-    place.focus({ preventScroll: false });
+    // At the table the page stays where the learner is looking (the hand, the felt): a move
+    // must not scroll it; the news is announced by the table's live regions.
+    place.focus({ preventScroll: Boolean(place.closest(".play-table")) });
   });
 })();
