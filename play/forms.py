@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Final
 
 from django import forms
 from django.utils.functional import lazy
+from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
 from engine.actions import Action, ActionKind
 from engine.cards import Card
+from engine.match import THREE_TARGET
+from engine.rules import DEFAULT
 from engine.state import DECK_SIZE, PLAYER_COUNTS
 from lessons import fields
 from play.models import Game
@@ -39,28 +44,142 @@ TABLE_CHOICES = [(n, lazy(_players, str)(n)) for n in OFFERED]
 MOST_CARDS = DECK_SIZE
 
 
-def level_field(label: StrOrPromise) -> forms.ChoiceField:
-    """A choice of the bots' strength (Game.Level), the club player's unless chosen."""
-    return forms.ChoiceField(label=label, choices=Game.Level.choices, initial=Game.Level.CLUB)
+#: The game a newcomer is dealt by one button (the start page's first, the home page's
+#: "first hand"): two players, the computer at its gentlest, the coach saying everything
+#: and giving hints, take-backs on, the standard rules, one hand. The start page's other
+#: options start from these too, so that a learner who changes one thing (four players, say)
+#: does not also get a club player and a quieter coach without asking for them.
+BEGINNER: Final[Mapping[str, Any]] = MappingProxyType(
+    {
+        "players": 2,
+        "opponents": Game.Level.BEGINNER,
+        "partner": Game.Level.BEGINNER,
+        "preset": Game.Preset.STANDARD,
+        "coach": Game.Coach.FULL,
+        "match": False,
+        "takebacks": True,
+    }
+)
+#: The value of the start page's ``deal`` button that deals BEGINNER.
+BEGINNER_DEAL = "beginner"
+
+#: What each level of the computer plays like, in one line.
+LEVELS_EXPLAINED = _(
+    "Beginner: plays simple moves and makes the mistakes the coach explains. Club player: plays"
+    " like a regular at a card club. Expert: the strongest the computer plays. Random: any"
+    " allowed move, by chance."
+)
+
+
+def level_field(label: StrOrPromise, help_text: StrOrPromise) -> forms.ChoiceField:
+    """A choice of the bots' strength (Game.Level), the beginner's unless chosen."""
+    return forms.ChoiceField(
+        label=label, choices=Game.Level.choices, initial=BEGINNER["opponents"], help_text=help_text
+    )
+
+
+def _explained(choice: StrOrPromise, meaning: StrOrPromise) -> StrOrPromise:
+    """A choice's name, then what it means, in the language of the page that draws it."""
+    return format_lazy("{}: {}", choice, meaning)
+
+
+COACH_CHOICES = [
+    (
+        Game.Coach.OFF,
+        _explained(Game.Coach.OFF.label, _("it only says why a move is not allowed.")),
+    ),
+    (
+        Game.Coach.REFUSED,
+        _explained(
+            Game.Coach.REFUSED.label,
+            _("when a move is not allowed, it also suggests moves you could make instead."),
+        ),
+    ),
+    (
+        Game.Coach.TURNS,
+        _explained(
+            Game.Coach.TURNS.label,
+            _("after each of your turns it also says what could have been played better."),
+        ),
+    ),
+    (
+        Game.Coach.FULL,
+        _explained(
+            Game.Coach.FULL.label,
+            _("all of that, and a Hint button that shows a good move whenever you ask."),
+        ),
+    ),
+]
+
+PRESET_CHOICES = [
+    (
+        Game.Preset.STANDARD,
+        _explained(Game.Preset.STANDARD.label, _("as played in Italian clubs; start here.")),
+    ),
+    (
+        Game.Preset.SEMI_CLEAN,
+        _explained(
+            Game.Preset.SEMI_CLEAN.label,
+            _(
+                "as standard, and a burraco of seven natural cards in a row beside its one"
+                " wildcard counts as semi-clean, worth 150."
+            ),
+        ),
+    ),
+    (
+        Game.Preset.STRICT,
+        _explained(
+            Game.Preset.STRICT.label,
+            _("as standard, but a joker or a 2 stays where it was laid in a meld."),
+        ),
+    ),
+    (
+        Game.Preset.INTERNATIONAL,
+        _explained(
+            Game.Preset.INTERNATIONAL.label,
+            _(
+                "you close only with a clean burraco, sets are only of aces or threes, and you"
+                " take the discards only to use one of them at once."
+            ),
+        ),
+    ),
+]
 
 
 class NewGameForm(forms.Form):
+    """The start page's "more options": every setting of a game, each explained in a line,
+    its initial values the beginner's game (BEGINNER)."""
+
     players = forms.TypedChoiceField(
         label=_("Players"),
         coerce=int,
         choices=TABLE_CHOICES,
-        initial=2,
+        initial=BEGINNER["players"],
         widget=forms.RadioSelect,
+        help_text=_(
+            "At two you play against the computer. At four the computer plays your partner,"
+            " sitting opposite you, and your two opponents. At three everyone plays alone"
+            " until the first pozzetto is taken; then the other two play as a pair."
+        ),
     )
-    opponents = level_field(_("Your opponents"))
-    partner = level_field(_("Your partner (at four; at three, whoever pairs with you)"))
+    opponents = level_field(_("Your opponents"), LEVELS_EXPLAINED)
+    partner = level_field(
+        _("Your partner (only at three or four players)"),
+        _(
+            "At four, the player opposite you; at three, whoever pairs with you once the first"
+            " pozzetto is taken. At two players there is no partner."
+        ),
+    )
     preset = forms.ChoiceField(
-        label=_("Rules"), choices=Game.Preset.choices, initial=Game.Preset.STANDARD
+        label=_("Rules"),
+        choices=PRESET_CHOICES,
+        initial=BEGINNER["preset"],
+        widget=forms.RadioSelect,
     )
     coach = forms.ChoiceField(
         label=_("The coach"),
-        choices=Game.Coach.choices,
-        initial=Game.Coach.TURNS,
+        choices=COACH_CHOICES,
+        initial=BEGINNER["coach"],
         widget=forms.RadioSelect,
     )
     length = forms.ChoiceField(
@@ -69,14 +188,23 @@ class NewGameForm(forms.Form):
             ("hand", _("One hand")),
             ("match", _("A match to the target score")),
         ],
-        initial="hand",
+        initial="match" if BEGINNER["match"] else "hand",
         required=False,
         widget=forms.RadioSelect,
+        help_text=format_lazy(
+            _(
+                "A match deals hand after hand until someone's total reaches the target:"
+                " {target} points at two or four players, {three} at three."
+            ),
+            target=DEFAULT.target,
+            three=THREE_TARGET,
+        ),
     )
     takebacks = forms.BooleanField(
         label=_("Allow take-backs (a hand with one is marked as helped)"),
         required=False,
-        initial=True,
+        initial=BEGINNER["takebacks"],
+        help_text=_("A take-back undoes your last turn, so you can try another move."),
     )
 
     def choices(self) -> dict[str, Any]:

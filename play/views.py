@@ -14,7 +14,7 @@ from burraco_tutor.http import HtmxHttpRequest, small_int
 from burraco_tutor.limits import limited
 from engine.actions import Action
 from play import claims, games, hands, speed, table
-from play.forms import MoveForm, NewGameForm
+from play.forms import BEGINNER, BEGINNER_DEAL, MoveForm, NewGameForm
 from play.models import Finding, Game
 from play.review import decision_context, summary, try_again
 from play.speed import Speed
@@ -23,30 +23,55 @@ from play.speed import Speed
 @limited("play")
 @heavy("POST")
 def start(request: HtmxHttpRequest) -> HttpResponse:
-    """The form that starts a game, the learner's unfinished games, and the POST that
-    deals a new one (or the same deal again)."""
-    form = NewGameForm(request.POST or None)
+    """The start page (the beginner's game, more options, the learner's games), and the
+    POST that deals: the beginner's game (``deal=beginner``), the options chosen, or the
+    same deal again (``again=<id>``)."""
+    if request.method != "POST":
+        return _start_page(request, NewGameForm())
     again = small_int(request.POST.get("again", ""), 12)
-    if request.method == "POST" and again is not None:
-        old = games.own_game(request, again)
-        refusal = claims.replay_refusal(old)
-        if refusal:
-            return _start_page(request, NewGameForm(), status=403, problem=refusal)
-        game = games.new_game(
-            request,
-            seed=old.seed,
-            players=old.players,
-            preset=old.preset,
-            opponents=old.opponents,
-            partner=old.partner,
-            coach=old.coach,
-            match=old.match,
-            takebacks=old.takebacks,
-        )
-        return _dealt(game)
-    if request.method == "POST" and form.is_valid():
-        return _dealt(games.new_game(request, **form.choices()))
-    return _start_page(request, form, status=400 if request.method == "POST" else 200)
+    if again is not None:
+        return _deal_again(request, again)
+    deal = request.POST.get("deal")
+    if deal == BEGINNER_DEAL:
+        return _dealt(games.new_game(request, **BEGINNER))
+    if deal is not None:
+        unknown = _("No hand was dealt: that is not a game this page deals.")
+        return _start_page(request, NewGameForm(), status=400, problem=unknown)
+    form = NewGameForm(request.POST)
+    if not form.is_valid():
+        return _start_page(request, form, status=400, problem=_not_dealt(form))
+    return _dealt(games.new_game(request, **form.choices()))
+
+
+def _deal_again(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """A new game with the deal and the settings of the learner's game ``pk``, unless
+    another app claims that game (play.claims)."""
+    old = games.own_game(request, pk)
+    refusal = claims.replay_refusal(old)
+    if refusal:
+        return _start_page(request, NewGameForm(), status=403, problem=refusal)
+    game = games.new_game(
+        request,
+        seed=old.seed,
+        players=old.players,
+        preset=old.preset,
+        opponents=old.opponents,
+        partner=old.partner,
+        coach=old.coach,
+        match=old.match,
+        takebacks=old.takebacks,
+    )
+    return _dealt(game)
+
+
+def _not_dealt(form: NewGameForm) -> str:
+    for name, errors in form.errors.items():
+        field = form.fields[name].label if name in form.fields else ""
+        return _("No hand was dealt (%(field)s: %(error)s)") % {
+            "field": field,
+            "error": errors[0],
+        }
+    return _("No hand was dealt: the form could not be read.")
 
 
 def _start_page(
