@@ -13,6 +13,8 @@ from pytest_django.live_server_helper import LiveServer
 
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+#: axe-core, installed by `npm ci` (package-lock.json).
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 DESKTOP_SIZE = {"width": 1280, "height": 900}
 PHONE_SIZE = {"width": 390, "height": 844}
 
@@ -53,6 +55,17 @@ def browser() -> Iterator[Browser]:
         yield browser
         browser.close()
     del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
+
+
+@pytest.fixture(scope="session")
+def axe() -> str:
+    """axe-core's source, for tests/browser/test_accessibility.assert_accessible."""
+    if not AXE.exists():
+        message = f"the accessibility tests need {AXE}: run `npm ci` (make test does)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    return AXE.read_text(encoding="utf-8")
 
 
 @dataclass

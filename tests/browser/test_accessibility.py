@@ -10,7 +10,6 @@ govern, so the pages are checked with the policy they really have.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -25,20 +24,9 @@ from tests.browser.conftest import Visit
 from tests.factories import AttemptFactory, ProfileFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 PASSWORD = "a-long-test-password"
 #: What counts: axe's two highest impacts.
 BLOCKING = {"serious", "critical"}
-
-
-@pytest.fixture(scope="session")
-def axe_source() -> str:
-    if not AXE.exists():
-        message = f"the accessibility tests need {AXE}: run `npm ci` (make test does)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message)
-        pytest.skip(message)
-    return AXE.read_text(encoding="utf-8")
 
 
 @pytest.fixture
@@ -55,13 +43,13 @@ SETTLED = (
 )
 
 
-def violations(page: Page, axe_source: str) -> list[dict[str, Any]]:
+def violations(page: Page, axe: str) -> list[dict[str, Any]]:
     """axe's serious and critical violations on the page as it is now."""
     # Colours are judged as they end, not halfway through a transition (a button taking its
     # focus colour over 0.15 s once measured 4.35:1 on its way to 4.69:1).
     page.evaluate(SETTLED)
     if not page.evaluate("typeof window.axe === 'object'"):
-        page.evaluate(axe_source)
+        page.evaluate(axe)
     result = page.evaluate(
         "() => axe.run(document, {resultTypes: ['violations']})"
         ".then(r => r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,"
@@ -70,8 +58,8 @@ def violations(page: Page, axe_source: str) -> list[dict[str, Any]]:
     return [found for found in result if found["impact"] in BLOCKING]
 
 
-def assert_accessible(page: Page, axe_source: str, where: str) -> None:
-    found = violations(page, axe_source)
+def assert_accessible(page: Page, axe: str, where: str) -> None:
+    found = violations(page, axe)
     assert not found, f"{where}:\n" + json.dumps(found, indent=2, ensure_ascii=False)
 
 
@@ -97,36 +85,36 @@ def step_url(step: Step) -> str:
 
 
 def test_home_lessons_and_puzzles_have_no_serious_violations(
-    visit: Visit, content: None, axe_source: str
+    visit: Visit, content: None, axe: str
 ) -> None:
     for path in ("/", "/?cards=AS+10H+QD+JK", "/lessons/", "/puzzles/", "/accounts/login/"):
-        assert_accessible(visit.open(path), axe_source, path)
+        assert_accessible(visit.open(path), axe, path)
     lesson = Lesson.objects.order_by("order").first()
     assert lesson is not None
-    assert_accessible(visit.open(f"/lessons/{lesson.slug}/"), axe_source, "a lesson")
+    assert_accessible(visit.open(f"/lessons/{lesson.slug}/"), axe, "a lesson")
     # An advanced lesson's badge, and a last step's recap and next lessons.
     advanced = Lesson.objects.filter(level=Lesson.Level.ADVANCED).order_by("order").first()
     assert advanced is not None
-    assert_accessible(visit.open(f"/lessons/{advanced.slug}/"), axe_source, "advanced lesson")
+    assert_accessible(visit.open(f"/lessons/{advanced.slug}/"), axe, "advanced lesson")
     before = Lesson.objects.filter(order__lt=advanced.order).order_by("-order").first()
     assert before is not None
     last = f"/lessons/{before.slug}/{before.steps.count()}/"
-    assert_accessible(visit.open(last), axe_source, "a lesson's last step")
+    assert_accessible(visit.open(last), axe, "a lesson's last step")
     assert visit.errors == []
 
 
 @pytest.mark.parametrize("kind", ["explain", "choice", "puzzle"])
 def test_a_lesson_step_before_and_after_answering(
-    visit: Visit, content: None, axe_source: str, kind: str
+    visit: Visit, content: None, axe: str, kind: str
 ) -> None:
     step = first_step(kind)
     page = visit.open(step_url(step))
-    assert_accessible(page, axe_source, f"{kind} step {step}")
+    assert_accessible(page, axe, f"{kind} step {step}")
     if kind == "choice":
         page.locator("#choice-0").check()
         page.locator("#step form button[type=submit]").first.click()
         expect(page.locator("#feedback")).to_be_focused()
-        assert_accessible(page, axe_source, f"{kind} step {step}, answered")
+        assert_accessible(page, axe, f"{kind} step {step}, answered")
     assert visit.errors == []
 
 
@@ -135,12 +123,12 @@ def test_a_lesson_step_before_and_after_answering(
     ["attach", "lay-meld", "wildcard", "classify", "score", "close", "discard", "pile-use"],
 )
 def test_a_puzzle_before_and_after_answering(
-    visit: Visit, content: None, axe_source: str, kind: str
+    visit: Visit, content: None, axe: str, kind: str
 ) -> None:
     puzzle = Puzzle.objects.filter(kind=kind).order_by("slug").first()
     assert puzzle is not None
     page = visit.open(f"/puzzles/{puzzle.slug}/")
-    assert_accessible(page, axe_source, f"{kind} puzzle {puzzle.slug}")
+    assert_accessible(page, axe, f"{kind} puzzle {puzzle.slug}")
     # The quickest answer every kind has: a "cannot be done" button where there is one,
     # else the first choice offered.
     nothing = page.locator("#puzzle button[name=none]")
@@ -156,32 +144,30 @@ def test_a_puzzle_before_and_after_answering(
             page.locator("#count").fill("0")
         page.locator("#puzzle form.answer-form button[type=submit]").first.click()
     expect(page.locator("#feedback")).to_be_focused()
-    assert_accessible(page, axe_source, f"{kind} puzzle {puzzle.slug}, answered")
+    assert_accessible(page, axe, f"{kind} puzzle {puzzle.slug}, answered")
     page.locator("#feedback summary").first.click() if page.locator(
         "#feedback summary"
     ).count() else None
-    assert_accessible(page, axe_source, f"{kind} puzzle {puzzle.slug}, the answer shown")
+    assert_accessible(page, axe, f"{kind} puzzle {puzzle.slug}, the answer shown")
     assert visit.errors == []
 
 
-def test_the_progress_page_with_answers_and_without(
-    visit: Visit, content: None, axe_source: str
-) -> None:
-    assert_accessible(visit.open("/progress/"), axe_source, "progress, nothing done")
+def test_the_progress_page_with_answers_and_without(visit: Visit, content: None, axe: str) -> None:
+    assert_accessible(visit.open("/progress/"), axe, "progress, nothing done")
     user = UserFactory(username="axe-learner")
     ProfileFactory(user=user)
     for puzzle in Puzzle.objects.order_by("slug")[:12]:
         AttemptFactory(user=user, puzzle=puzzle, correct=puzzle.pk % 3 != 0, rated=True)
     log_in(visit, user)
     page = visit.open("/progress/")
-    assert_accessible(page, axe_source, "progress, with answers")
-    assert_accessible(visit.open("/progress/review/"), axe_source, "the review queue")
-    assert_accessible(visit.open("/accounts/profile/"), axe_source, "the profile")
+    assert_accessible(page, axe, "progress, with answers")
+    assert_accessible(visit.open("/progress/review/"), axe, "the review queue")
+    assert_accessible(visit.open("/accounts/profile/"), axe, "the profile")
     assert visit.errors == []
 
 
 def test_the_class_grid_of_30_students_and_10_assignments_and_the_editor(
-    visit: Visit, axe_source: str
+    visit: Visit, axe: str
 ) -> None:
     """The benchmark's class (bench/seed.py), seen by its teacher."""
     import random
@@ -195,19 +181,19 @@ def test_the_class_grid_of_30_students_and_10_assignments_and_the_editor(
     )
     page = visit.open(seeded["class_url"])
     expect(page.locator("table.class-grid tbody tr")).to_have_count(30)
-    assert_accessible(page, axe_source, "the class grid, 30 × 10")
-    assert_accessible(visit.open(seeded["class_url"] + "mistakes/"), axe_source, "the heat-map")
+    assert_accessible(page, axe, "the class grid, 30 × 10")
+    assert_accessible(visit.open(seeded["class_url"] + "mistakes/"), axe, "the heat-map")
     page = visit.open("/classes/library/new/")
     expect(page.locator("#preview")).to_be_visible()
-    assert_accessible(page, axe_source, "the puzzle editor")
+    assert_accessible(page, axe, "the puzzle editor")
     assert visit.errors == []
 
 
 def test_the_rules_reference_on_a_computer_and_on_a_phone(
-    visit: Visit, content: None, axe_source: str
+    visit: Visit, content: None, axe: str
 ) -> None:
     for path in ("/rules/", "/rules/R23/", "/rules/R38/", "/rules/R40/"):
-        assert_accessible(visit.open(path), axe_source, path)
+        assert_accessible(visit.open(path), axe, path)
     page = visit.open("/rules/R23/")
     # By keyboard: the skip link, then the page's links in order, the next rule among them.
     page.keyboard.press("Tab")
@@ -223,7 +209,7 @@ def test_the_rules_reference_on_a_computer_and_on_a_phone(
     expect(page).to_have_url(f"{visit.base_url}/rules/R24/")
     page.set_viewport_size({"width": 375, "height": 740})
     page = visit.open("/rules/")
-    assert_accessible(page, axe_source, "/rules/ on a phone")
+    assert_accessible(page, axe, "/rules/ on a phone")
     # Nothing wider than the screen: the cards of a long sequence wrap.
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     # The contents' rule numbers and the rules' headings are targets a finger can hit
@@ -236,7 +222,7 @@ def test_the_rules_reference_on_a_computer_and_on_a_phone(
     assert small == []
     visit.screenshot("rules-phone")
     assert visit.errors == []
-    assert_accessible(visit.open("/rules/R99/"), axe_source, "an unknown rule")
+    assert_accessible(visit.open("/rules/R99/"), axe, "an unknown rule")
     assert [error for error in visit.errors if "404" not in error] == []
 
 

@@ -16,8 +16,8 @@ from pytest_django.live_server_helper import LiveServer
 
 from classroom.models import Assignment, Classroom
 from lessons.models import Lesson, Step
-from tests.browser.conftest import Visit, arrow_and_select
-from tests.browser.test_accessibility import AXE, violations
+from tests.browser.conftest import AXE, Visit, arrow_and_select
+from tests.browser.test_accessibility import violations
 from tests.factories import (
     AnswerFactory,
     AssignmentFactory,

@@ -17,7 +17,7 @@ from play import games, hands, speed, table
 from play.forms import BEGINNER
 from play.models import Game
 from tests.browser.conftest import Visit
-from tests.browser.test_accessibility import AXE, assert_accessible
+from tests.browser.test_accessibility import assert_accessible
 from tests.browser.test_keyboard_journeys import follow, tab_to
 from tests.factories import GameFactory
 from tests.play.test_live import finish_hand
@@ -27,14 +27,6 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
 NO_SCRIPT = {**PHONE, "java_script_enabled": False}
 YOUR_TURN = "Tocca a te"
 BEGINNERS_HAND = "Distribuisci una smazzata da principiante"
-
-
-@pytest.fixture(scope="session")
-def axe() -> str:
-    """axe-core's source, as tests/browser/test_accessibility.py reads it."""
-    if not AXE.exists():
-        pytest.fail(f"the accessibility test needs {AXE}: run `npm ci` (make test does)")
-    return AXE.read_text(encoding="utf-8")
 
 
 def deal_by_keyboard(page: Page) -> None:

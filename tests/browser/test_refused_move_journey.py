@@ -10,12 +10,9 @@ from playwright.sync_api import expect
 from lessons.models import Attempt, Theme
 from tests.browser.conftest import Visit
 from tests.browser.test_accessibility import assert_accessible
-from tests.browser.test_accessibility import axe_source as axe_fixture
 from tests.factories import CLOSE, PuzzleFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
-#: axe's source, as the accessibility tests read it (a fixture of theirs, under its own name).
-axe = pytest.fixture(scope="session", name="axe")(axe_fixture.__wrapped__)
 
 
 def close_puzzle() -> None:

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from play.forms import BEGINNER
 from play.models import Game
 from tests.browser.conftest import Visit, on_every_screen
-from tests.browser.test_accessibility import AXE, assert_accessible
+from tests.browser.test_accessibility import assert_accessible
 from tests.browser.test_keyboard_journeys import follow, tab_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -22,14 +22,6 @@ WORDS = {
     "it-IT": ("Distribuisci la mia prima smazzata", "Tocca a te", "Altre opzioni"),
     "en-GB": ("Deal my first hand", "Your turn", "More options"),
 }
-
-
-@pytest.fixture(scope="session")
-def axe() -> str:
-    """axe-core's source, as tests/browser/test_accessibility.py reads it."""
-    if not AXE.exists():
-        pytest.fail(f"the accessibility test needs {AXE}: run `npm ci` (make test does)")
-    return AXE.read_text(encoding="utf-8")
 
 
 def words(request: pytest.FixtureRequest) -> tuple[str, str, str]:
