@@ -19,6 +19,7 @@ request from the game's own hand.
 from __future__ import annotations
 
 import enum
+import hashlib
 import re
 import secrets
 import time
@@ -117,6 +118,9 @@ class Try:
     on: bool = False
     choices: tuple[Choice, ...] = ()
     used: float = field(default=0.0, compare=False)
+    #: A digest of the game's actions before the decision: a take-back that changed them
+    #: since leaves the try naming nothing.
+    start: str = ""
 
     @property
     def step(self) -> int:
@@ -132,6 +136,7 @@ class Try:
             "on": self.on,
             "choices": [choice.to_json() for choice in self.choices],
             "used": self.used,
+            "start": self.start,
         }
 
     @classmethod
@@ -149,6 +154,7 @@ class Try:
             bool(data["on"]),
             tuple(map(Choice.from_json, data["choices"])),
             float(data["used"]),
+            str(data["start"]),
         )
 
 
@@ -168,16 +174,23 @@ class NotYourTurn(Exception):
     """In the try it is not the learner's turn (the others are to play, or the turn is over)."""
 
 
-def new(game: Game, hand: int, decision: int, key: str = "") -> Try:
-    """A try of ``game``'s hand ``hand`` from the decision numbered ``decision``, not yet
+def new(game: Game, real: hands.Hand, decision: int, key: str = "") -> Try:
+    """A try of ``game``'s hand ``real`` from the decision numbered ``decision``, not yet
     kept, under ``key`` (a new one unless given)."""
     assert game.pk is not None
-    return Try(key or secrets.token_urlsafe(8), game.pk, hand, decision)
+    key = key or secrets.token_urlsafe(8)
+    return Try(key, game.pk, real.setup.number, decision, start=start_of(real, decision))
 
 
-def find(session: Any, key: str, game: Game, hand: int, decision: int) -> Try:
-    """The try ``key`` this session keeps, if it is of this game's hand and decision;
-    raises :class:`UnknownTry` otherwise."""
+def start_of(real: hands.Hand, decision: int) -> str:
+    """A digest of ``real``'s actions before ``decision``: where a try of it starts."""
+    text = "\n".join(real.actions[:decision])
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def find(session: Any, key: str, game: Game, real: hands.Hand, decision: int) -> Try:
+    """The try ``key`` this session keeps, if it is of this game's hand ``real`` and
+    ``decision``, from the same actions before it; raises :class:`UnknownTry` otherwise."""
     kept = session.get(SESSION_KEY)
     if not KEY.fullmatch(key) or not isinstance(kept, dict) or key not in kept:
         raise UnknownTry(key)
@@ -185,7 +198,8 @@ def find(session: Any, key: str, game: Game, hand: int, decision: int) -> Try:
         found = Try.from_json(key, kept[key])
     except (ValueError, TypeError, KeyError) as error:
         raise UnknownTry(key) from error
-    if (found.game, found.hand, found.decision) != (game.pk, hand, decision):
+    named = (found.game, found.hand, found.decision, found.start)
+    if named != (game.pk, real.setup.number, decision, start_of(real, decision)):
         raise UnknownTry(key)
     return found
 

@@ -336,31 +336,31 @@ def review(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def _try(
     request: HtmxHttpRequest, game: Game, real: hands.Hand, decision: int, page: dict[str, Any]
 ) -> HttpResponse:
-    """ "Try again from here": the position before the decision, and each post one action of
+    """Try again from here: the position before the decision, and each post one action of
     the learner's (or "play on") played in a copy of the hand kept in the session
     (play.tries); the game itself is never written."""
-    number = real.setup.number
     key = request.GET.get("try") or request.POST.get("try", "")
     posted = request.method == "POST"
     step = small_int(request.POST.get("step", ""), 4) if posted else None
+    unknown = _(
+        "That try is not one this browser keeps (it may be too old, or from another"
+        " browser), so nothing was played. Here is the decision to try again."
+    )
+    fresh = tries.new(game, real, decision)
     try:
-        tried = tries.find(request.session, key, game, number, decision) if key else None
+        tried = tries.find(request.session, key, game, real, decision) if key else None
     except tries.UnknownTry:
         # A page's first move names the key its try is to be kept under; any other key
         # must be one this session keeps.
         if not (posted and step == 0 and tries.is_free(request.session, key)):
-            unknown = _(
-                "That try is not one this browser keeps (it may be too old, or from another"
-                " browser), so nothing was played. Here is the decision to try again."
-            )
-            fresh = tries.new(game, number, decision)
             return _try_page(request, game, real, fresh, None, page, status=400, problem=unknown)
         tried = None
-    tried = tried or tries.new(game, number, decision, key)
+    tried = tried or tries.new(game, real, decision, key)
     try:
         played = tries.replay(real, tried)
     except hands.BrokenGame:
-        return _broken(request)
+        # Kept by an older release whose rules no longer play it.
+        return _try_page(request, game, real, fresh, None, page, status=400, problem=unknown)
     if not posted:
         return _try_page(request, game, real, tried, played, page)
     form = MoveForm(request.POST)

@@ -74,3 +74,27 @@ def test_a_rewound_hand_plays_on_as_the_hand_did_and_leaves_it_alone() -> None:
     assert copy.position == hand.position and copy.memory == hand.memory
     copy.play(Action.parse(str(next(iter(legal_in_view(copy.view()))))))
     assert hand.actions == actions
+
+
+@pytest.mark.django_db
+def test_a_try_names_nothing_once_the_game_before_its_decision_has_changed() -> None:
+    from tests.factories import GameFactory
+
+    game = GameFactory()
+    setup = hands.Setup(players=2, seed=7)
+    hand = hands.replay(setup, [])
+    for _ in range(6):
+        view = hand.view()
+        hand.play(decide("club", view, legal_in_view(view), random.Random(len(hand.steps))))
+    session: dict[str, Any] = {}
+    kept = tries.keep(session, tries.new(game, hand, 4))
+    assert tries.find(session, kept.key, game, hand, 4) == kept
+    # A take-back and other moves: the same decision's index, another hand before it.
+    other = hands.rewind(hand, 2)
+    view = other.view()
+    others = [a for a in legal_in_view(view) if str(a) != hand.actions[2]]
+    other.play(others[0])
+    with pytest.raises(tries.UnknownTry):
+        tries.find(session, kept.key, game, other, 4)
+    with pytest.raises(tries.UnknownTry):
+        tries.find(session, kept.key, GameFactory(), hand, 4)

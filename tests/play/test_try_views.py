@@ -120,10 +120,9 @@ def turn_start(hand: hands.Hand, decision: int) -> int:
 
 def the_try(game: Game, trier: Trier) -> hands.Hand:
     """The try's hand as the session keeps it, replayed."""
-    tried = tries.find(
-        trier.client.session, trier.page.key, game, games.load(game).setup.number, trier.decision
-    )
-    return tries.replay(games.load(game), tried)
+    real = games.load(game)
+    tried = tries.find(trier.client.session, trier.page.key, game, real, trier.decision)
+    return tries.replay(real, tried)
 
 
 def test_the_try_plays_the_recommended_move_then_the_rest_of_the_turn_with_a_verdict_on_each() -> (
