@@ -198,6 +198,19 @@ def resume(hand: Hand, actions: Sequence[str]) -> Hand:
     return hand
 
 
+def rewind(hand: Hand, at: int) -> Hand:
+    """A new hand as ``hand`` stood before its action numbered ``at``, the bots' memory
+    with it, to be played on without changing ``hand`` (the steps are shared: they are
+    frozen, and the new hand has its own list). Raises IndexError past the hand's end."""
+    if not 0 <= at <= len(hand.steps):
+        raise IndexError(at)
+    memory = bots.Memory.empty(hand.setup.players)
+    for step in hand.steps[:at]:
+        memory = memory.after(step.before, step.action)
+    before = hand.steps[at].before if at < len(hand.steps) else hand.position
+    return Hand(hand.setup, before, hand.steps[:at], memory)
+
+
 def bot_rng(setup: Setup, index: int) -> random.Random:
     """The bots' chance at the action numbered ``index``: the same game, the same moves."""
     if setup.number == 0:

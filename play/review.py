@@ -1,8 +1,8 @@
 """The review of a practice hand: the flagged decisions, and trying one again.
 
-"Try again from here" replays the game up to a flagged decision, lets the learner choose
-again, and asks the coach about the new choice: it is better when the coach's findings on
-it cost fewer points than those on the choice made in the game.
+"Try again from here" puts the learner back before a flagged decision and lets them play on
+in a copy of the hand (play.tries), the coach weighing each new choice: it is better when
+the coach's findings on it cost fewer points than those on the choice made in the game.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from engine.actions import Action, ActionKind
 from engine.state import Position, half_score
 from lessons import fields
 from lessons.charts import Chart, rating_chart
-from play import hands, table
+from play import hands, table, tries
 from play.models import Finding, Game
 
 
@@ -44,59 +44,116 @@ def flagged(game: Game, number: int = 0) -> list[Flagged]:
     ]
 
 
-def decision_context(game: Game, hand: hands.Hand, decision: int) -> dict[str, Any] | None:
-    """The table as it was at the learner's decision numbered ``decision``, or None when
-    there is no such decision of the learner's."""
-    if not 0 <= decision < len(hand.steps) or hand.steps[decision].seat != hands.LEARNER:
-        return None
-    # The position the decision was made in is the step's own: nothing to replay.
-    then = hands.Hand(hand.setup, hand.steps[decision].before, hand.steps[:decision])
-    context = table.context(then, game.sort)
-    return {
-        "trying": context,
-        "position": then.position,
-        "decision": decision,
-        "was": table.describe(hand.steps[decision].action),
-    }
+def is_decision(hand: hands.Hand, decision: int) -> bool:
+    """Is the action numbered ``decision`` one of the learner's in this hand?"""
+    return 0 <= decision < len(hand.steps) and hand.steps[decision].seat == hands.LEARNER
 
 
-def _cost(findings: Any) -> int:
-    return sum(f.points for f in findings if f.severity != Finding.Severity.NONE)
+@dataclass(frozen=True)
+class ChoiceView:
+    """One of the learner's choices in a try, in words: the move, the coach's verdict, its
+    findings' sentences (each with its rule) and the coach's move when it would differ."""
+
+    move: table.Line
+    verdict: str
+    better: bool
+    notes: list[tuple[str, str]]
+    coach_move: table.Line | None
+    #: Is the move compared with the game's (its verdict says nothing of the coach's own)?
+    compared: bool = True
 
 
-def try_again(
-    game: Game, hand: hands.Hand, position: Position, decision: int, action: Action | str
+def verdict_text(verdict: tries.Verdict) -> str:
+    """The coach's verdict on a choice in a try, in the page's language."""
+    if verdict is tries.Verdict.SAME:
+        return _("That is the move you made in the game.")
+    if verdict is tries.Verdict.BETTER:
+        return _("Better: the coach likes this more than the move you made in the game.")
+    if verdict is tries.Verdict.EQUAL:
+        return _("About the same as the move you made in the game.")
+    if verdict is tries.Verdict.WORSE:
+        return _("Not better than the move you made in the game.")
+    if verdict is tries.Verdict.AGREES:
+        return _(
+            "A position the game never reached, so no move of yours to compare: the coach"
+            " finds nothing better."
+        )
+    if verdict is tries.Verdict.DIFFERS:
+        return _(
+            "A position the game never reached, so no move of yours to compare: the coach"
+            " would have played otherwise."
+        )
+    return _("The coach could not weigh that move in the time it has.")
+
+
+def choice_view(choice: tries.Choice) -> ChoiceView:
+    notes = [(fields.say(note.sentence, note.params), note.rule) for note in choice.notes]
+    coach_move = None
+    if choice.verdict is tries.Verdict.DIFFERS and choice.notes:
+        coach_move = table.describe(Action.parse(choice.notes[0].better))
+    return ChoiceView(
+        table.describe(Action.parse(choice.action)),
+        verdict_text(choice.verdict),
+        choice.better,
+        notes,
+        coach_move,
+        choice.verdict in COMPARED,
+    )
+
+
+#: The verdicts that compare a choice with the learner's move in the game.
+COMPARED = (tries.Verdict.SAME, tries.Verdict.BETTER, tries.Verdict.EQUAL, tries.Verdict.WORSE)
+
+
+def try_context(
+    game: Game, real: hands.Hand, tried: tries.Try, played: hands.Hand
 ) -> dict[str, Any]:
-    """What the coach says of a new choice at a decision, against the choice in the game."""
-    if isinstance(action, str):
-        return {"tried_problem": action}
-    refusal = hands.refusal(position, action)
-    if refusal is not None:
-        return {
-            "tried_problem": table.sentence(refusal),
-            "tried_rule": getattr(refusal, "rule", ""),
-        }
-    review = hands.review(position, action)
-    if review is None:
-        return {"tried_problem": _("The coach could not weigh that move in the time it has.")}
-    before = _cost(game.findings.filter(hand=hand.setup.number, decision=decision))
-    after = sum(f.points for f in review.findings if f.severity.value != "none")
-    if str(action) == hand.actions[decision]:
-        verdict = _("That is the move you made in the game.")
-    elif after < before:
-        verdict = _("Better: the coach likes this more than the move you made in the game.")
-    elif after == before:
-        verdict = _("About the same as the move you made in the game.")
-    else:
-        verdict = _("Not better than the move you made in the game.")
-    flagged = [f for f in review.findings if f.severity.value != "none"]
-    lines = [fields.say(f.sentence, f.params) for f in flagged]
-    return {
-        "tried": table.describe(action),
-        "verdict": verdict,
-        "better": after < before,
-        "tried_findings": lines,
-    }
+    """What "try again from here" shows: the try's table (the position before the decision
+    until the learner plays), the move made in the game, the coach's word on each choice
+    of the try (this turn's, and the earlier ones apart), where the try stands, and once
+    its hand is over its score beside the game's."""
+    context = table.context(played, game.sort)
+    views = [choice_view(choice) for choice in tried.choices]
+    first, last, ended = _turns(tried, played)
+    over = played.over
+    try_score, game_score = hands.credited(played), hands.credited(real)
+    context.update(
+        decision=tried.decision,
+        was=table.describe(real.steps[tried.decision].action),
+        try_key=tried.key,
+        try_step=tried.step,
+        choices=views[first:last],
+        choices_ended=ended,
+        earlier_choices=views[:first],
+        turn_over=tries.turn_over(tried, played) and not over,
+        playing_on=tried.on,
+        try_over=over,
+        try_long=tried.step >= tries.MOST_ACTIONS,
+        try_score=try_score,
+        try_gap=None if try_score is None else try_score[0] - try_score[1],
+        game_score=game_score,
+        game_gap=None if game_score is None else game_score[0] - game_score[1],
+        # What the others did since the learner's last move, said once the try plays on.
+        try_news=context["news"] if tried.on and played.learner_to_move else "",
+    )
+    return context
+
+
+def _turns(tried: tries.Try, played: hands.Hand) -> tuple[int, int, bool]:
+    """Which of the try's choices the page shows in full (from, to): those of the
+    learner's turn being played, or of their last turn while a new one has no choice yet
+    (or the others are playing, or the hand is over); and whether it is that last turn."""
+    choices = tried.choices
+    ends = [
+        number + 1
+        for number, choice in enumerate(choices)
+        if Action.parse(choice.action).kind is ActionKind.DISCARD
+    ]
+    if played.learner_to_move and ends and ends[-1] < len(choices):
+        return ends[-1], len(choices), False
+    if not ends or ends[-1] < len(choices):
+        return 0, len(choices), False
+    return (ends[-2] if len(ends) > 1 else 0), ends[-1], True
 
 
 @dataclass(frozen=True)

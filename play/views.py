@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.vary import vary_on_headers
 
@@ -13,10 +15,10 @@ from burraco_tutor.cost import heavy
 from burraco_tutor.http import HtmxHttpRequest, small_int
 from burraco_tutor.limits import limited
 from engine.actions import Action
-from play import claims, games, hands, speed, table
+from play import claims, games, hands, speed, table, tries
 from play.forms import BEGINNER, BEGINNER_DEAL, MoveForm, NewGameForm
 from play.models import Finding, Game
-from play.review import decision_context, summary, try_again
+from play.review import is_decision, summary, try_context
 from play.speed import Speed
 
 
@@ -326,7 +328,7 @@ def _first_error(form: MoveForm) -> str:
 @heavy()
 def review(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The review of a hand (``?hand=N`` of a match, the latest by default): each flagged
-    decision, and "try again from here"."""
+    decision, and "try again from here" (``?decision=N``, a try's ``try``)."""
     game = games.own_game(request, pk)
     number = small_int(request.GET.get("hand") or request.POST.get("hand", ""), 3)
     try:
@@ -352,13 +354,114 @@ def review(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if claim is not None and claim.refusal:
         context["problem"] = claim.refusal
         return render(request, "play/review.html", context, status=403)
-    tried = decision_context(game, hand, decision)
-    if tried is None:
+    if not is_decision(hand, decision):
         return render(request, "play/review.html", context, status=404)
-    context.update(tried.pop("trying"), **tried, form_url=request.path)
-    if request.method == "POST":
-        form = MoveForm(request.POST)
-        action: Action | str = form.action() if form.is_valid() else _first_error(form)
-        context.update(try_again(game, hand, tried["position"], decision, action))
+    return _try(request, game, hand, decision, context)
+
+
+def _try(
+    request: HtmxHttpRequest, game: Game, real: hands.Hand, decision: int, page: dict[str, Any]
+) -> HttpResponse:
+    """Try again from here: the position before the decision, and each post one action of
+    the learner's (or "play on") played in a copy of the hand kept in the session
+    (play.tries); the game itself is never written."""
+    key = request.GET.get("try") or request.POST.get("try", "")
+    posted = request.method == "POST"
+    step = small_int(request.POST.get("step", ""), 4) if posted else None
+    unknown = _(
+        "That try is not one this browser keeps (it may be too old, or from another"
+        " browser), so nothing was played. Here is the decision to try again."
+    )
+    fresh = tries.new(game, real, decision)
+    try:
+        tried = tries.find(request.session, key, game, real, decision) if key else None
+    except tries.UnknownTry:
+        # A page's first move names the key its try is to be kept under; any other key
+        # must be one this session keeps.
+        if not (posted and step == 0 and tries.is_free(request.session, key)):
+            return _try_page(request, game, real, fresh, None, page, status=400, problem=unknown)
+        tried = None
+    tried = tried or tries.new(game, real, decision, key)
+    try:
+        played = tries.replay(real, tried)
+    except hands.BrokenGame:
+        # Kept by an older release whose rules no longer play it.
+        return _try_page(request, game, real, fresh, None, page, status=400, problem=unknown)
+    if not posted:
+        return _try_page(request, game, real, tried, played, page)
+    form = MoveForm(request.POST)
+    problem = _first_error(form) if not form.is_valid() else ""
+    if not problem and key and step is None:
+        problem = _("The move did not say which step of the try it was made on.")
+    if not problem and form.cleaned_data["do"] not in TRY_MOVES:
+        problem = _("That button does nothing in a try: play a move, or play on.")
+    if problem:
+        return _try_page(request, game, real, tried, played, page, status=400, problem=problem)
+    try:
+        if key:
+            tries.check_step(tried, step)
+        if form.cleaned_data["do"] == "continue":
+            outcome = tries.play_on(tried, played)
+        else:
+            action = form.action()
+            if isinstance(action, str):
+                return _try_page(request, game, real, tried, played, page, problem=action)
+            outcome = tries.play(game, real, tried, played, action)
+    except tries.StaleTry:
+        stale = _(
+            "This try had moved on since that page was drawn (another tab?), so the move was"
+            " not made. Here is the try as it is now."
+        )
+        return _try_page(request, game, real, tried, played, page, status=409, problem=stale)
+    except (tries.TryOver, tries.NotYourTurn):
+        nothing = _("There is no move of yours to make in this try now.")
+        return _try_page(request, game, real, tried, played, page, status=409, problem=nothing)
+    if outcome.refusal is not None:
+        refused: dict[str, Any] = {
+            "refusal": table.sentence(outcome.refusal, nested=True),
+            "refusal_rule": getattr(outcome.refusal, "rule", ""),
+            "instead": [table.describe(other) for other in outcome.instead],
+        }
+        return _try_page(request, game, real, tried, played, page, **refused)
+    tried = tries.keep(request.session, outcome.tried)
+    url = _try_url(game, real, decision, tried.key)
+    if not request.htmx:
+        return redirect(url)
+    response = _try_page(request, game, real, tried, outcome.hand, page)
+    response["HX-Replace-Url"] = url
+    return response
+
+
+#: The buttons a try answers: the learner's moves, and "continue" (play on).
+TRY_MOVES = ("draw", "pile", "meld", "attach", "discard", "continue")
+
+
+def _try_url(game: Game, hand: hands.Hand, decision: int, key: str = "") -> str:
+    query: dict[str, Any] = {"hand": hand.setup.number + 1} if game.match else {}
+    query["decision"] = decision
+    if key:
+        query["try"] = key
+    return f"{reverse('play:review', args=[game.pk])}?{urlencode(query)}#try"
+
+
+def _try_page(
+    request: HtmxHttpRequest,
+    game: Game,
+    real: hands.Hand,
+    tried: tries.Try,
+    played: hands.Hand | None,
+    page: dict[str, Any],
+    status: int = 200,
+    **extra: Any,
+) -> HttpResponse:
+    """The review with the try (the try's piece alone for htmx)."""
+    played = played or hands.rewind(real, tried.decision)
+    context = {
+        **page,
+        **try_context(game, real, tried, played),
+        "form_url": request.path,
+        "again_url": _try_url(game, real, tried.decision),
+        **extra,
+    }
     template = "play/review.html#try" if request.htmx else "play/review.html"
-    return render(request, template, context)
+    return render(request, template, context, status=status)

@@ -374,8 +374,11 @@ def test_the_review_of_a_matchs_earlier_hand_tries_again_in_that_hand() -> None:
     assert offered == sorted(str(card) for card in then.hand)
     assert 'name="hand" value="1"' in page
     made = action_data(Action.parse(finding.action))
+    # The try is kept and shown after a redirect (post/redirect/get), in that hand.
     response = client.post(url, {"hand": 1, "decision": finding.decision, **made})
-    assert "That is the move you made in the game." in response.content.decode()
+    assert response.status_code == 302 and "hand=1&decision=" in response["Location"]
+    page = client.get(response["Location"]).content.decode()
+    assert "That is the move you made in the game." in page
 
 
 @pytest.mark.parametrize(("players", "places"), [("2", ["top"]), ("4", ["left", "top", "right"])])

@@ -192,8 +192,12 @@ def test_trying_again_from_a_decision_changes_neither_the_game_nor_its_kept_hand
     decision = len(before.steps) - 1
     url = f"/play/{game.pk}/review/?decision={decision}"
     assert client.get(url).status_code == 200
-    tried = client.post(url, {"do": "discard", "cards": [str(before.position.hand[0])]})
-    assert tried.status_code == 200
+    # A refused move, then a move played on in the try: neither touches the game.
+    refused = client.post(url, {"do": "discard", "cards": [str(before.position.hand[0])]})
+    assert refused.status_code == 200
+    tried = client.post(url, {"do": "draw"})
+    assert tried.status_code == 302
+    assert client.get(tried["Location"]).status_code == 200
     assert same(games.load(game), before) and same(games.load(game), from_scratch(game))
 
 

@@ -103,11 +103,13 @@ def test_trying_again_brings_the_position_back_and_the_coach_weighs_the_new_choi
     offered = sorted(re.findall(r'name="cards" value="([^"]+)"', page))
     assert offered == sorted(str(card) for card in then.hand)
     better = Action.parse(finding.better)
+    # Post/redirect/get: the try is kept (play.tries), and the page it redirects to shows it.
     response = client.post(url, {"decision": finding.decision, **action_data(better)})
-    assert response.status_code == 200
-    assert "Better: the coach likes this more" in response.content.decode()
+    assert response.status_code == 302 and "try=" in response["Location"]
+    assert "Better: the coach likes this more" in client.get(response["Location"]).content.decode()
     same = Action.parse(finding.action)
-    page = client.post(url, {"decision": finding.decision, **action_data(same)}).content.decode()
+    data = {"decision": finding.decision, **action_data(same)}
+    page = client.post(url, data, follow=True).content.decode()
     assert "That is the move you made in the game." in page
     # Trying again changes nothing in the game.
     game.refresh_from_db()
