@@ -14,7 +14,6 @@ from django.views.decorators.vary import vary_on_headers
 from burraco_tutor.cost import heavy
 from burraco_tutor.http import HtmxHttpRequest, small_int
 from burraco_tutor.limits import limited
-from engine.actions import Action
 from play import claims, games, hands, speed, table, tries
 from play.forms import BEGINNER, BEGINNER_DEAL, MoveForm, NewGameForm
 from play.models import Finding, Game
