@@ -117,6 +117,10 @@
     // htmx has put the focus back in the field being typed in (same id): typing goes on.
     const active = document.activeElement;
     if (active && target.contains(active) && active.matches(TYPING)) return;
+    // While the table steps through the others' moves, a learner who has tabbed on (to the
+    // moves' log, which htmx focuses again after the swap by its id, or out of the table)
+    // stays where they went; only a focus the swap took away comes back to the news.
+    if (active && active !== document.body && target.querySelector("#play-skip")) return;
     const news = target.querySelector("[data-focus]") || target.querySelector("h1, h2");
     const place = news || target;
     if (!place.hasAttribute("tabindex")) place.setAttribute("tabindex", "-1");

@@ -168,3 +168,26 @@ def test_a_whole_hand_by_touch_on_a_phone_keeps_the_hand_in_view_and_never_scrol
     expect(page.locator(".play-score")).to_be_visible()
     assert_accessible(page, axe, "the table at the end of a hand played by touch")
     assert visit.errors == []
+
+
+@pytest.mark.parametrize("visit", [DESKTOP], indirect=True)
+def test_tabbing_on_while_the_others_move_keeps_the_focus_where_it_went(
+    visit: Visit, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(games.secrets, "randbelow", lambda _limit: 4)
+    monkeypatch.setitem(speed.FRAME_MS, speed.Speed.NORMAL, 1_500)
+    page = visit.open("/play/")
+    deal(page)
+    page.get_by_role("button", name="Draw from the stock").click()
+    page.locator(".hand-option").first.click()
+    page.get_by_role("button", name="Discard", exact=True).click()
+    skip = page.locator("#play-skip")
+    expect(skip).to_be_focused()
+    frame = page.locator("[hx-trigger^='load delay']").get_attribute("hx-get")
+    page.keyboard.press("Tab")
+    log = page.locator("#play-log-scroll")
+    expect(log).to_be_focused()
+    # The next frame replaces the table: the focus stays on the moves' log.
+    expect(page.locator(f"[hx-get='{frame}']")).to_have_count(0, timeout=10_000)
+    expect(log).to_be_focused()
+    assert visit.errors == []
