@@ -16,7 +16,9 @@ from django_stubs_ext import StrOrPromise
 from engine.actions import Action, ActionKind
 from engine.cards import Card
 from engine.match import THREE_TARGET
+from engine.melds import Burraco
 from engine.rules import DEFAULT
+from engine.scoring import BURRACO_BONUS
 from engine.state import DECK_SIZE, PLAYER_COUNTS
 from lessons import fields
 from play.models import Game
@@ -78,6 +80,17 @@ def level_field(label: StrOrPromise, help_text: StrOrPromise) -> forms.ChoiceFie
     )
 
 
+def _semi_clean_said(points: int) -> str:
+    return gettext(
+        "as standard, and a burraco of seven natural cards in a row beside its one wildcard"
+        " counts as semi-clean, worth %(points)s."
+    ) % {"points": points}
+
+
+#: The semi-clean preset's line, its bonus the engine's (R28), in the page's language.
+_semi_clean_worth = lazy(_semi_clean_said, str)
+
+
 def _explained(choice: StrOrPromise, meaning: StrOrPromise) -> StrOrPromise:
     """A choice's name, then what it means, in the language of the page that draws it."""
     return format_lazy("{}: {}", choice, meaning)
@@ -120,10 +133,7 @@ PRESET_CHOICES = [
         Game.Preset.SEMI_CLEAN,
         _explained(
             Game.Preset.SEMI_CLEAN.label,
-            _(
-                "as standard, and a burraco of seven natural cards in a row beside its one"
-                " wildcard counts as semi-clean, worth 150."
-            ),
+            _semi_clean_worth(BURRACO_BONUS[Burraco.SEMI_CLEAN]),
         ),
     ),
     (
