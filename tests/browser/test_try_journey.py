@@ -18,10 +18,9 @@ from play.models import Game
 from tests.browser.conftest import Visit, arrow_and_select
 from tests.browser.test_accessibility import assert_accessible
 from tests.browser.test_keyboard_journeys import follow, tab_to
-from tests.browser.test_play_journey import DEAL, PHONE, axe, deal_by_keyboard, play_turns
+from tests.browser.test_play_journey import DEAL, PHONE, deal_by_keyboard, play_turns
 
 pytestmark = pytest.mark.django_db(transaction=True)
-__all__ = ["axe"]
 
 
 def italian_name(card: Card) -> str:
