@@ -25,22 +25,33 @@ class Speed(models.TextChoices):
 FRAME_MS = {Speed.SLOW: 1400, Speed.NORMAL: 700, Speed.FAST: 300, Speed.INSTANT: 0}
 
 
+#: Where a request keeps the speed it read, so that a move and the table it draws ask the
+#: account once.
+_READ = "_play_speed"
+
+
 def chosen(request: HttpRequest) -> Speed:
     """The learner's speed: the session's, else the account's, else normal. Reading
     writes nothing (a visitor's first look at a table makes no session)."""
+    read = getattr(request, _READ, None)
+    if read is not None:
+        return read  # type: ignore[no-any-return]
+    speed = Speed.NORMAL
     kept = request.session.get(SESSION_KEY)
     if kept in Speed.values:
-        return Speed(kept)
-    if request.user.is_authenticated:
+        speed = Speed(kept)
+    elif request.user.is_authenticated:
         from accounts.models import Profile
 
         stored = Profile.objects.filter(user=request.user).values_list("play_speed", flat=True)
         if (found := stored.first()) in Speed.values:
-            return Speed(found)
-    return Speed.NORMAL
+            speed = Speed(found)
+    setattr(request, _READ, speed)
+    return speed
 
 
 def choose(request: HttpRequest, speed: Speed) -> None:
+    setattr(request, _READ, speed)
     request.session[SESSION_KEY] = speed.value
     if request.user.is_authenticated:
         from accounts.models import Profile

@@ -465,3 +465,24 @@ def test_a_speed_that_is_not_offered_is_refused_and_nothing_changes() -> None:
     assert response.status_code == 400
     assert "Select a valid choice" in response.content.decode()
     assert "play_speed" not in client.session
+
+
+def test_a_move_reads_the_accounts_speed_once() -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    user = UserFactory()
+    ProfileFactory(user=user)
+    client = Client()
+    client.force_login(user)
+    game = deal(client)
+    game.refresh_from_db()
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(
+            f"/play/{game.pk}/", {"version": game.version, "do": "draw"}, HTTP_HX_REQUEST="true"
+        )
+    assert response.status_code == 200
+    speed_reads = [
+        q for q in queries if q["sql"].startswith('SELECT "accounts_profile"."play_speed"')
+    ]
+    assert len(speed_reads) == 1
