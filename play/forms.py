@@ -91,69 +91,41 @@ def _semi_clean_said(points: int) -> str:
 _semi_clean_worth = lazy(_semi_clean_said, str)
 
 
-def _explained(choice: StrOrPromise, meaning: StrOrPromise) -> StrOrPromise:
-    """A choice's name, then what it means, in the language of the page that draws it."""
-    return format_lazy("{}: {}", choice, meaning)
+def _explained(
+    choices: type[Game.Coach] | type[Game.Preset], meanings: Mapping[Any, StrOrPromise]
+) -> list[tuple[str, StrOrPromise]]:
+    """Each choice's name, then what it means, in the language of the page that draws it."""
+    return [(choice, format_lazy("{}: {}", choice.label, meanings[choice])) for choice in choices]
 
 
-COACH_CHOICES = [
-    (
-        Game.Coach.OFF,
-        _explained(Game.Coach.OFF.label, _("it only says why a move is not allowed.")),
-    ),
-    (
-        Game.Coach.REFUSED,
-        _explained(
-            Game.Coach.REFUSED.label,
-            _("when a move is not allowed, it also suggests moves you could make instead."),
+COACH_CHOICES = _explained(
+    Game.Coach,
+    {
+        Game.Coach.OFF: _("it only says why a move is not allowed."),
+        Game.Coach.REFUSED: _(
+            "when a move is not allowed, it also suggests moves you could make instead."
         ),
-    ),
-    (
-        Game.Coach.TURNS,
-        _explained(
-            Game.Coach.TURNS.label,
-            _("after each of your turns it also says what could have been played better."),
+        Game.Coach.TURNS: _(
+            "after each of your turns it also says what could have been played better."
         ),
-    ),
-    (
-        Game.Coach.FULL,
-        _explained(
-            Game.Coach.FULL.label,
-            _("all of that, and a Hint button that shows a good move whenever you ask."),
+        Game.Coach.FULL: _(
+            "all of that, and a Hint button that shows a good move whenever you ask."
         ),
-    ),
-]
+    },
+)
 
-PRESET_CHOICES = [
-    (
-        Game.Preset.STANDARD,
-        _explained(Game.Preset.STANDARD.label, _("as played in Italian clubs; start here.")),
-    ),
-    (
-        Game.Preset.SEMI_CLEAN,
-        _explained(
-            Game.Preset.SEMI_CLEAN.label,
-            _semi_clean_worth(BURRACO_BONUS[Burraco.SEMI_CLEAN]),
+PRESET_CHOICES = _explained(
+    Game.Preset,
+    {
+        Game.Preset.STANDARD: _("as played in Italian clubs; start here."),
+        Game.Preset.SEMI_CLEAN: _semi_clean_worth(BURRACO_BONUS[Burraco.SEMI_CLEAN]),
+        Game.Preset.STRICT: _("as standard, but a joker or a 2 stays where it was laid in a meld."),
+        Game.Preset.INTERNATIONAL: _(
+            "you close only with a clean burraco, sets are only of aces or threes, and you"
+            " take the discards only to use one of them at once."
         ),
-    ),
-    (
-        Game.Preset.STRICT,
-        _explained(
-            Game.Preset.STRICT.label,
-            _("as standard, but a joker or a 2 stays where it was laid in a meld."),
-        ),
-    ),
-    (
-        Game.Preset.INTERNATIONAL,
-        _explained(
-            Game.Preset.INTERNATIONAL.label,
-            _(
-                "you close only with a clean burraco, sets are only of aces or threes, and you"
-                " take the discards only to use one of them at once."
-            ),
-        ),
-    ),
-]
+    },
+)
 
 
 class NewGameForm(forms.Form):
