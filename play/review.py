@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from engine.actions import Action, ActionKind
 from engine.state import Position, half_score
@@ -63,27 +63,26 @@ class ChoiceView:
     compared: bool = True
 
 
-def verdict_text(verdict: tries.Verdict) -> str:
-    """The coach's verdict on a choice in a try, in the page's language."""
-    if verdict is tries.Verdict.SAME:
-        return _("That is the move you made in the game.")
-    if verdict is tries.Verdict.BETTER:
-        return _("Better: the coach likes this more than the move you made in the game.")
-    if verdict is tries.Verdict.EQUAL:
-        return _("About the same as the move you made in the game.")
-    if verdict is tries.Verdict.WORSE:
-        return _("Not better than the move you made in the game.")
-    if verdict is tries.Verdict.AGREES:
-        return _(
-            "A position the game never reached, so no move of yours to compare: the coach"
-            " finds nothing better."
-        )
-    if verdict is tries.Verdict.DIFFERS:
-        return _(
-            "A position the game never reached, so no move of yours to compare: the coach"
-            " would have played otherwise."
-        )
-    return _("The coach could not weigh that move in the time it has.")
+#: The coach's verdict on a choice in a try, in the page's language.
+VERDICTS = {
+    tries.Verdict.SAME: gettext_lazy("That is the move you made in the game."),
+    tries.Verdict.BETTER: gettext_lazy(
+        "Better: the coach likes this more than the move you made in the game."
+    ),
+    tries.Verdict.EQUAL: gettext_lazy("About the same as the move you made in the game."),
+    tries.Verdict.WORSE: gettext_lazy("Not better than the move you made in the game."),
+    tries.Verdict.AGREES: gettext_lazy(
+        "A position the game never reached, so no move of yours to compare: the coach"
+        " finds nothing better."
+    ),
+    tries.Verdict.DIFFERS: gettext_lazy(
+        "A position the game never reached, so no move of yours to compare: the coach"
+        " would have played otherwise."
+    ),
+    tries.Verdict.UNWEIGHED: gettext_lazy(
+        "The coach could not weigh that move in the time it has."
+    ),
+}
 
 
 def choice_view(choice: tries.Choice) -> ChoiceView:
@@ -93,7 +92,7 @@ def choice_view(choice: tries.Choice) -> ChoiceView:
         coach_move = table.describe(Action.parse(choice.notes[0].better))
     return ChoiceView(
         table.describe(Action.parse(choice.action)),
-        verdict_text(choice.verdict),
+        str(VERDICTS[choice.verdict]),
         choice.better,
         notes,
         coach_move,

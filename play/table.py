@@ -391,8 +391,7 @@ def fresh(hand: Hand) -> Counter[Card]:
             taken = Counter(step.before.discard)
         else:
             continue
-        held = hand.position.hands[LEARNER]
-        return taken & Counter(() if isinstance(held, Hidden) else held)
+        return taken & Counter(hand.position.hand)  # the learner is to move
     return Counter()
 
 

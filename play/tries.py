@@ -303,10 +303,9 @@ def judge(game: Game, real: hands.Hand, hand: hands.Hand, action: Action) -> Cho
     if not on_line:
         return Choice(index, str(action), Verdict.DIFFERS if notes else Verdict.AGREES, notes)
     cost, before = sum(note.points for note in notes), sum(f.points for f in made)
-    verdict = Verdict.BETTER if cost < before else Verdict.EQUAL
-    if cost > before:
-        verdict = Verdict.WORSE
-    return Choice(index, str(action), verdict, notes)
+    if cost < before:
+        return Choice(index, str(action), Verdict.BETTER, notes)
+    return Choice(index, str(action), Verdict.WORSE if cost > before else Verdict.EQUAL, notes)
 
 
 def _kept_note(finding: Finding) -> Note:
@@ -329,7 +328,7 @@ def _on_the_games_line(real: hands.Hand, hand: hands.Hand) -> bool:
     index = len(hand.steps)
     if index >= len(real.steps) or real.steps[index].seat != hands.LEARNER:
         return False
-    return all(str(hand.steps[at].action) == str(real.steps[at].action) for at in range(index))
+    return hand.actions == real.actions[:index]
 
 
 def turn_over(tried: Try, hand: hands.Hand) -> bool:

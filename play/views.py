@@ -371,13 +371,13 @@ def _try(
         "That try is not one this browser keeps (it may be too old, or from another"
         " browser), so nothing was played. Here is the decision to try again."
     )
-    fresh = tries.new(game, real, decision)
     try:
         tried = tries.find(request.session, key, game, real, decision) if key else None
     except tries.UnknownTry:
         # A page's first move names the key its try is to be kept under; any other key
         # must be one this session keeps.
         if not (posted and step == 0 and tries.is_free(request.session, key)):
+            fresh = tries.new(game, real, decision)
             return _try_page(request, game, real, fresh, None, page, status=400, problem=unknown)
         tried = None
     tried = tried or tries.new(game, real, decision, key)
@@ -385,6 +385,7 @@ def _try(
         played = tries.replay(real, tried)
     except hands.BrokenGame:
         # Kept by an older release whose rules no longer play it.
+        fresh = tries.new(game, real, decision)
         return _try_page(request, game, real, fresh, None, page, status=400, problem=unknown)
     if not posted:
         return _try_page(request, game, real, tried, played, page)
