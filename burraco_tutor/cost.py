@@ -31,6 +31,7 @@ import math
 import secrets
 import threading
 import time
+import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -43,6 +44,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from burraco_tutor.limits import by_address, by_learner, window
+from counters.cache import TAKERS
 
 View = TypeVar("View", bound=Callable[..., HttpResponseBase])
 
@@ -157,33 +159,101 @@ class CostMiddleware:
 
 def heavy(*methods: str) -> Callable[[View], View]:
     """The decorator of a heavy view (of its requests by these methods; by any, without
-    one): one of a learner's at a time, across every worker. A second one while the first
-    runs is answered 429 at once. Place it under ``@limited``, so a request the rate
-    limits refuse never takes the claim."""
+    one): one of a learner's at a time, across every worker, and a long one in its
+    address's :class:`Lane`. A second one while the first runs, or a long one while the lane
+    is busy, is answered 429 at once. Place it under ``@limited``, so a request the rate
+    limits refuse never takes a claim."""
 
     def decorate(view: View) -> View:
         @functools.wraps(view)
         def one_at_a_time(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-            whose = by_learner("heavy", request)
-            # A visitor with no account and no session yet (a first deal) is known only by
-            # the address, which classmates share: the address's budget bounds it instead.
-            if (methods and request.method not in methods) or whose.startswith("address:"):
+            if methods and request.method not in methods:
                 return view(request, *args, **kwargs)
             counters: Any = caches[getattr(settings, "RATELIMIT_USE_CACHE", "default")]
-            claim = "heavy:" + whose
+            whose = by_learner("heavy", request)
+            # A visitor with no account and no session yet (a first deal) is known only by
+            # the address, which classmates share: no claim of one at a time, but the lane
+            # (after a long first deal there, the address's first deals take turns).
+            claim = "" if whose.startswith("address:") else "heavy:" + whose
             token = secrets.randbelow(2**62) + 1
-            if not counters.add(claim, token, int(settings.HEAVY_REQUEST_SECONDS)):
+            if claim and not counters.add(claim, token, int(settings.HEAVY_REQUEST_SECONDS)):
                 return busy(request)
+            lane = Lane.enter(counters, whose, request)
+            if lane is None:
+                if claim:
+                    counters.release(claim, token)
+                return waiting_turn(request)
+            started = time.thread_time()
+
+            def done() -> None:
+                lane.leave(round((time.thread_time() - started) * 1000))
+                if claim:
+                    counters.release(claim, token)
+
             try:
                 response = view(request, *args, **kwargs)
             except BaseException:
-                counters.release(claim, token)
+                done()
                 raise
-            return _after(response, lambda: counters.release(claim, token))
+            return _after(response, done)
 
         return one_at_a_time  # type: ignore[return-value]
 
     return decorate
+
+
+@dataclass(frozen=True, slots=True)
+class Lane:
+    """An address's lane for long requests. Its learners whose last heavy request was long
+    (``EXPENSIVE_MS`` of CPU or more: expert bots, the full coach, a long review, the export)
+    run their heavy requests one at a time, and after each the lane stays shut to the others
+    for as long as that request took, times ``100 / LANE_SHARE_PERCENT - 1`` (one, at 50):
+    so one address's long work takes at most ``LANE_SHARE_PERCENT`` of one core and never
+    more than one worker, however many sessions it opens. The learner who just left it may
+    come back at once (their next move is not held up by their own last one); one session
+    alone is bounded by its own budget, ``CPU_MS_PER_LEARNER``. A class at club tables
+    behind one school address is not in it: their moves take a few tens of milliseconds.
+
+    A learner is marked long for ``PERIOD`` seconds after a long request (a row of the
+    counters table), so a learner's first long request runs outside the lane: an attacker
+    gains one request a session and a minute by it."""
+
+    counters: Any
+    whose: str
+    key: str
+    token: int
+
+    @classmethod
+    def enter(cls, counters: Any, whose: str, request: HttpRequest) -> Lane | _Outside | None:
+        """The lane taken (or the learner outside it: not long), or None: the lane is busy."""
+        if not counters.get("long:" + whose):
+            return _Outside(counters, whose)
+        key = "lane:" + by_address("lane", request)
+        taker = zlib.crc32(whose.encode()) % TAKERS
+        token = counters.take_turn(key, int(settings.HEAVY_REQUEST_SECONDS) * 1000, taker)
+        return None if token is None else cls(counters, whose, key, token)
+
+    def leave(self, cost_ms: int) -> None:
+        _mark(self.counters, self.whose, cost_ms)
+        percent = int(settings.LANE_SHARE_PERCENT)
+        self.counters.hand_over(self.key, self.token, cost_ms * (100 - percent) // percent)
+
+
+@dataclass(frozen=True, slots=True)
+class _Outside:
+    """A learner whose heavy requests are short: no lane to leave, only the mark to set."""
+
+    counters: Any
+    whose: str
+
+    def leave(self, cost_ms: int) -> None:
+        _mark(self.counters, self.whose, cost_ms)
+
+
+def _mark(counters: Any, whose: str, cost_ms: int) -> None:
+    """After a heavy request: a long one marks its learner long for ``PERIOD`` seconds."""
+    if cost_ms >= int(settings.EXPENSIVE_MS):
+        counters.set("long:" + whose, 1, PERIOD)
 
 
 def _after(response: HttpResponseBase, then: Callable[[], None]) -> HttpResponseBase:
@@ -236,6 +306,19 @@ def busy(request: HttpRequest) -> HttpResponse:
     """The 429 of a heavy request while another of the visitor's runs."""
     sentence = _(
         "Your previous request is still being worked on. Wait for it to finish, then try again."
+    )
+    response = _refusal(request, sentence)
+    response["Retry-After"] = "1"
+    return response
+
+
+def waiting_turn(request: HttpRequest) -> HttpResponse:
+    """The 429 of a long request while another of the same address's long requests runs
+    (:class:`Lane`)."""
+    sentence = _(
+        "Long requests from your address (the expert bots, the full coach, a review) take"
+        " turns, with a pause between them so that other players are served too. Wait a"
+        " second, then try again."
     )
     response = _refusal(request, sentence)
     response["Retry-After"] = "1"

@@ -286,6 +286,13 @@ COST_BATCH_MS = env_int("COST_BATCH_MS", 50)
 # How long a heavy request's claim lives (burraco_tutor.cost.heavy) if its worker dies
 # before letting it go: gunicorn's own timeout, after which it kills a worker anyway.
 HEAVY_REQUEST_SECONDS = env_int("HEAVY_REQUEST_SECONDS", 30)
+# A heavy request that took this many CPU milliseconds or more is long: its learner's long
+# requests then take turns in their address's lane for a minute (burraco_tutor.cost.Lane),
+# each followed by a pause that keeps the address's long work to LANE_SHARE_PERCENT of one core.
+EXPENSIVE_MS = env_int("EXPENSIVE_MS", 80)
+LANE_SHARE_PERCENT = env_int("LANE_SHARE_PERCENT", 50)
+if not 1 <= LANE_SHARE_PERCENT <= 100:
+    raise ImproperlyConfigured("LANE_SHARE_PERCENT must be between 1 and 100")
 # Django's database sessions, read in a written-out query (burraco_tutor/sessions.py).
 SESSION_ENGINE = "burraco_tutor.sessions"
 RATELIMIT_VIEW = "burraco_tutor.limits.too_many"

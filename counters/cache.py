@@ -13,6 +13,7 @@ needs. (Redis would serve as well; the site keeps to the database it already has
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime
 from typing import Any
 
@@ -93,6 +94,43 @@ class CounterCache(BaseCache):
             counts = {row[0]: int(row[1]) for row in cursor.fetchall()}
         return [counts[named] for named in names]
 
+    def take_turn(
+        self, key: Any, hold_ms: int, taker: int, version: int | None = None
+    ) -> int | None:
+        """Take the lane ``key`` for ``taker`` (0 to ``TAKERS`` - 1), busy for ``hold_ms``
+        at most, if it is free: no row, an expired one, one whose "busy until" has passed,
+        or one this taker held last (its pause is for the others). The value it now holds,
+        the taker's token for :meth:`hand_over`; None when it is busy. One statement, as
+        ``add``: the value is the moment in epoch milliseconds times ``TAKERS``, plus the
+        taker."""
+        name = self.make_and_validate_key(key, version=version)
+        table, column = self._names()
+        now_ms = int(time.time() * 1000)
+        token = (now_ms + hold_ms) * TAKERS + taker
+        value = f"{table}.{column['value']}"
+        sql = (
+            f"INSERT INTO {table} ({column['name']}, {column['value']}, {column['expires']}) "  # nosec B608 - names from the model, values bound
+            f"VALUES (%s, %s, %s) ON CONFLICT ({column['name']}) DO UPDATE SET "
+            f"{column['value']} = excluded.{column['value']}, "
+            f"{column['expires']} = excluded.{column['expires']} "
+            f"WHERE {table}.{column['expires']} <= %s OR {value} < %s OR {value} %% %s = %s"
+        )
+        expires = self._adapt(self._expiry(hold_ms // 1000 + 2))
+        params = [name, token, expires, self._now(), (now_ms + 1) * TAKERS, TAKERS, taker]
+        return token if self._execute(sql, params, write=True) == 1 else None
+
+    def hand_over(self, key: Any, token: int, free_in_ms: int, version: int | None = None) -> bool:
+        """Let go of a lane taken with :meth:`take_turn` (and still held by this token):
+        free for the others in ``free_in_ms`` milliseconds (0: at once), for its taker now."""
+        name = self.make_and_validate_key(key, version=version)
+        table, column = self._names()
+        sql = (
+            f"UPDATE {table} SET {column['value']} = %s "  # nosec B608 - names from the model, values bound
+            f"WHERE {column['name']} = %s AND {column['value']} = %s"
+        )
+        free_at = (int(time.time() * 1000) + max(0, free_in_ms)) * TAKERS + _whole(token) % TAKERS
+        return self._execute(sql, [free_at, name, _whole(token)], write=True) == 1
+
     def release(self, key: Any, value: int, version: int | None = None) -> bool:
         """Delete the key if it still holds ``value``: a claim taken with ``add`` (and a
         token of its own) is let go by its holder only, never one taken after it expired."""
@@ -172,6 +210,9 @@ class CounterCache(BaseCache):
 
 
 _FIELDS = ("name", "value", "expires")
+#: How many takers a lane tells apart (CounterCache.take_turn): learners are told by a hash,
+#: so two in a thousand share a number, and one may then skip the other's pause.
+TAKERS = 1024
 
 
 def _whole(value: Any) -> int:

@@ -14,6 +14,7 @@ from django.http import HttpResponse, StreamingHttpResponse
 from django.test import Client
 
 from burraco_tutor import cost
+from counters.cache import TAKERS
 from counters.models import Counter
 from tests.factories import UserFactory
 
@@ -240,3 +241,113 @@ def test_a_streamed_response_lets_go_when_its_stream_ends_or_closes_unread() -> 
     cost._after(unread, lambda: calls.append("unread"))
     unread.close()
     assert calls == ["read", "unread"]
+
+
+# --- the lane of an address's long requests --------------------------------------------------
+
+LANE_IT = "Le richieste lunghe dal tuo indirizzo"
+LANE = "lane:address:127.0.0.1"
+
+
+def export(client: Client) -> int:
+    """The learner's data export (a heavy view), read to its end as a browser would: its
+    claims are let go when the stream ends."""
+    response = client.get("/accounts/data/")
+    if response.streaming:
+        b"".join(response.streaming_content)  # type: ignore[arg-type]
+    return response.status_code
+
+
+def long_learner(client: Client) -> Client:
+    """Mark the client's learner long, as a long heavy request of theirs would."""
+    caches["counters"].set(f"long:user:{client.session['_auth_user_id']}", 1, cost.PERIOD)
+    return client
+
+
+def test_a_long_heavy_request_marks_its_learner_and_a_short_one_does_not(settings: Any) -> None:
+    client = learner()
+    long_key = f"long:user:{client.session['_auth_user_id']}"
+    settings.EXPENSIVE_MS = 10**6  # nothing is long
+    assert export(client) == 200
+    assert caches["counters"].get(long_key) is None
+    settings.EXPENSIVE_MS = 0  # everything is long
+    assert export(client) == 200
+    assert caches["counters"].get(long_key) == 1
+
+
+def test_long_learners_of_one_address_take_turns_and_short_ones_pass(settings: Any) -> None:
+    settings.EXPENSIVE_MS = 10**6
+    settings.LANE_SHARE_PERCENT = 100  # no pause after a request: only the turns are tested
+    first, second = long_learner(learner()), long_learner(learner())
+    counters = caches["counters"]
+    token = counters.take_turn(LANE, 30_000, taker=1)  # the first one's long request, running
+    assert token is not None
+    refused = second.get("/accounts/data/")
+    assert refused.status_code == 429 and refused["Retry-After"] == "1"
+    assert LANE_IT in html.unescape(refused.content.decode())
+    second.cookies["django_language"] = "en"
+    assert "Long requests from your address" in second.get("/accounts/data/").content.decode()
+    # The refused learner let go of their own claim: another request is no "still running".
+    assert counters.get(claim_of(second)) is None
+    # A classmate whose requests are short is not in the lane; another address has its own.
+    assert export(learner()) == 200
+    assert export(long_learner(learner(REMOTE_ADDR="192.0.2.9"))) == 200
+    assert counters.hand_over(LANE, token, 0)
+    assert export(second) == 200
+    assert export(first) == 200
+
+
+def test_after_a_long_request_the_lane_stays_shut_to_the_others_as_long_again(
+    settings: Any,
+) -> None:
+    settings.EXPENSIVE_MS = 10**6
+    settings.LANE_SHARE_PERCENT = 50
+    client, classmate = long_learner(learner()), long_learner(learner())
+    assert export(client) == 200
+    free_at = Counter.objects.get(name__endswith=LANE).value // TAKERS
+    now_ms = time.time() * 1000
+    # Shut for the request's CPU time once more: some milliseconds, far less than the 30 s
+    # for which a running request holds it.
+    assert now_ms - 1000 < free_at < now_ms + 5_000
+    # The one who left it comes back at once: their next move waits on nobody.
+    assert export(client) == 200
+    settings.LANE_SHARE_PERCENT = 1  # a pause of 99 times the request: the classmate waits
+    assert export(client) == 200
+    assert classmate.get("/accounts/data/").status_code == 429
+    settings.LANE_SHARE_PERCENT = 100  # the whole core: no pause at all
+    row = Counter.objects.get(name__endswith=LANE)
+    caches["counters"].hand_over(LANE, row.value, 0)
+    assert export(classmate) == 200
+    assert export(client) == 200
+
+
+def test_a_lane_is_let_go_only_by_its_taker_and_expires_with_a_dead_worker() -> None:
+    counters = caches["counters"]
+    token = counters.take_turn(LANE, 30_000, taker=1)
+    assert token is not None and counters.take_turn(LANE, 30_000, taker=2) is None
+    assert not counters.hand_over(LANE, token + 1, 0)  # not the taker's token
+    assert counters.take_turn(LANE, 30_000, taker=2) is None
+    assert counters.hand_over(LANE, token, 60_000)  # a pause of a minute, for the others
+    assert counters.take_turn(LANE, 30_000, taker=2) is None
+    dead = counters.take_turn(LANE, 0, taker=1)  # the last taker; its worker dies at once
+    assert dead is not None
+    assert counters.take_turn(LANE, 30_000, taker=2) is not None
+
+
+def test_a_first_deal_with_no_session_takes_the_lane_after_a_long_one_there(
+    settings: Any,
+) -> None:
+    settings.EXPENSIVE_MS = 0
+    seen: list[Any] = []
+
+    def view(request: Any) -> Any:
+        seen.append(caches["counters"].get("lane:address:192.0.2.1"))
+        return HttpResponse("dealt")
+
+    request = SimpleNamespace(
+        user=None, session=None, method="POST", META={"REMOTE_ADDR": "192.0.2.1"}
+    )
+    assert cost.heavy()(view)(request).status_code == 200  # outside the lane: not long yet
+    assert caches["counters"].get("long:address:192.0.2.1") == 1
+    assert cost.heavy()(view)(request).status_code == 200  # in the lane now
+    assert seen[0] is None and seen[1] is not None
