@@ -99,14 +99,16 @@ class CounterCache(BaseCache):
     ) -> int | None:
         """Take the lane ``key`` for ``taker`` (0 to ``TAKERS`` - 1), busy for ``hold_ms``
         at most, if it is free: no row, an expired one, one whose "busy until" has passed,
-        or one this taker held last (its pause is for the others). The value it now holds,
-        the taker's token for :meth:`hand_over`; None when it is busy. One statement, as
-        ``add``: the value is the moment in epoch milliseconds times ``TAKERS``, plus the
-        taker."""
+        or one this taker held last while nobody else asked (its pause is for the others).
+        The value it now holds, the taker's token for :meth:`hand_over`; None when it is
+        busy, and the lane then notes that someone waits, so that its holder's pause holds
+        for the holder too. The value is the moment in epoch milliseconds times ``LANE``,
+        plus ``WAITING`` when someone waits, plus the taker: one statement to take, two to
+        be refused."""
         name = self.make_and_validate_key(key, version=version)
         table, column = self._names()
         now_ms = int(time.time() * 1000)
-        token = (now_ms + hold_ms) * TAKERS + taker
+        token = (now_ms + hold_ms) * LANE + taker
         value = f"{table}.{column['value']}"
         sql = (
             f"INSERT INTO {table} ({column['name']}, {column['value']}, {column['expires']}) "  # nosec B608 - names from the model, values bound
@@ -116,20 +118,29 @@ class CounterCache(BaseCache):
             f"WHERE {table}.{column['expires']} <= %s OR {value} < %s OR {value} %% %s = %s"
         )
         expires = self._adapt(self._expiry(hold_ms // 1000 + 2))
-        params = [name, token, expires, self._now(), (now_ms + 1) * TAKERS, TAKERS, taker]
-        return token if self._execute(sql, params, write=True) == 1 else None
+        params = [name, token, expires, self._now(), (now_ms + 1) * LANE, LANE, taker]
+        if self._execute(sql, params, write=True) == 1:
+            return token
+        waits = (
+            f"UPDATE {table} SET {column['value']} = {column['value']} | %s "  # nosec B608 - names from the model, values bound
+            f"WHERE {column['name']} = %s"
+        )
+        self._execute(waits, [WAITING, name], write=True)
+        return None
 
     def hand_over(self, key: Any, token: int, free_in_ms: int, version: int | None = None) -> bool:
         """Let go of a lane taken with :meth:`take_turn` (and still held by this token):
-        free for the others in ``free_in_ms`` milliseconds (0: at once), for its taker now."""
+        free for the others in ``free_in_ms`` milliseconds (0: at once), and for its taker
+        now unless someone waited meanwhile."""
         name = self.make_and_validate_key(key, version=version)
         table, column = self._names()
         sql = (
-            f"UPDATE {table} SET {column['value']} = %s "  # nosec B608 - names from the model, values bound
-            f"WHERE {column['name']} = %s AND {column['value']} = %s"
+            f"UPDATE {table} SET {column['value']} = %s + {column['value']} %% %s "  # nosec B608 - names from the model, values bound
+            f"WHERE {column['name']} = %s AND {column['value']} | %s = %s"
         )
-        free_at = (int(time.time() * 1000) + max(0, free_in_ms)) * TAKERS + _whole(token) % TAKERS
-        return self._execute(sql, [free_at, name, _whole(token)], write=True) == 1
+        free_at = (int(time.time() * 1000) + max(0, free_in_ms)) * LANE
+        params = [free_at, LANE, name, WAITING, _whole(token) | WAITING]
+        return self._execute(sql, params, write=True) == 1
 
     def release(self, key: Any, value: int, version: int | None = None) -> bool:
         """Delete the key if it still holds ``value``: a claim taken with ``add`` (and a
@@ -210,9 +221,12 @@ class CounterCache(BaseCache):
 
 
 _FIELDS = ("name", "value", "expires")
-#: How many takers a lane tells apart (CounterCache.take_turn): learners are told by a hash,
-#: so two in a thousand share a number, and one may then skip the other's pause.
-TAKERS = 1024
+#: A lane's value (CounterCache.take_turn) is a moment times LANE, plus WAITING when someone
+#: was refused, plus its last taker, one of TAKERS: learners are told apart by a hash, so two
+#: in five hundred share a number, and one may then skip the other's pause.
+LANE = 1024
+WAITING = 512
+TAKERS = 512
 
 
 def _whole(value: Any) -> int:

@@ -14,7 +14,7 @@ from django.http import HttpResponse, StreamingHttpResponse
 from django.test import Client
 
 from burraco_tutor import cost
-from counters.cache import TAKERS
+from counters.cache import LANE as MOMENT
 from counters.models import Counter
 from tests.factories import UserFactory
 
@@ -304,7 +304,7 @@ def test_after_a_long_request_the_lane_stays_shut_to_the_others_as_long_again(
     settings.LANE_SHARE_PERCENT = 50
     client, classmate = long_learner(learner()), long_learner(learner())
     assert export(client) == 200
-    free_at = Counter.objects.get(name__endswith=LANE).value // TAKERS
+    free_at = Counter.objects.get(name__endswith=LANE).value // MOMENT
     now_ms = time.time() * 1000
     # Shut for the request's CPU time once more: some milliseconds, far less than the 30 s
     # for which a running request holds it.
@@ -314,6 +314,8 @@ def test_after_a_long_request_the_lane_stays_shut_to_the_others_as_long_again(
     settings.LANE_SHARE_PERCENT = 1  # a pause of 99 times the request: the classmate waits
     assert export(client) == 200
     assert classmate.get("/accounts/data/").status_code == 429
+    # Someone waits now: the pause holds for the one who left it too, so the two alternate.
+    assert client.get("/accounts/data/").status_code == 429
     settings.LANE_SHARE_PERCENT = 100  # the whole core: no pause at all
     row = Counter.objects.get(name__endswith=LANE)
     caches["counters"].hand_over(LANE, row.value, 0)
@@ -326,12 +328,17 @@ def test_a_lane_is_let_go_only_by_its_taker_and_expires_with_a_dead_worker() -> 
     token = counters.take_turn(LANE, 30_000, taker=1)
     assert token is not None and counters.take_turn(LANE, 30_000, taker=2) is None
     assert not counters.hand_over(LANE, token + 1, 0)  # not the taker's token
-    assert counters.take_turn(LANE, 30_000, taker=2) is None
     assert counters.hand_over(LANE, token, 60_000)  # a pause of a minute, for the others
     assert counters.take_turn(LANE, 30_000, taker=2) is None
-    dead = counters.take_turn(LANE, 0, taker=1)  # the last taker; its worker dies at once
-    assert dead is not None
-    assert counters.take_turn(LANE, 30_000, taker=2) is not None
+    # Taker 2 waited: taker 1 may not skip the pause either.
+    assert counters.take_turn(LANE, 30_000, taker=1) is None
+    alone = counters.take_turn("lane:address:192.0.2.7", 30_000, taker=3)
+    assert alone is not None
+    assert counters.hand_over("lane:address:192.0.2.7", alone, 60_000)
+    # Nobody waited: the one who left it comes back at once, and the pause stays for others.
+    again = counters.take_turn("lane:address:192.0.2.7", 0, taker=3)  # its worker then dies
+    assert again is not None
+    assert counters.take_turn("lane:address:192.0.2.7", 30_000, taker=4) is not None
 
 
 def test_a_first_deal_with_no_session_takes_the_lane_after_a_long_one_there(
