@@ -33,7 +33,7 @@ from engine.bots.view import View, opponents, side_of, view_of
 from engine.cards import Card
 from engine.errors import BurracoError
 from engine.melds import BURRACO_SIZE, Meld, MeldKind, attach, can_attach, make_meld
-from engine.scoring import BURRACO_BONUS
+from engine.scoring import burraco_bonus
 from engine.state import Cards, Phase, Position
 
 #: The random bot takes the pile this often when it may, and lays down this often when it
@@ -157,10 +157,7 @@ def table_worth(position: Position, side: int) -> int:
     """A side's melds and burraco bonuses."""
     worth = 0
     for meld in position.melds[side]:
-        worth += meld.points
-        kind = meld.burraco(position.rules)
-        if kind is not None:
-            worth += BURRACO_BONUS[kind]
+        worth += meld.points + burraco_bonus(meld, position.rules)
     return worth
 
 
