@@ -111,3 +111,14 @@ def test_hand_picked_puzzles_are_the_same_for_everyone_in_the_order_chosen() -> 
             chosen[0],
             chosen[1],
         ]
+
+
+@pytest.mark.parametrize(
+    ("rules", "theme", "kind"),
+    [("champion", "closing", ""), ("champion", "R7", "pile"), ("f-it-ab", "burraco", "")],
+)
+def test_a_class_under_a_federations_code_gets_its_generated_sets(
+    rules: str, theme: str, kind: str
+) -> None:
+    made = SetSpec(theme, kind, 1200, 3, rules).make(5)
+    assert made and all(g.fields["rules"] == rules for g in made)
