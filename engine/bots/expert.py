@@ -128,7 +128,7 @@ def estimate(position: Position, side: int) -> float:
             elif size >= 5:
                 worth[s] += (30 if size == 5 else 60) * (1.0 if meld.wild is None else 0.6)
         if not position.pozzetti_taken[s]:
-            worth[s] -= 50
+            worth[s] -= position.rules.scores.pozzetto / 2  # half the code's penalty
     # Cards in hand cost their points only if the hand ends with them: less, the more
     # stock there is left to play them from.
     weight = 0.3 + 0.7 * max(0.0, 1.0 - position.stock_count / 60)

@@ -384,13 +384,14 @@ class Club(Beginner):
         table and catches the opponents with cards in hand, but ends the building. Close
         when ahead on the table, when the stock runs low, or before the opponents can."""
         position = view.position
-        lead = table_worth(position, view.side) + 100
+        scores = position.rules.scores  # the code's closing bonus and pozzetto penalty
+        lead = table_worth(position, view.side) + scores.closing
         for side in opponent_sides(view):
             seats = [s for s in range(position.players) if side_of(position, s) == side]
             lead -= table_worth(position, side)
             lead += 8 * sum(len(position.hands[seat]) for seat in seats)
             if not position.pozzetti_taken[side]:
-                lead += 100
+                lead += scores.pozzetto
             elif position.has_closing_burraco(side):
                 return 6.0  # they could close soon: bank ours first
         if lead >= self.close_lead or position.stock_count < 15:

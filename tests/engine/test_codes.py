@@ -408,3 +408,21 @@ def test_bots_play_a_hand_of_each_code_to_its_end(code: str, level: str) -> None
     if outcome.closer is not None and code == "champion":
         side = position.side_of(outcome.closer)
         assert position.has_closing_burraco(side)
+
+
+def test_the_bots_weigh_a_burraco_as_the_code_scores_it() -> None:
+    from engine.bots.expert import estimate
+    from engine.bots.levels import table_worth
+    from engine.state import Position
+
+    data = _closing_position([SEVENS], ["10S", "KS"])
+    worth = {
+        code: table_worth(Position.from_json(data, PRESETS[code]), 0)
+        for code in ("standard", "fe-bur-it", "champion")
+    }
+    assert worth == {"standard": 40 + 200, "fe-bur-it": 40 + 250, "champion": 40 + 500}
+    # The expert's estimate counts the opponents' pozzetto at half the code's penalty.
+    plain, champion = (
+        estimate(Position.from_json(data, PRESETS[code]), 0) for code in ("standard", "champion")
+    )
+    assert champion - plain == pytest.approx(500 - 200 + 100 - 50)
