@@ -66,8 +66,11 @@ def derived_seed(*parts: object) -> int:
 
 def foreign_rules(rules: Rules) -> frozenset[str]:
     """The rules a class playing under ``rules`` does not have: R28 (the semi-clean burraco)
-    without ``semi_clean``, R22 (a free wildcard moves) under ``wild_moves: false``."""
+    without ``semi_clean``, R22 (a free wildcard moves) under ``wild_moves: false``, R30
+    (closing with one burraco) under Burraco Champion's closing (R43)."""
     foreign = set()
+    if rules.closing == "champion":
+        foreign.add("R30")
     if not rules.semi_clean:
         foreign.add("R28")
     if not rules.wild_moves:

@@ -184,6 +184,8 @@ class Match:
                 "game_over", "R36", winner=self.winner, first=self.totals[0], second=self.totals[1]
             )
         if isinstance(scores, Outcome):
+            if scores.void:
+                return self  # R44: the same dealer deals the hand again
             if self.players in (3, 5):
                 credits = scores.credits
             else:

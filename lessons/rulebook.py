@@ -59,6 +59,9 @@ PRESET_LABELS: dict[str, Promise] = {
     "semi-clean": _("With the semi-clean burraco"),
     "strict": _("Strict wildcards (they never move)"),
     "international": _("International variant"),
+    "fe-bur-it": _("Fe.Bur.It. code (super and royal burraco)"),
+    "f-it-ab": _("F.It.AB code (super, royal and their dirty forms)"),
+    "champion": _("Burraco Champion"),
 }
 
 TOPIC_TITLES: dict[str, Promise] = {

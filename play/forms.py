@@ -17,7 +17,7 @@ from engine.actions import Action, ActionKind
 from engine.cards import Card
 from engine.match import THREE_TARGET
 from engine.melds import Burraco
-from engine.rules import DEFAULT
+from engine.rules import DEFAULT, PRESETS
 from engine.scoring import BURRACO_BONUS
 from engine.state import DECK_SIZE, PLAYER_COUNTS
 from lessons import fields
@@ -91,6 +91,43 @@ def _semi_clean_said(points: int) -> str:
 _semi_clean_worth = lazy(_semi_clean_said, str)
 
 
+def _code_said(name: str) -> str:
+    """What a federation's code changes (R42, R43), its numbers the engine's."""
+    scores = PRESETS[name].scores
+    numbers = {
+        "super": scores.super_clean,
+        "royal": scores.royal,
+        "dirty_royal": scores.dirty_royal,
+        "dirty_super": scores.dirty_super,
+        "clean": scores.clean,
+        "champion": scores.champion,
+        "closing": scores.closing,
+        "pozzetto": scores.pozzetto,
+    }
+    if name == "fe-bur-it":
+        text = gettext(
+            "a competition code: semi-clean counts, all eight cards of a rank with no"
+            " wildcard (super burraco) score %(super)s, and the thirteen cards of a suit with"
+            " no wildcard (royal burraco) %(royal)s."
+        )
+    elif name == "f-it-ab":
+        text = gettext(
+            "a competition code: as Fe.Bur.It.'s (super %(super)s, royal %(royal)s), and with"
+            " one wildcard a royal still scores %(dirty_royal)s and a super %(dirty_super)s."
+        )
+    else:
+        text = gettext(
+            "a clean burraco scores %(clean)s, closing %(closing)s and a pozzetto not taken"
+            " costs %(pozzetto)s; you close only with a clean burraco and a dirty or"
+            " semi-clean one, all eight cards of a rank (Champion burraco, %(champion)s) or a"
+            " clean sequence of thirteen, and you take the discards only to use one at once."
+        )
+    return text % numbers
+
+
+_code_explained = lazy(_code_said, str)
+
+
 def _explained(
     choices: type[Game.Coach] | type[Game.Preset], meanings: Mapping[Any, StrOrPromise]
 ) -> list[tuple[str, StrOrPromise]]:
@@ -124,6 +161,9 @@ PRESET_CHOICES = _explained(
             "you close only with a clean burraco, sets are only of aces or threes, and you"
             " take the discards only to use one of them at once."
         ),
+        Game.Preset.FE_BUR_IT: _code_explained("fe-bur-it"),
+        Game.Preset.F_IT_AB: _code_explained("f-it-ab"),
+        Game.Preset.CHAMPION: _code_explained("champion"),
     },
 )
 

@@ -39,6 +39,9 @@ class Game(models.Model):
         SEMI_CLEAN = "semi-clean", _("With semi-clean burracos")
         STRICT = "strict", _("Wildcards never move")
         INTERNATIONAL = "international", _("International variant")
+        FE_BUR_IT = "fe-bur-it", _("Fe.Bur.It. code")
+        F_IT_AB = "f-it-ab", _("F.It.AB code")
+        CHAMPION = "champion", _("Burraco Champion")
 
     class Sort(models.TextChoices):
         SUIT = "suit", _("By suit")

@@ -37,7 +37,9 @@ def legal_discards(position: Position) -> list[Action]:
 
 def _discard_refusal(position: Position, hand: Cards, card: Card) -> IllegalActionError | None:
     if position.pile_taken:
-        return IllegalActionError("pile_card_first", "R41", cards=_texts(position.pile_taken))
+        return IllegalActionError(
+            "pile_card_first", position.rules.pile_rule, cards=_texts(position.pile_taken)
+        )
     # The card is in the hand: discarding it leaves none when it is the only one (R29-R31),
     # and takes the pile's card away when it is that card's only copy (R8).
     if len(hand) == 1:

@@ -1,4 +1,4 @@
-"""Drawing (R7, R8, R33, R34, R40, R41): from the stock, or the whole discard pile, and
+"""Drawing (R7, R8, R33, R34, R40, R41, R43): from the stock, or the whole discard pile, and
 when the pile may not be taken.
 
 Part of :mod:`engine.actions`."""
@@ -68,10 +68,11 @@ def _pile_refusal(
         before = (position.to_move - 1) % position.players
         if position.side_of(before) == position.side:
             return IllegalActionError("pile_partner_wild", "R40", card=str(pile[-1]))
-    # R41: the pile may be taken only to use one of its cards at once, so the first play
-    # after taking it must use one; refuse the pile when none can be used.
-    if position.rules.international and not _plays(_take_pile(position, hand), budget):
-        return IllegalActionError("pile_unusable", "R41", cards=_texts(pile))
+    # R41, R43: the pile may be taken only to use one of its cards at once, so the first
+    # play after taking it must use one; refuse the pile when none can be used.
+    rules = position.rules
+    if rules.must_use_pile and not _plays(_take_pile(position, hand), budget):
+        return IllegalActionError("pile_unusable", rules.pile_rule, cards=_texts(pile))
     return None
 
 
@@ -91,6 +92,6 @@ def _take_pile(position: Position, hand: Cards) -> Position:
         discard=(),
         phase=_PLAY_PHASE,
         pile_single=pile[0] if single else None,
-        pile_taken=pile if position.rules.international else (),
+        pile_taken=pile if position.rules.must_use_pile else (),
         stall=stall,
     )

@@ -190,6 +190,7 @@ _LAST_CARD = {
     "close_no_burraco": "last_card_no_burraco",
     "close_no_clean_and_dirty": "last_card_no_clean_and_dirty",
     "close_no_clean_burraco": "last_card_no_clean_burraco",
+    "close_no_champion_pair": "last_card_no_champion_pair",
     "close_wild": "last_card_wild",
     "pile_single": "last_card_pile_single",
 }

@@ -104,7 +104,9 @@ def transition(
     if action.kind is _KIND_DISCARD:
         return _discard(position, hand, action.cards[0], rest)
     if position.pile_taken and not _uses_pile(position, action.cards):
-        raise IllegalActionError("pile_card_first", "R41", cards=_texts(position.pile_taken))
+        raise IllegalActionError(
+            "pile_card_first", position.rules.pile_rule, cards=_texts(position.pile_taken)
+        )
     side_melds = position.melds[position.side]
     if action.kind is _KIND_MELD:
         meld = make_meld(action.cards, position.rules)

@@ -35,7 +35,7 @@ from engine.bots.view import Memory, View, side_of, view_of
 from engine.budget import MOVE_STEPS, Budget, spend
 from engine.cards import Card, deck, points
 from engine.errors import TooBigError
-from engine.scoring import BURRACO_BONUS
+from engine.scoring import burraco_bonus
 from engine.state import Hidden, Phase, Position
 
 #: What an expert may spend on one decision, in actions played in its samples.
@@ -124,11 +124,11 @@ def estimate(position: Position, side: int) -> float:
             kind = meld.burraco(position.rules)
             size = len(meld.cards)
             if kind is not None:
-                worth[s] += BURRACO_BONUS[kind]
+                worth[s] += burraco_bonus(meld, position.rules)
             elif size >= 5:
                 worth[s] += (30 if size == 5 else 60) * (1.0 if meld.wild is None else 0.6)
         if not position.pozzetti_taken[s]:
-            worth[s] -= 50
+            worth[s] -= position.rules.scores.pozzetto / 2  # half the code's penalty
     # Cards in hand cost their points only if the hand ends with them: less, the more
     # stock there is left to play them from.
     weight = 0.3 + 0.7 * max(0.0, 1.0 - position.stock_count / 60)

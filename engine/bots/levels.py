@@ -33,7 +33,7 @@ from engine.bots.view import View, opponents, side_of, view_of
 from engine.cards import Card
 from engine.errors import BurracoError
 from engine.melds import BURRACO_SIZE, Meld, MeldKind, attach, can_attach, make_meld
-from engine.scoring import BURRACO_BONUS
+from engine.scoring import burraco_bonus
 from engine.state import Cards, Phase, Position
 
 #: The random bot takes the pile this often when it may, and lays down this often when it
@@ -157,10 +157,7 @@ def table_worth(position: Position, side: int) -> int:
     """A side's melds and burraco bonuses."""
     worth = 0
     for meld in position.melds[side]:
-        worth += meld.points
-        kind = meld.burraco(position.rules)
-        if kind is not None:
-            worth += BURRACO_BONUS[kind]
+        worth += meld.points + burraco_bonus(meld, position.rules)
     return worth
 
 
@@ -387,13 +384,14 @@ class Club(Beginner):
         table and catches the opponents with cards in hand, but ends the building. Close
         when ahead on the table, when the stock runs low, or before the opponents can."""
         position = view.position
-        lead = table_worth(position, view.side) + 100
+        scores = position.rules.scores  # the code's closing bonus and pozzetto penalty
+        lead = table_worth(position, view.side) + scores.closing
         for side in opponent_sides(view):
             seats = [s for s in range(position.players) if side_of(position, s) == side]
             lead -= table_worth(position, side)
             lead += 8 * sum(len(position.hands[seat]) for seat in seats)
             if not position.pozzetti_taken[side]:
-                lead += 100
+                lead += scores.pozzetto
             elif position.has_closing_burraco(side):
                 return 6.0  # they could close soon: bank ours first
         if lead >= self.close_lead or position.stock_count < 15:

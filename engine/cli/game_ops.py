@@ -91,6 +91,8 @@ def play(request: dict[str, Any], rules: Rules) -> Answer:
     }
     outcome = position.outcome()
     if outcome is not None:
+        if outcome.void:
+            events.append("hand_void")  # R44: nothing scored, the hand is dealt again
         answer["result"] = [
             None if score is None else {"score": score.total, "breakdown": score.breakdown()}
             for score in outcome.scores

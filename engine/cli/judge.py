@@ -27,13 +27,12 @@ from engine.melds import (
     MAX_PLACES,
     MAX_SET,
     MIN_CARDS,
-    Burraco,
     Meld,
     attach,
     make_meld,
 )
 from engine.rules import HAND_SIZE, POZZETTO_SIZE, TARGETS, Rules
-from engine.scoring import BURRACO_BONUS, CLOSING_BONUS, POZZETTO_PENALTY, score_side
+from engine.scoring import score_side
 from engine.state import DECK_SIZE
 
 Answer = dict[str, Any]
@@ -168,6 +167,7 @@ def _score(request: dict[str, Any], rules: Rules) -> Answer:
 
 def _facts(request: dict[str, Any], rules: Rules) -> Answer:
     """The game's numbers, so content can ask the engine instead of writing them down."""
+    scores = rules.scores
     return {
         "deck_size": len(deck()),
         "jokers": Card.MAX_JOKERS,
@@ -179,11 +179,11 @@ def _facts(request: dict[str, Any], rules: Rules) -> Answer:
         "max_set": MAX_SET,
         "max_sequence": MAX_PLACES,
         "burraco_size": BURRACO_SIZE,
-        "clean_bonus": BURRACO_BONUS[Burraco.CLEAN],
-        "dirty_bonus": BURRACO_BONUS[Burraco.DIRTY],
-        "semi_clean_bonus": BURRACO_BONUS[Burraco.SEMI_CLEAN],
-        "closing_bonus": CLOSING_BONUS,
-        "pozzetto_penalty": POZZETTO_PENALTY,
+        "clean_bonus": scores.clean,
+        "dirty_bonus": scores.dirty,
+        "semi_clean_bonus": scores.semi_clean,
+        "closing_bonus": scores.closing,
+        "pozzetto_penalty": scores.pozzetto,
         "stall_limit": STALL_LIMIT,
         "targets": list(TARGETS),
         "target": rules.target,

@@ -36,8 +36,8 @@ from engine.errors import BurracoError
 from engine.match import Match
 from engine.melds import Meld
 from engine.rules import PRESETS, Rules
-from engine.scoring import BURRACO_BONUS, CLOSING_BONUS, POZZETTO_PENALTY
-from engine.state import PLAYER_COUNTS, Hidden, Outcome, Phase, Position, Termination
+from engine.scoring import burraco_bonus
+from engine.state import EMPTY_SCORE, PLAYER_COUNTS, Hidden, Outcome, Phase, Position, Termination
 
 #: A hand longer than this is stuck in a loop (a real one lasts well under 1,000 actions).
 MAX_ACTIONS = 5_000
@@ -211,6 +211,13 @@ def check_scores(position: Position, outcome: Outcome, events: list[Event]) -> N
     """Recompute each side's score from the cards, as R35 says, and compare; and what
     each player is credited (R40: a pair's score halved at three and five)."""
     live = position.live_sides
+    if outcome.void:
+        # R44: nobody took a pozzetto and the rules void such a hand.
+        if any(position.pozzetti_taken) or not position.rules.void_without_pozzetto:
+            raise Violation("a hand was voided though a pozzetto was taken")
+        if any(score != EMPTY_SCORE for score in outcome.scores) or any(outcome.credits):
+            raise Violation("a void hand scored")
+        return
     for side, score in enumerate(outcome.scores):
         if score is None:
             raise Violation(f"side {side}'s score is missing")
@@ -221,17 +228,15 @@ def check_scores(position: Position, outcome: Outcome, events: list[Event]) -> N
         melds = position.melds[side]
         hand = position.side_hand(side)
         assert hand is not None
-        bonus = 0
-        for meld in melds:
-            kind = meld.burraco(position.rules)
-            bonus += 0 if kind is None else BURRACO_BONUS[kind]
+        bonus = sum(burraco_bonus(meld, position.rules) for meld in melds)
+        scores = position.rules.scores
         closed = outcome.closer is not None and position.side_of(outcome.closer) == side
         expected = {
             "table": sum(points(meld.cards) for meld in melds),
             "bonus": bonus,
-            "closing": CLOSING_BONUS if closed else 0,
+            "closing": scores.closing if closed else 0,
             "hand": -points(hand),
-            "pozzetto": 0 if position.pozzetti_taken[side] else -POZZETTO_PENALTY,
+            "pozzetto": 0 if position.pozzetti_taken[side] else -scores.pozzetto,
         }
         if score.breakdown() != expected or score.total != sum(expected.values()):
             raise Violation(f"side {side} scored {score.breakdown()}, expected {expected}")

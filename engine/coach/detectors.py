@@ -31,7 +31,7 @@ from engine.coach.estimators import _value
 from engine.coach.feeding import _feeds
 from engine.coach.findings import Lost
 from engine.melds import Burraco, Meld
-from engine.scoring import BURRACO_BONUS, CLOSING_BONUS, POZZETTO_PENALTY
+from engine.scoring import burraco_bonus, kind_bonus
 from engine.state import Hidden, Phase
 
 
@@ -67,7 +67,8 @@ def _missed_close(context: _Context) -> list[_Candidate]:
     better = _missed_goal(context, "closed", Event.CLOSED)
     if better is None:
         return []
-    return [_Candidate("missed_close", "R30", better, {"bonus": CLOSING_BONUS}, lost=Lost.CLOSING)]
+    bonus = context.view.rules.scores.closing
+    return [_Candidate("missed_close", "R30", better, {"bonus": bonus}, lost=Lost.CLOSING)]
 
 
 def _missed_pozzetto(context: _Context) -> list[_Candidate]:
@@ -82,7 +83,7 @@ def _missed_pozzetto(context: _Context) -> list[_Candidate]:
             "missed_pozzetto",
             "R29",
             better,
-            {"penalty": POZZETTO_PENALTY},
+            {"penalty": context.view.rules.scores.pozzetto},
             sentence="coach_missed_pozzetto_scarto" if taken else "",
             lost=None if taken else Lost.POZZETTO,
         )
@@ -96,8 +97,7 @@ def _makes_burraco(play: _Play, rules: Any) -> bool:
 
 
 def _burraco_rank(play: _Play, rules: Any) -> tuple[int, int]:
-    kind = play.after.burraco(rules)
-    return (BURRACO_BONUS[kind] if kind is not None else 0, len(play.after.cards))
+    return (burraco_bonus(play.after, rules), len(play.after.cards))
 
 
 def _missed_burraco(context: _Context) -> list[_Candidate]:
@@ -161,8 +161,8 @@ def _missed_clean_burraco(context: _Context) -> list[_Candidate]:
                             {
                                 "wild": str(wild),
                                 "card": str(extra[0]) if extra else str(play.action.cards[0]),
-                                "clean": BURRACO_BONUS[Burraco.CLEAN],
-                                "dirty": BURRACO_BONUS[Burraco.DIRTY],
+                                "clean": kind_bonus(Burraco.CLEAN, view.rules),
+                                "dirty": kind_bonus(Burraco.DIRTY, view.rules),
                             },
                         )
                     )
@@ -295,7 +295,8 @@ def _wild_wasted(context: _Context) -> list[_Candidate]:
             {
                 "card": str(wild),
                 "arrangement": _texts(mine.before.cards),
-                "loss": BURRACO_BONUS[Burraco.CLEAN] - BURRACO_BONUS[now or Burraco.DIRTY],
+                "loss": kind_bonus(Burraco.CLEAN, view.rules)
+                - kind_bonus(now or Burraco.DIRTY, view.rules),
             },
             "coach_wild_wasted_burraco",
         )

@@ -18,7 +18,7 @@ from engine.coach.feeding import _feeds
 from engine.errors import TooBigError
 from engine.melds import BURRACO_SIZE, Burraco
 from engine.puzzles import find_line
-from engine.scoring import BURRACO_BONUS, CLOSING_BONUS, POZZETTO_PENALTY
+from engine.scoring import burraco_bonus, kind_bonus
 from engine.state import Hidden, Position
 
 #: How many plays the default estimator's greedy finish of a turn makes at most.
@@ -100,9 +100,9 @@ def _value(view: Position, position: Position, budget: Budget) -> int:
         worth += meld.points
         kind = meld.burraco(rules)
         if kind is not None:
-            worth += BURRACO_BONUS[kind]
+            worth += burraco_bonus(meld, rules)
         else:
-            bonus = BURRACO_BONUS[Burraco.CLEAN if meld.wild is None else Burraco.DIRTY]
+            bonus = kind_bonus(Burraco.CLEAN if meld.wild is None else Burraco.DIRTY, rules)
             size = len(meld.cards)
             worth += bonus * size * size // (2 * BURRACO_SIZE * BURRACO_SIZE)
     hand = position.hands[seat]
@@ -112,9 +112,9 @@ def _value(view: Position, position: Position, budget: Budget) -> int:
             card.value + WILD_IN_HAND if card.is_wild and not over else -card.value for card in hand
         )
     if not position.pozzetti_taken[side]:
-        worth -= POZZETTO_PENALTY
+        worth -= rules.scores.pozzetto
     if position.closer is not None and position.side_of(position.closer) == side:
-        worth += CLOSING_BONUS
+        worth += rules.scores.closing
     if position.to_move != seat and position.discard and len(position.discard) > len(view.discard):
         worth -= _feeds(position, position.discard[-1], budget).gain
     return worth

@@ -12,8 +12,8 @@ from typing import Any
 
 from engine.budget import Budget
 from engine.cards import Card
-from engine.melds import BURRACO_SIZE, Burraco, Meld, MeldKind, possible_attachments
-from engine.scoring import BURRACO_BONUS
+from engine.melds import BURRACO_SIZE, Meld, MeldKind, possible_attachments
+from engine.scoring import burraco_bonus
 from engine.state import Position
 
 
@@ -43,16 +43,16 @@ def _feeds(view_after: Position, card: Card, budget: Budget) -> _Feed:
     pile = view_after.discard
     found = _pile_burraco(melds, pile, rules, budget)
     if found is not None and _pile_burraco(melds, pile[:-1], rules, budget) is None:
-        kind, meld = found
-        return _Feed(gain + BURRACO_BONUS[kind], fitted, meld)
+        bonus, meld = found
+        return _Feed(gain + bonus, fitted, meld)
     return _Feed(gain, fitted)
 
 
 def _pile_burraco(
     melds: Sequence[Meld], pile: Sequence[Card], rules: Any, budget: Budget
-) -> tuple[Burraco, Meld] | None:
-    """The best burraco the pile's cards make by attaching to one of these melds, and
-    that meld, if any."""
+) -> tuple[int, Meld] | None:
+    """The bonus of the best burraco the pile's cards make by attaching to one of these
+    melds, and that meld, if any."""
     candidates = [meld for meld in melds if meld.burraco(rules) is None]
     if not pile or not candidates:
         return None
@@ -66,17 +66,16 @@ def _pile_burraco(
             for meld in candidates
         )
     ]
-    best: tuple[Burraco, Meld] | None = None
+    best: tuple[int, Meld] | None = None
     for meld in candidates:
         if len(meld.cards) + len(useful) < BURRACO_SIZE:
             continue
         for _, _, result in possible_attachments([meld], useful, rules, budget):
-            kind = result.burraco(rules)
-            if kind is not None and (best is None or BURRACO_BONUS[kind] > BURRACO_BONUS[best[0]]):
-                best = (kind, meld)
+            bonus = burraco_bonus(result, rules)
+            if bonus and (best is None or bonus > best[0]):
+                best = (bonus, meld)
     return best
 
 
 def _bonus_gain(before: Meld, after: Meld, rules: Any) -> int:
-    old, new = before.burraco(rules), after.burraco(rules)
-    return (BURRACO_BONUS[new] if new else 0) - (BURRACO_BONUS[old] if old else 0)
+    return burraco_bonus(after, rules) - burraco_bonus(before, rules)

@@ -23,7 +23,16 @@ The examples are in :mod:`engine.melds.rules`.
 from __future__ import annotations
 
 from engine.melds.attachments import attachment_cards, hand_plays, possible_attachments
-from engine.melds.meld import BURRACO_SIZE, SEMI_CLEAN_RUN, Burraco, Meld, MeldKind
+from engine.melds.meld import (
+    BURRACO_SIZE,
+    ROYAL_SIZE,
+    SEMI_CLEAN_RUN,
+    SUPER_SIZE,
+    Burraco,
+    Meld,
+    MeldKind,
+    Special,
+)
 from engine.melds.rules import (
     MAX_NATURALS,
     MAX_PLACES,
@@ -42,10 +51,13 @@ __all__ = [
     "MAX_PLACES",
     "MAX_SET",
     "MIN_CARDS",
+    "ROYAL_SIZE",
     "SEMI_CLEAN_RUN",
+    "SUPER_SIZE",
     "Burraco",
     "Meld",
     "MeldKind",
+    "Special",
     "attach",
     "attachment_cards",
     "can_attach",

@@ -28,6 +28,10 @@ from engine.rules import DEFAULT, Rules
 
 BURRACO_SIZE = 7
 SEMI_CLEAN_RUN = 7
+#: R42: a super burraco is all eight cards of a rank (two decks hold eight of each)...
+SUPER_SIZE = 8
+#: ...and a royal the thirteen ranks of a suit.
+ROYAL_SIZE = 13
 
 
 _CARD: dict[tuple[int, Suit], Card] = {
@@ -70,6 +74,16 @@ class Burraco(enum.Enum):
     CLEAN = "clean"
     DIRTY = "dirty"
     SEMI_CLEAN = "semi-clean"
+
+
+class Special(enum.Enum):
+    """A burraco some codes score apart, its bonus replacing the plain one (R42, R43)."""
+
+    SUPER = "super"
+    ROYAL = "royal"
+    DIRTY_ROYAL = "dirty-royal"
+    DIRTY_SUPER = "dirty-super"
+    CHAMPION = "champion"
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +184,38 @@ class Meld:
             if run >= SEMI_CLEAN_RUN:
                 return Burraco.SEMI_CLEAN
         return Burraco.DIRTY
+
+    def special(self, rules: Rules = DEFAULT) -> Special | None:
+        """The burraco these rules' code scores apart, if this meld is one (R42, R43).
+
+        A set of all eight cards of a rank is a super burraco, or with a wildcard a dirty
+        super; under Burraco Champion the clean one is the Champion burraco (the engine's
+        reading, docs/game.md). A clean sequence of the thirteen ranks (ace to king, or 2 to
+        ace) is a royal; one that covers them with a wildcard is a dirty royal.
+
+        >>> from engine.rules import PRESETS
+        >>> Meld.parse("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC").special(PRESETS["f-it-ab"])
+        <Special.ROYAL: 'royal'>
+        >>> Meld.parse("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC").special()
+        """
+        scores = rules.scores
+        size = len(self.cards)
+        if size < SUPER_SIZE:
+            return None
+        naturals = size - (self.wild is not None)
+        if self.kind is _SET:
+            if naturals < SUPER_SIZE:
+                return None
+            if self.wild is not None:
+                return Special.DIRTY_SUPER if scores.dirty_super is not None else None
+            if scores.champion is not None:
+                return Special.CHAMPION
+            return Special.SUPER if scores.super_clean is not None else None
+        if size < ROYAL_SIZE:
+            return None
+        if self.wild is None:
+            return Special.ROYAL if scores.royal is not None else None
+        return Special.DIRTY_ROYAL if scores.dirty_royal is not None else None
 
     def __str__(self) -> str:
         return format_cards(self.cards)

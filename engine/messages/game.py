@@ -110,12 +110,12 @@ GAME: dict[str, Template] = {
         "times",
     ),
     "pile_unusable": gettext_noop(
-        "In the international game you may take the pile only to lay or attach one of its"
-        " cards at once, and none of its cards ({cards}) can be used now."
+        "Under these rules you may take the pile only to lay or attach one of its cards at"
+        " once, and none of its cards ({cards}) can be used now."
     ),
     "pile_card_first": gettext_noop(
-        "You took the pile in the international game, so you must first lay or attach one of"
-        " its cards ({cards})."
+        "Under these rules a player who takes the pile must first lay or attach one of its"
+        " cards ({cards})."
     ),
     "second_set": gettext_noop(
         "Your side already has a set of {rank} on the table: attach to it instead of laying a"
@@ -148,6 +148,11 @@ GAME: dict[str, Template] = {
         "That would leave you only {card}, and discarding your last card closes the hand,"
         " which at six players needs a clean burraco and a dirty one."
     ),
+    "last_card_no_champion_pair": gettext_noop(
+        "That would leave you only {card}, and discarding your last card closes the hand,"
+        " which in Burraco Champion needs a clean burraco and a dirty or semi-clean one, a"
+        " Champion burraco, or a clean sequence of thirteen cards."
+    ),
     "last_card_wild": gettext_noop(
         "That would leave you only {card}, a wildcard, and a wildcard may not be the closing"
         " discard."
@@ -168,6 +173,10 @@ GAME: dict[str, Template] = {
     "close_no_clean_and_dirty": gettext_noop(
         "You cannot close: at six players your side needs a clean burraco and a dirty one on"
         " the table."
+    ),
+    "close_no_champion_pair": gettext_noop(
+        "You cannot close: Burraco Champion needs a clean burraco and a dirty or semi-clean"
+        " one, a Champion burraco, or a clean sequence of thirteen cards."
     ),
     "close_wild": gettext_noop(
         "You cannot close by discarding {card}: the closing discard may not be a joker or a"

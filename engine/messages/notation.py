@@ -68,6 +68,12 @@ NOTATION: dict[str, Template] = {
     "unknown_target": gettext_noop("“{text}” is not a target score: choose one of {choices}."),
     "unknown_decks": gettext_noop("“{text}” is not a number of decks: choose one of {choices}."),
     "international_semi_clean": gettext_noop("The international game has no semi-clean burraco."),
+    "unknown_code": gettext_noop("“{text}” is not a code of the rules: choose one of {choices}."),
+    "unknown_closing": gettext_noop("“{text}” is not a way of closing: choose one of {choices}."),
+    "international_code": gettext_noop(
+        "The international game keeps its own scores and closing: it cannot take another"
+        " federation's code."
+    ),
     "rules_not_object": gettext_noop("The rules are a list of options, not “{text}”."),
     "unknown_rules_option": gettext_noop(
         "“{text}” is not an option of the rules: the options are {choices}."
@@ -182,6 +188,10 @@ POSITIONS: dict[str, Template] = {
         "Player {player} has no cards left, which only a closing leaves, but side {side}"
         " has not taken its pozzetto or has no burraco."
     ),
+    "empty_hand_not_closed_champion": gettext_noop(
+        "Player {player} has no cards left, which only a closing leaves, but side {side}"
+        " has not taken its pozzetto or lacks the burraco that Burraco Champion needs to close."
+    ),
     "empty_hand_not_closed_clean": gettext_noop(
         "Player {player} has no cards left, which only a closing leaves, but side {side}"
         " has not taken its pozzetto or has no clean burraco."
@@ -191,7 +201,8 @@ POSITIONS: dict[str, Template] = {
         " which cards were taken."
     ),
     "pile_taken_not_international": gettext_noop(
-        "Only the international game remembers every card taken with the pile; leave them out here."
+        "Only rules that oblige a player to use the pile, as the international game and Burraco"
+        " Champion do, remember every card taken with it; leave them out here."
     ),
     "pile_not_empty": gettext_noop(
         "The player to move has just taken the pile, so the discard pile must be empty"

@@ -163,17 +163,15 @@ def _check_phase(position: Position) -> None:
         if position.phase is _PLAY_PHASE and seat == position.to_move:
             raise InvalidPositionError("empty_hand_to_play", "R32", player=seat + 1)
         if not position.pozzetti_taken[side] or not position.has_closing_burraco(side):
-            raise InvalidPositionError(
-                "empty_hand_not_closed_clean"
-                if position.rules.international
-                else "empty_hand_not_closed",
-                "R41" if position.rules.international else "R30",
-                player=seat + 1,
-                side=side + 1,
-            )
+            params = {"player": seat + 1, "side": side + 1}
+            if position.rules.closing == "champion":
+                raise InvalidPositionError("empty_hand_not_closed_champion", "R43", **params)
+            if position.rules.international:
+                raise InvalidPositionError("empty_hand_not_closed_clean", "R41", **params)
+            raise InvalidPositionError("empty_hand_not_closed", "R30", **params)
     if position.phase is _DRAW_PHASE and (position.pile_single or position.pile_taken):
         raise InvalidPositionError("pile_taken_before_draw", "R6")
-    if position.pile_taken and not position.rules.international:
+    if position.pile_taken and not position.rules.must_use_pile:
         raise InvalidPositionError("pile_taken_not_international", "R41")
     taken = position.pile_taken or ((position.pile_single,) if position.pile_single else ())
     if not taken:

@@ -288,6 +288,15 @@ class Position:
         if termination is None:
             return None
         closer = self.closer
+        if self.rules.void_without_pozzetto and not any(self.pozzetti_taken):
+            # R44: nobody took a pozzetto, so the hand is void and dealt again.
+            return Outcome(
+                termination,
+                closer,
+                (EMPTY_SCORE,) * self.side_total,
+                (0,) * self.players,
+                void=True,
+            )
         closer_side = None if closer is None else self.side_of(closer)
         live = self.live_sides
         scores: list[SideScore | None] = []

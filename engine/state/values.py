@@ -67,3 +67,6 @@ class Outcome:
     #: What each seat is credited (R40): its side's score, halved for a pair at three or
     #: five players; None when hidden.
     credits: tuple[int | None, ...] = ()
+    #: R44: the hand ended with no pozzetto taken under rules that void it: it scores
+    #: nothing and is dealt again.
+    void: bool = False

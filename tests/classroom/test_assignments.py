@@ -111,3 +111,23 @@ def test_hand_picked_puzzles_are_the_same_for_everyone_in_the_order_chosen() -> 
             chosen[0],
             chosen[1],
         ]
+
+
+@pytest.mark.parametrize(
+    ("rules", "theme", "kind"),
+    [("champion", "closing", ""), ("champion", "R7", "pile"), ("f-it-ab", "burraco", "")],
+)
+def test_a_class_under_a_federations_code_gets_its_generated_sets(
+    rules: str, theme: str, kind: str
+) -> None:
+    made = SetSpec(theme, kind, 1200, 3, rules).make(5)
+    assert made and all(g.fields["rules"] == rules for g in made)
+
+
+def test_a_champion_class_is_not_offered_the_one_burraco_closing_theme() -> None:
+    from classroom.assignments import generated_themes
+    from engine.rules import PRESETS
+
+    assert "R30" in generated_themes(PRESETS["f-it-ab"])
+    assert "R30" not in generated_themes(PRESETS["champion"])
+    assert "closing" in generated_themes(PRESETS["champion"])

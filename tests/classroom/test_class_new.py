@@ -54,3 +54,12 @@ def test_a_class_may_play_any_preset_of_the_engine_even_the_international_varian
 
 def test_two_classes_get_different_codes(world: World) -> None:
     assert world.classroom.code != world.other_classroom.code
+
+
+def test_a_class_may_play_a_federations_code_named_in_the_page_s_language(world: World) -> None:
+    client = logged_in(world.teacher)
+    form = client.get("/classes/new/", headers={"Accept-Language": "it"}).content.decode()
+    assert "Codice F.It.AB" in form and "Burraco Champion" in form
+    response = client.post("/classes/new/", {"name": "Torneo", "rules": "champion"})
+    assert response.status_code == 302
+    assert Classroom.objects.get(name="Torneo").rules == "champion"

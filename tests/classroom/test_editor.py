@@ -339,3 +339,13 @@ def test_a_four_player_puzzle_is_saved_edited_and_answered_by_a_student(world: W
     student.post(item, {"meld": "0", "cards": ["10H"]})
     attempt = Attempt.objects.get(user=world.student, puzzle=entry.puzzle)
     assert attempt.correct
+
+
+def test_a_puzzle_under_a_federations_code_is_saved_with_its_code(world: World) -> None:
+    client = logged_in(world.teacher)
+    html = client.get(URL).content.decode()
+    assert 'value="champion"' in html and 'value="f-it-ab"' in html
+    response = post(client, op="save", rules="champion", title="Champion", prompt_it="Attacca?")
+    entry = LibraryPuzzle.objects.get(title="Champion")
+    assert response["Location"] == f"/classes/library/{entry.pk}/"
+    assert entry.puzzle.rules == "champion"

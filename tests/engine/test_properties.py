@@ -313,13 +313,28 @@ def test_a_sides_score_is_the_sum_of_its_breakdown(
     assert sum(parts.values()) == score.total
     assert parts["table"] == sum(m.points for m in melds)
     assert parts["hand"] == -points(hand)
-    assert parts["closing"] == (100 if closed else 0)
-    assert parts["pozzetto"] == (0 if taken else -100)
-    bonuses = {None: 0, "clean": 200, "dirty": 100, "semi-clean": 150}
-    expected = sum(
-        bonuses[None if b is None else b.value] for b in (m.burraco(rules) for m in melds)
-    )
+    # FIBur's ordinary code's values (R35) unless the rules play another code (R42, R43).
+    fibur = rules.code == "fibur"
+    assert parts["closing"] == ((100 if fibur else rules.scores.closing) if closed else 0)
+    assert parts["pozzetto"] == (0 if taken else -100 if fibur else -rules.scores.pozzetto)
+    scores = rules.scores
+    bonuses = {None: 0, "clean": scores.clean, "dirty": scores.dirty, "semi-clean": 150}
+    special = {
+        "super": scores.super_clean,
+        "royal": scores.royal,
+        "dirty-royal": scores.dirty_royal,
+        "dirty-super": scores.dirty_super,
+        "champion": scores.champion,
+    }
+    expected = 0
+    for meld in melds:
+        kind, apart = meld.burraco(rules), meld.special(rules)
+        expected += special[apart.value] or 0 if apart else bonuses[kind and kind.value]
+        if apart is not None:
+            assert kind is not None and special[apart.value] is not None
     assert parts["bonus"] == expected
+    if fibur:
+        assert scores.clean == 200 and scores.dirty == 100
     for meld in melds:
         kind = meld.burraco(rules)
         assert (kind is None) == (len(meld.cards) < 7)

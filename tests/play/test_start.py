@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from play.forms import BEGINNER, NewGameForm
 from play.models import Game
@@ -183,8 +184,13 @@ def test_the_more_options_accept_every_combination() -> None:
          "coach": "refused", "length": "hand", "takebacks": "on"},
         {"players": "4", "opponents": "beginner", "partner": "club", "preset": "international",
          "coach": "full", "length": "match"},
+        {"players": "2", "opponents": "club", "partner": "club", "preset": "champion",
+         "coach": "turns", "length": "match"},
+        {"players": "4", "opponents": "expert", "partner": "club", "preset": "f-it-ab",
+         "coach": "off", "length": "hand"},
     ],
-    ids=["two-club", "three-match", "four-strict", "four-international-match"],
+    ids=["two-club", "three-match", "four-strict", "four-international-match", "two-champion",
+         "four-f-it-ab"],
 )  # fmt: skip
 def test_the_more_options_deal_the_game_chosen(chosen: dict[str, str]) -> None:
     game = dealt(Client().post("/play/", chosen))
@@ -259,3 +265,13 @@ def test_the_refusal_is_in_italian_on_an_italian_page() -> None:
     response = client.post("/play/", {"deal": "expert"})
     assert response.status_code == 400
     assert "Nessuna smazzata distribuita" in response.content.decode()
+
+
+def test_the_federations_codes_are_offered_with_their_numbers() -> None:
+    assert {"fe-bur-it", "f-it-ab", "champion"} <= set(OFFERED["preset"])
+    labels = dict(NewGameForm().fields["preset"].choices)
+    assert "250" in str(labels["fe-bur-it"]) and "300" in str(labels["fe-bur-it"])
+    assert "200" in str(labels["f-it-ab"]) and "500" in str(labels["champion"])
+    with translation.override("it"):
+        assert "Burraco Champion" in str(labels["champion"])
+        assert "chiudi" in str(labels["champion"])

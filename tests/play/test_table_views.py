@@ -486,3 +486,15 @@ def test_a_move_reads_the_accounts_speed_once() -> None:
         q for q in queries if q["sql"].startswith('SELECT "accounts_profile"."play_speed"')
     ]
     assert len(speed_reads) == 1
+
+
+@pytest.mark.parametrize("preset", ["fe-bur-it", "f-it-ab", "champion"])
+def test_a_hand_under_a_federations_code_plays_to_its_end(preset: str) -> None:
+    client = Client()
+    game = deal(client, preset=preset)
+    learner_turns(client, game, "club", turns=60)
+    game.refresh_from_db()
+    hand = games.load(game)
+    assert hand.over and hand.position.rules.code == preset
+    page = client.get(f"/play/{game.pk}/").content.decode()
+    assert page.count("</html>") == 1
