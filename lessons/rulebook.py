@@ -1,4 +1,4 @@
-"""The names of the rules (R1-R41), of the named themes and of the rules presets, in the
+"""The names of the rules (R1-R44), of the named themes and of the rules presets, in the
 reader's language. Which rules, topics and presets there are is the engine's to say
 (engine.puzzles.RULE_IDS and TOPICS, engine.rules.PRESETS): these tables only name them."""
 
@@ -51,6 +51,9 @@ RULE_TITLES: dict[str, Promise] = {
     "R39": _("Conduct"),
     "R40": _("Other tables"),
     "R41": _("The international variant"),
+    "R42": _("Other federations' burraco bonuses"),
+    "R43": _("Burraco Champion"),
+    "R44": _("A hand in which nobody took a pozzetto"),
 }
 
 #: The rules presets (engine.rules.PRESETS) in words, for every page that names one.
@@ -92,7 +95,7 @@ def theme_title(name: str) -> str:
 
 
 def is_rule(name: str) -> bool:
-    """Is this theme one of the rules (R1-R41), rather than a named topic?"""
+    """Is this theme one of the rules (R1-R44), rather than a named topic?"""
     return name in RULE_IDS
 
 

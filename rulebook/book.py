@@ -1,4 +1,4 @@
-"""The rules reference (/rules/): RULES.md's R1-R41 told in the learner's words, read from
+"""The rules reference (/rules/): RULES.md's R1-R44 told in the learner's words, read from
 ``rulebook/content/rules.yaml`` and checked against the engine when first read.
 
 The titles are ``lessons.rulebook.RULE_TITLES`` (one table for the whole site). Numbers the
@@ -30,7 +30,7 @@ from engine.match import VP_TABLES, VP_TOTAL
 from engine.melds import Meld, attach, make_meld
 from engine.puzzles import RULE_IDS
 from engine.scoring import SideScore, score_side
-from lessons.rulebook import RULE_TITLES
+from lessons.rulebook import PRESET_LABELS, RULE_TITLES
 
 CONTENT = Path(__file__).resolve().parent / "content" / "rules.yaml"
 LANGUAGES = ("it", "en")
@@ -65,7 +65,7 @@ SECTIONS: tuple[tuple[str, Promise, range], ...] = (
     ("burraco", _("Burraco"), range(26, 29)),
     ("closing", _("Pozzetto and closing"), range(29, 35)),
     ("scoring", _("Scoring"), range(35, 39)),
-    ("variants", _("Conduct and variants"), range(39, 42)),
+    ("variants", _("Conduct and variants"), range(39, 45)),
 )
 #: What every score is a multiple of: the smallest value a card has (R2).
 STEP = min(card.value for card in ALL_CARDS)
@@ -313,3 +313,64 @@ def sections() -> list[tuple[str, str, list[Rule]]]:
     return [
         (key, str(title), [rules_[f"R{n}"] for n in numbers]) for key, title, numbers in SECTIONS
     ]
+
+
+#: The presets the codes' table compares, in its columns' order (R41-R43).
+CODE_COLUMNS = ("standard", "fe-bur-it", "f-it-ab", "champion", "international")
+
+
+def codes_table() -> tuple[list[Promise], list[tuple[Promise, list[str]]]]:
+    """The codes side by side, as the engine's presets hold them (R28, R30, R41-R44): the
+    columns' names, and rows of what each code scores and needs. A bonus a code does not
+    know is a dash: such a meld scores as the plain burraco it also is."""
+    presets = [rules.PRESETS[name] for name in CODE_COLUMNS]
+
+    def bonus(value: int | None) -> str:
+        return "—" if value is None else str(value)
+
+    def yes(flag: bool) -> str:
+        return str(_("yes") if flag else _("no"))
+
+    def closing(preset: rules.Rules) -> str:
+        if preset.closing == "champion":
+            return str(
+                _(
+                    "a clean burraco and a dirty or semi-clean one, or a Champion burraco, or a"
+                    " clean sequence of thirteen"
+                )
+            )
+        if preset.international:
+            return str(_("a clean burraco"))
+        return str(_("a burraco"))
+
+    rows: list[tuple[Promise, list[str]]] = [
+        (_("Clean burraco"), [str(p.scores.clean) for p in presets]),
+        (_("Dirty burraco"), [str(p.scores.dirty) for p in presets]),
+        (
+            _("Semi-clean burraco"),
+            [str(p.scores.semi_clean) if p.semi_clean else "—" for p in presets],
+        ),
+        (
+            _("Super burraco (eight of a rank, clean)"),
+            [bonus(p.scores.super_clean) for p in presets],
+        ),
+        (
+            _("Royal burraco (ace to king of a suit, clean)"),
+            [bonus(p.scores.royal) for p in presets],
+        ),
+        (_("Dirty royal burraco"), [bonus(p.scores.dirty_royal) for p in presets]),
+        (_("Dirty super burraco"), [bonus(p.scores.dirty_super) for p in presets]),
+        (
+            _("Champion burraco (read here as eight of a rank, clean)"),
+            [bonus(p.scores.champion) for p in presets],
+        ),
+        (_("Closing"), [str(p.scores.closing) for p in presets]),
+        (_("A pozzetto not taken"), [str(-p.scores.pozzetto) for p in presets]),
+        (_("What closing needs"), [closing(p) for p in presets]),
+        (
+            _("The pile only to use one of its cards at once"),
+            [yes(p.must_use_pile) for p in presets],
+        ),
+        (_("Sets of any rank"), [yes(p.allows_set_of(7)) for p in presets]),
+    ]
+    return [PRESET_LABELS[name] for name in CODE_COLUMNS], rows

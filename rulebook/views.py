@@ -10,7 +10,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from engine.puzzles import RULE_IDS
 from rulebook import links
-from rulebook.book import FACTS, book, sections, vp_tables
+from rulebook.book import FACTS, book, codes_table, sections, vp_tables
 
 #: The content is the same for a whole release; the page also shows who is logged in and
 #: carries a CSRF token, so browsers may keep it an hour but shared caches may not.
@@ -25,6 +25,7 @@ def index(request: HttpRequest) -> HttpResponse:
     context = {
         "sections": sections(),
         "vp_tables": vp_tables(),
+        "codes_table": codes_table(),
         "glossary": book().glossary,
         "facts": FACTS,
     }
@@ -55,6 +56,8 @@ def rule(request: HttpRequest, rule_id: str) -> HttpResponse:
         "practice_url": links.practice_url(rule_id),
         # R38's page shows the tables it is about, as the reference does.
         "vp_tables": vp_tables() if rule_id == "R38" else None,
+        # The codes' pages show them side by side.
+        "codes_table": codes_table() if rule_id in ("R42", "R43", "R44") else None,
         "terms": book().terms(found),
     }
     return render(request, "rulebook/rule.html", context)

@@ -66,6 +66,9 @@ TOPIC_OF_RULE: dict[str, str] = {
     "R16": "attaching",
     "R39": "turn",
     "R40": "partners",
+    "R42": "variants",
+    "R43": "variants",
+    "R44": "variants",
 }
 
 

@@ -34,7 +34,7 @@ class Kind(enum.Enum):
 
 
 #: What a puzzle can be about: a rule id, or one of the named topics of docs/content.md.
-RULE_IDS = tuple(f"R{n}" for n in range(1, 42))
+RULE_IDS = tuple(f"R{n}" for n in range(1, 45))
 TOPICS = (
     "deck",
     "turn",

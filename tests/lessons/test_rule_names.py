@@ -28,4 +28,4 @@ def test_a_theme_is_listed_under_its_topic() -> None:
         "deck",
         "wildcards",
     )
-    assert is_rule("R41") and not is_rule("R42") and not is_rule("deck")
+    assert is_rule("R44") and not is_rule("R45") and not is_rule("deck")

@@ -98,7 +98,7 @@ def test_a_rule_page_links_to_the_steps_that_teach_it(client: Client) -> None:
     assert "No lesson step teaches this rule yet." in html
 
 
-@pytest.mark.parametrize("rule", ["R0", "R42", "R1.5", "x" * 300, "R23;drop", "%E2%91%A0"])
+@pytest.mark.parametrize("rule", ["R0", "R45", "R1.5", "x" * 300, "R23;drop", "%E2%91%A0"])
 def test_an_unknown_rule_is_a_friendly_404(client: Client, rule: str) -> None:
     status, html = get(client, f"/rules/{rule}/", "en")
     assert status == 404
@@ -189,3 +189,29 @@ def test_a_hands_score_is_the_engines_part_by_part(client: Client) -> None:
     assert f"Total: {expected.total - 15}" in html  # a king and a 4 left in hand
     assert 'Burraco bonuses</th><td class="text-end">200</td>' in html
     assert 'aria-label="Cards left in hand"' in html
+
+
+def test_the_codes_are_compared_side_by_side_with_the_engines_numbers(client: Client) -> None:
+    from engine.rules import PRESETS
+
+    _, english = get(client, "/rules/R43/", "en")
+    table = english[
+        english.index("codes-table") : english.index("</table>", english.index("codes-table"))
+    ]
+    rows = {
+        re.sub(r"<[^>]+>", "", row.split("</th>")[0]).strip(): re.findall(r"<td>([^<]*)</td>", row)
+        for row in table.split("<tr>")[2:]
+    }
+    columns = ["standard", "fe-bur-it", "f-it-ab", "champion", "international"]
+    assert rows["Clean burraco"] == [str(PRESETS[name].scores.clean) for name in columns]
+    assert rows["Dirty super burraco"] == ["—", "—", "200", "—", "—"]
+    assert rows["Champion burraco (read here as eight of a rank, clean)"][3] == "500"
+    assert rows["A pozzetto not taken"] == ["-100", "-100", "-100", "-200", "-100"]
+    assert rows["The pile only to use one of its cards at once"] == ["no", "no", "no", "yes", "yes"]
+    assert rows["Semi-clean burraco"] == ["—", "150", "150", "150", "—"]
+    _, italian = get(client, "/rules/R42/")
+    assert "Superpulito (le otto carte di un valore, senza matte)" in italian
+    assert "I premi di burraco delle altre federazioni" in italian
+    _, index = get(client, "/rules/", "en")
+    assert index.count("codes-table") == 1 and "/rules/R44/" in index
+    assert "codes-table" not in get(client, "/rules/R41/", "en")[1]

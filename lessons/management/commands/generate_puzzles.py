@@ -31,7 +31,7 @@ class Command(BaseCommand):
         if count < 1:
             raise CommandError("--count must be at least 1")
         if theme is not None and theme not in RULE_IDS and theme not in TOPICS:
-            raise CommandError(f"unknown theme {theme!r}: a rule id R1-R41 or one of {TOPICS}")
+            raise CommandError(f"unknown theme {theme!r}: a rule id R1-R44 or one of {TOPICS}")
         rules = PRESETS[options["rules"]] if options["rules"] else None
         start = time.perf_counter()
         made = generate_many(kind, count, seed, theme, rules)
