@@ -97,6 +97,7 @@ INSTALLED_APPS = [
     "counters",
     "rulebook",
     "play",
+    "daily",
 ]
 
 MIDDLEWARE = [
@@ -286,6 +287,9 @@ COST_BATCH_MS = env_int("COST_BATCH_MS", 50)
 # How long a heavy request's claim lives (burraco_tutor.cost.heavy) if its worker dies
 # before letting it go: gunicorn's own timeout, after which it kills a worker anyway.
 HEAVY_REQUEST_SECONDS = env_int("HEAVY_REQUEST_SECONDS", 30)
+# The key of the deal of the day's seeds (daily.deal): empty, one derived from SECRET_KEY.
+# Either way the days' cards cannot be worked out from the source.
+DAILY_SECRET = env_str("DAILY_SECRET", "")
 # Django's database sessions, read in a written-out query (burraco_tutor/sessions.py).
 SESSION_ENGINE = "burraco_tutor.sessions"
 RATELIMIT_VIEW = "burraco_tutor.limits.too_many"
