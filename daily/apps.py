@@ -10,7 +10,7 @@ class DailyConfig(AppConfig):
     verbose_name = _("The deal of the day")
 
     def ready(self) -> None:
-        from accounts.signals import logged_in
+        from accounts.signals import data_requested, logged_in
         from daily import progress, results
         from lessons.pieces import register_piece
         from play import claims
@@ -21,6 +21,8 @@ class DailyConfig(AppConfig):
         game_finished.connect(results.on_game_finished, dispatch_uid="daily-finish")
         # An anonymous visitor's hands of the day become the account's at log-in.
         logged_in.connect(results.on_log_in, dispatch_uid="daily-merge")
+        # "Download my data" holds the account's hands of the deal of the day.
+        data_requested.connect(results.account_sections, dispatch_uid="daily-data")
         # A ranked hand still being played is not copied nor tried again from its review.
         claims.register(results.claim)
 

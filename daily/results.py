@@ -276,3 +276,26 @@ def day_url(day: date) -> str:
 def unfinished_ranked(rows: QuerySet[Game]) -> QuerySet[Any]:
     """The ids of the ranked daily hands among ``rows`` still being played."""
     return Entry.objects.filter(game__in=rows, ranked=True, finished_at=None).values("game_id")
+
+
+def account_sections(request: HttpRequest, user: Any, **kwargs: Any) -> dict[str, Any]:
+    """accounts.signals.data_requested: the account's hands of the deal of the day (the
+    games themselves are in play's section)."""
+    rows = Entry.objects.filter(user=user).order_by("day", "pk")
+    return {
+        "daily_deals": [
+            {
+                "day": entry.day,
+                "game": entry.game_id,
+                "ranked": entry.ranked,
+                "listed": entry.listed,
+                "score": entry.score,
+                "closed": entry.closed,
+                "pozzetto": entry.pozzetto,
+                "clean_burraco": entry.clean_burraco,
+                "first_choices": entry.choices,
+                "finished": entry.finished_at,
+            }
+            for entry in rows
+        ]
+    }

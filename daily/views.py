@@ -3,6 +3,7 @@ stands) and a past day's (/play/daily/<date>/: its results, and a copy to practi
 
 from __future__ import annotations
 
+from contextlib import suppress
 from datetime import date
 
 from django.http import HttpResponse
@@ -16,7 +17,7 @@ from daily import deal, pages, results
 from daily.forms import DailyForm
 from daily.models import Entry
 from lessons.learners import Learner
-from play import games
+from play import games, hands
 
 
 @limited("play")
@@ -74,7 +75,9 @@ def _play(entry: Entry) -> HttpResponse:
     """To the table of a daily hand, the bots who play before the learner played first."""
     game = entry.game
     if game.version == 0:
-        games.move(game, game.version, None)
+        # Another tab may have played them first: its table is the same one.
+        with suppress(games.StaleMove, hands.BrokenGame):
+            games.move(game, game.version, None)
     return redirect("play:table", pk=game.pk)
 
 

@@ -198,3 +198,30 @@ def test_counting_a_result_reads_none_of_the_others(
     with django_assert_max_num_queries(12):
         assert results.count(entries[200])
     assert Day.objects.get(day=TODAY).results == 201
+
+
+def test_download_my_data_holds_the_accounts_daily_hands() -> None:
+    import json
+
+    _user, client = account("dee")
+    game = started(client)
+    finish_hand(game)
+    data = json.loads(b"".join(client.get("/accounts/data/").streaming_content))
+    [row] = data["daily_deals"]
+    assert row["game"] == game.pk and row["ranked"] is True and row["score"] is not None
+    assert row["first_choices"]
+
+
+def test_a_tab_whose_bots_another_tab_played_first_goes_to_the_same_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Both tabs found the hand before its bots had played; the second's move is stale."""
+    _user, client = account("eve")
+    first = started(client)
+    Game.objects.filter(pk=first.pk).update(version=0)
+
+    def stale(*args: Any, **kwargs: Any) -> Any:
+        raise games.StaleMove
+
+    monkeypatch.setattr(games, "move", stale)
+    assert started(client).pk == first.pk
