@@ -52,6 +52,9 @@ class Entry(LearnerOwned, related_name="daily_entries"):
     #: The learner's actions in their first turns (daily.results.TURNS), the choices the
     #: day's page compares with everyone else's.
     choices = models.JSONField(default=list, blank=True)
+    #: Where each of those actions stands in the hand's actions (the coach's findings on
+    #: the game name a decision so).
+    steps = models.JSONField(default=list, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     #: Added to the day's totals (a ranked, ended hand of an account's): set once.
     counted = models.BooleanField(default=False)

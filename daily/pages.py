@@ -15,6 +15,8 @@ from accounts.models import display_name
 from daily import deal, decisions, standing
 from daily.models import Day, Entry
 from lessons.learners import Learner
+from play import table
+from play.models import Finding
 
 #: The leaderboard's length.
 BOARD = 20
@@ -83,8 +85,20 @@ def context(request: HttpRequest, day: date) -> dict[str, Any]:
     )
     if result is not None and result.score is not None:
         page["standing"] = standing.standing(scores, result.score, result.counted)
-        page["decisions"] = decisions.key_decisions(day, result.choices)
+        found = decisions.key_decisions(day, result.choices)
+        page["decisions"] = [(decision, coach_said(result, decision)) for decision in found]
     return page
+
+
+def coach_said(entry: Entry, decision: decisions.Decision) -> list[str]:
+    """What the coach said of the learner's own move at ``decision`` (above "minor")."""
+    steps = entry.steps if isinstance(entry.steps, list) else []
+    if decision.index >= len(steps):
+        return []
+    found = Finding.objects.filter(
+        game_id=entry.game_id, hand=0, decision=steps[decision.index]
+    ).exclude(severity=Finding.Severity.NONE)
+    return [table.finding_text(finding) for finding in found]
 
 
 def board(day: date, most: int = BOARD) -> list[tuple[str, int]]:

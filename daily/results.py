@@ -111,26 +111,42 @@ def finish(entry: Entry, hand: hands.Hand) -> None:
     entry.clean_burraco = any(
         meld.burraco(position.rules) is Burraco.CLEAN for meld in position.melds[side]
     )
-    entry.choices = first_choices(hand)
+    moves = first_moves(hand)
+    entry.choices = [action for _index, action in moves]
+    entry.steps = [index for index, _action in moves]
     entry.finished_at = timezone.now()
     entry.save(
-        update_fields=["score", "closed", "pozzetto", "clean_burraco", "choices", "finished_at"]
+        update_fields=[
+            "score",
+            "closed",
+            "pozzetto",
+            "clean_burraco",
+            "choices",
+            "steps",
+            "finished_at",
+        ]
     )
 
 
-def first_choices(hand: hands.Hand, turns: int = TURNS) -> list[str]:
-    """The learner's actions in their first ``turns`` turns, as the engine writes them."""
-    chosen: list[str] = []
+def first_moves(hand: hands.Hand, turns: int = TURNS) -> list[tuple[int, str]]:
+    """The learner's actions in their first ``turns`` turns, as the engine writes them,
+    each with its place in the hand's actions."""
+    chosen: list[tuple[int, str]] = []
     started = 0
-    for step in hand.steps:
+    for index, step in enumerate(hand.steps):
         if step.seat != hands.LEARNER:
             continue
         if step.action.kind in (ActionKind.DRAW, ActionKind.PILE):
             started += 1
             if started > turns:
                 break
-        chosen.append(str(step.action))
+        chosen.append((index, str(step.action)))
     return chosen
+
+
+def first_choices(hand: hands.Hand, turns: int = TURNS) -> list[str]:
+    """The learner's actions in their first ``turns`` turns (:func:`first_moves`)."""
+    return [action for _index, action in first_moves(hand, turns)]
 
 
 def position_key(day: date, before: Sequence[str]) -> str:

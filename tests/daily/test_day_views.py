@@ -13,7 +13,7 @@ from django.test import Client
 from accounts.models import Profile
 from daily import results
 from daily.models import Entry
-from play.models import Game
+from play.models import Finding, Game
 from tests.daily.conftest import TODAY, finish_hand, started
 
 pytestmark = pytest.mark.django_db
@@ -167,3 +167,48 @@ def test_the_progress_page_shows_the_streak() -> None:
 def test_the_start_page_and_the_menu_lead_to_the_deal_of_the_day() -> None:
     text = Client().get("/play/").content.decode()
     assert text.count('href="/play/daily/"') >= 2
+
+
+def test_a_key_decision_shows_the_share_the_average_and_what_the_coach_said() -> None:
+    user, client = account("ada")
+    game = Game.objects.create(user=user, seed=1, finished=True)
+    mine = Entry.objects.create(
+        user=user,
+        day=TODAY,
+        game=game,
+        ranked=True,
+        score=40,
+        choices=["pile", "discard KS"],
+        steps=[1, 2],
+        finished_at=game.created_at,
+    )
+    results.count(mine)
+    Finding.objects.create(
+        game=game,
+        decision=1,
+        action="pile",
+        code="missed_pile",
+        severity=Finding.Severity.MISTAKE,
+        points=30,
+        better="draw",
+        params={"cards": ["3S"], "count": 1},
+        sentence="coach_missed_pile",
+    )
+    for n, score in enumerate([300, 500, 100]):
+        other, _client = account(f"o{n}")
+        played = Game.objects.create(user=other, seed=1, finished=True)
+        entry = Entry.objects.create(
+            user=other,
+            day=TODAY,
+            game=played,
+            ranked=True,
+            score=score,
+            choices=["draw", "discard 3C"],
+            finished_at=played.created_at,
+        )
+        results.count(entry)
+    text = client.get("/play/daily/").content.decode()
+    assert "Your turn 1: 4 players stood here" in text
+    assert "Draw from the stock" in text and "75%" in text and ">300<" in text
+    assert "Take the whole discard pile" in text and "25%" in text and "(your choice)" in text
+    assert "The coach on your move:" in text and "The discard pile held" in text
