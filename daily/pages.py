@@ -54,6 +54,7 @@ def context(request: HttpRequest, day: date) -> dict[str, Any]:
         ended
         or mine.filter(day=day, ranked=False)
         .exclude(finished_at=None)
+        .select_related("game")
         .order_by("-finished_at")
         .first()
     )

@@ -225,3 +225,37 @@ def test_a_tab_whose_bots_another_tab_played_first_goes_to_the_same_table(
 
     monkeypatch.setattr(games, "move", stale)
     assert started(client).pk == first.pk
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_learners_finishing_at_once_are_both_counted() -> None:
+    """Each thread records its result in its own transaction: the day's row is locked by
+    one while the other waits, and neither result is lost."""
+    import threading
+
+    from django.db import connection
+
+    entries = [
+        fake(User.objects.create_user(f"t{n}"), 100 * n, ["draw", "discard KS"]) for n in (1, 2)
+    ]
+    ready = threading.Barrier(2)
+    failures: list[BaseException] = []
+
+    def record(entry: Entry) -> None:
+        try:
+            ready.wait()
+            results.count(entry)
+        except BaseException as error:  # reported by the test below
+            failures.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=record, args=(entry,)) for entry in entries]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures
+    day = Day.objects.get(day=TODAY)
+    assert day.results == 2 and day.scores == {"100": 1, "200": 1}
+    assert Choice.objects.get(index=0).count == 2
