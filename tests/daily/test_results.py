@@ -259,3 +259,21 @@ def test_two_learners_finishing_at_once_are_both_counted() -> None:
     day = Day.objects.get(day=TODAY)
     assert day.results == 2 and day.scores == {"100": 1, "200": 1}
     assert Choice.objects.get(index=0).count == 2
+
+
+def test_on_a_sunday_the_deal_is_played_at_four_with_a_bot_partner(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from datetime import date
+
+    from daily import deal
+
+    sunday = date(2026, 11, 29)
+    monkeypatch.setattr(deal, "today", lambda: sunday)
+    _user, client = account("fay")
+    game = started(client)
+    assert (game.players, game.partner, game.opponents) == (4, "club", "club")
+    assert game.seed == deal.seed(sunday)
+    assert Entry.objects.get(game=game).day == sunday
+    table = client.get(f"/play/{game.pk}/")
+    assert table.status_code == 200 and "your partner" in table.content.decode()
