@@ -75,8 +75,12 @@ class Entry(LearnerOwned, related_name="daily_entries"):
             ),
         ]
         indexes = [
-            # The leaderboard: a day's counted results, best first.
-            models.Index(fields=["day", "counted", "-score"], name="daily_entry_board"),
+            # The leaderboard: a day's counted results of those listed, best first.
+            models.Index(
+                fields=["day", "-score", "finished_at"],
+                condition=Q(counted=True, listed=True),
+                name="daily_entry_board",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -108,6 +108,7 @@ def board(day: date, most: int = BOARD) -> list[tuple[str, int]]:
     rows = (
         Entry.objects.filter(day=day, counted=True, listed=True)
         .select_related("user__profile")
+        .only("score", "user__username", "user__profile__display_name")
         .order_by("-score", "finished_at")[:most]
     )
     return [(display_name(row.user), row.score or 0) for row in rows]
