@@ -15,7 +15,7 @@ WORKERS ?= 3
 HEALTH_BIND ?= 127.0.0.1:8001
 
 # The packages mypy checks, strict, with django-stubs (README.md, Types): every one of the site.
-TYPED := engine burraco_tutor counters accounts rulebook classroom bench lessons play
+TYPED := engine burraco_tutor counters accounts rulebook classroom bench lessons play daily
 
 # Test processes: one a core (pytest-xdist); TEST_WORKERS=0 runs in this process, for pdb.
 TEST_WORKERS ?= auto

@@ -97,6 +97,7 @@ INSTALLED_APPS = [
     "counters",
     "rulebook",
     "play",
+    "daily",
 ]
 
 MIDDLEWARE = [
@@ -293,6 +294,9 @@ EXPENSIVE_MS = env_int("EXPENSIVE_MS", 80)
 LANE_SHARE_PERCENT = env_int("LANE_SHARE_PERCENT", 50)
 if not 1 <= LANE_SHARE_PERCENT <= 100:
     raise ImproperlyConfigured("LANE_SHARE_PERCENT must be between 1 and 100")
+# The key of the deal of the day's seeds (daily.deal): empty, one derived from SECRET_KEY.
+# Either way the days' cards cannot be worked out from the source.
+DAILY_SECRET = env_str("DAILY_SECRET", "")
 # Django's database sessions, read in a written-out query (burraco_tutor/sessions.py).
 SESSION_ENGINE = "burraco_tutor.sessions"
 RATELIMIT_VIEW = "burraco_tutor.limits.too_many"

@@ -11,6 +11,8 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("classes/", include("classroom.urls")),
     path("rules/", include("rulebook.urls")),
+    # Before play/: /play/daily/ is the deal of the day's, not a game's number.
+    path("play/daily/", include("daily.urls")),
     path("play/", include("play.urls")),
     path("healthz", views.healthz, name="healthz"),
     # Django's language switch, which also keeps a logged-in user's choice in the profile.

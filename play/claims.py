@@ -25,6 +25,9 @@ class Claim:
     note: str
     #: The sentence refusing a copy of the deal or a decision tried again; "" when allowed.
     refusal: str = ""
+    #: A page the table links to beside the note (its address, and the link's words).
+    url: str = ""
+    link: str = ""
 
 
 #: Given a game: the claim on it, or None.

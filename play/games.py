@@ -28,7 +28,7 @@ from engine.match import THREE_ALONE_FROM
 from lessons import review as review_queue
 from lessons.learners import Learner, learner_fields, learner_filter
 from lessons.rulebook import is_rule
-from play import claims, hands, kept, replays, table
+from play import claims, hands, kept, replays, signals, table
 from play.models import Finding, Game
 
 #: Coach levels that review the learner's decisions during play.
@@ -187,11 +187,12 @@ def move(game: Game, version: int, action: Action | None) -> Outcome:
     elif hand.learner_to_move or hand.over:
         return outcome
     outcome.played.extend(hands.run_bots(hand))
+    finished = game_over(game, hand)
     with transaction.atomic():
         saved = Game.objects.filter(pk=game.pk, version=version, thinned_at=None).update(
             actions=hand.actions,
             version=version + 1,
-            finished=game_over(game, hand),
+            finished=finished,
             # update() skips auto_now: the time of the last move is when a hand ended.
             updated_at=timezone.now(),
             **result(hand),
@@ -201,6 +202,9 @@ def move(game: Game, version: int, action: Action | None) -> Outcome:
             raise StaleMove
         if outcome.review is not None:
             schedule_review(game, record(game, decision, outcome.review, hand.setup.number))
+        if finished and not game.finished:
+            game.refresh_from_db()
+            signals.game_finished.send(sender=Game, game=game, hand=hand)
     replays.keep(game.pk, hand)
     game.refresh_from_db()
     return outcome

@@ -280,8 +280,9 @@ def _table(
         speeds=Speed.choices,
         **extra,
     )
-    if not request.htmx:
-        # The line above the table (outside the piece htmx swaps): a hand that counts.
+    if not request.htmx or hand.over:
+        # The line above the table (outside the piece htmx swaps): a hand that counts; and
+        # once the hand is over, the claimant's page linked beside the review.
         context["claim"] = claims.claim(game)
     template = "play/table.html#table" if request.htmx else "play/table.html"
     return render(request, template, context, status=status)

@@ -60,3 +60,9 @@ def test_accounts_imports_no_learning_app() -> None:
 
 def test_lessons_never_imports_the_practice_table() -> None:
     assert imports_of("lessons", {"play"}) == set()
+
+
+def test_play_never_imports_the_deal_of_the_day() -> None:
+    """daily builds on the table through play.claims, play.kept and play.signals."""
+    assert imports_of("play", {"daily"}) == set()
+    assert imports_of("lessons", {"daily"}) == set()

@@ -1,0 +1,122 @@
+"""The key decisions of a day's deal for one learner: where the players who stood where
+they stood chose differently, and it mattered.
+
+Everyone is dealt the same cards, and the bots answer the same moves the same way (their
+chance follows from the seed and the action's number), so the learners who made the same
+moves before a decision face the same position there. Along the learner's own first moves
+(daily.results.TURNS turns), each decision's position has its counts (daily.models.Choice:
+how many chose each action there and their final scores' sum). A decision is the more
+divided the smaller the most chosen action's share, and matters the more the further apart
+the average final scores of its choices; the page shows the few that are both most.
+Reading them is one query, whatever the number of results.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from daily.models import Choice
+from daily.results import position_key
+from engine.actions import Action, ActionKind
+from engine.errors import BurracoError
+from play import table
+
+#: A position some fewer players reached says little: it is left out.
+FEWEST = 3
+#: The key decisions shown.
+SHOWN = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One choice made in a position: by how many, their share, their average final score."""
+
+    action: str
+    line: table.Line | None
+    count: int
+    share: int
+    average: int
+    mine: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A decision of the learner's and what everyone who faced it chose."""
+
+    #: The learner's action's place among theirs (0 the first), and its turn (1 the first).
+    index: int
+    turn: int
+    players: int
+    options: list[Option]
+    divided: float
+    spread: int
+
+    @property
+    def weight(self) -> float:
+        return self.divided * (1 + self.spread)
+
+
+def key_decisions(day: date, choices: Sequence[str], shown: int = SHOWN) -> list[Decision]:
+    """The learner's most divided decisions that mattered most, in the order played."""
+    keys = {position_key(day, choices[:index]): index for index in range(len(choices))}
+    rows: dict[str, list[Choice]] = defaultdict(list)
+    for row in Choice.objects.filter(day=day, before__in=keys):
+        rows[row.before].append(row)
+    found = []
+    for before, index in keys.items():
+        made = rows.get(before, [])
+        decision = _decision(index, turn_of(choices, index), made, choices[index])
+        if decision is not None:
+            found.append(decision)
+    found.sort(key=lambda decision: (-decision.weight, decision.index))
+    return sorted(found[:shown], key=lambda decision: decision.index)
+
+
+def _decision(index: int, turn: int, rows: list[Choice], mine: str) -> Decision | None:
+    players = sum(row.count for row in rows)
+    if players < FEWEST or len(rows) < 2:
+        return None
+    rows.sort(key=lambda row: (-row.count, row.action))
+    options = [
+        Option(
+            action=row.action,
+            line=_line(row.action),
+            count=row.count,
+            share=round(100 * row.count / players),
+            average=round(row.total / row.count),
+            mine=row.action == mine,
+        )
+        for row in rows
+    ]
+    averages = [option.average for option in options]
+    return Decision(
+        index=index,
+        turn=turn,
+        players=players,
+        options=options,
+        divided=1 - rows[0].count / players,
+        spread=max(averages) - min(averages),
+    )
+
+
+def turn_of(choices: Sequence[str], index: int) -> int:
+    """The turn (1 the first) of the learner's action numbered ``index``."""
+    turn = 0
+    for text in choices[: index + 1]:
+        try:
+            kind = Action.parse(text).kind
+        except BurracoError:
+            continue
+        if kind in (ActionKind.DRAW, ActionKind.PILE):
+            turn += 1
+    return max(turn, 1)
+
+
+def _line(action: str) -> table.Line | None:
+    try:
+        return table.describe(Action.parse(action))
+    except BurracoError:
+        return None

@@ -1,0 +1,214 @@
+"""The deal of the day's pages: before the hand, while it is played, after it (where the
+score stands), the leaderboard, the past days and the dates refused; in both languages."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from accounts.models import Profile
+from daily import results
+from daily.models import Entry
+from play.models import Finding, Game
+from tests.daily.conftest import TODAY, finish_hand, started
+
+pytestmark = pytest.mark.django_db
+User = get_user_model()
+
+
+def account(name: str) -> tuple[Any, Client]:
+    user = User.objects.create_user(name, password="pw-long-enough-1")
+    Profile.objects.update_or_create(user=user, defaults={"display_name": name.title()})
+    client = Client()
+    client.force_login(user)
+    return user, client
+
+
+def others(scores: list[int], listed: int = 0) -> None:
+    """Results of other accounts, counted; the first ``listed`` of them listed."""
+    for n, score in enumerate(scores):
+        user, _client = account(f"other{n}")
+        game = Game.objects.create(user=user, seed=1, finished=True)
+        entry = Entry.objects.create(
+            user=user,
+            day=TODAY,
+            game=game,
+            ranked=True,
+            score=score,
+            choices=["draw"],
+            finished_at=game.created_at,
+            listed=n < listed,
+        )
+        results.count(entry)
+
+
+def test_before_the_hand_the_page_explains_it_and_offers_one_button() -> None:
+    others([100, 200])
+    page = Client().get("/play/daily/")
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert "Everyone plays the same cards today" in text
+    assert 'name="do" value="start"' in text
+    assert "2 learners have played it so far" in text
+    # Nothing of the day's spread before the hand is played.
+    assert "daily-scores" not in text and "Leaderboard" not in text
+
+
+def test_the_page_is_in_italian_too(settings: Any) -> None:
+    settings.LANGUAGE_CODE = "it"
+    text = Client().get("/play/daily/").content.decode()
+    assert "La smazzata del giorno" in text
+    assert "Gioca la smazzata del giorno" in text
+
+
+def test_while_the_hand_is_played_the_page_leads_back_to_it() -> None:
+    _user, client = account("ada")
+    game = started(client)
+    text = client.get("/play/daily/").content.decode()
+    assert f"/play/{game.pk}/" in text and "Go on with your hand" in text
+    table = client.get(f"/play/{game.pk}/").content.decode()
+    assert "this hand is your ranked try" in table
+
+
+def test_after_the_hand_the_page_shows_where_the_score_stands() -> None:
+    others([5000, 5000, -500], listed=1)
+    _user, client = account("ada")
+    finish_hand(started(client))
+    score = Entry.objects.get(user__username="ada").score
+    page = client.get("/play/daily/")
+    text = page.content.decode()
+    assert f"You scored {score}." in text
+    assert "Place 3 of 4: you scored more than 33% of the others." in text
+    assert "<svg" in text and 'id="daily-scores"' in text and "(your score)" in text
+    assert "Closed the hand" in text and "Made a clean burraco" in text
+    # Only the listed are named on the leaderboard.
+    assert "<li>Other0: 5000</li>" in text and "Other1" not in text and "<li>Ada" not in text
+    assert 'value="practice"' in text
+
+
+def test_a_learner_chooses_to_be_listed() -> None:
+    others([100])
+    user, client = account("ada")
+    finish_hand(started(client))
+    response = client.post("/play/daily/", {"do": "listed", "listed": "on"})
+    assert response.status_code == 302
+    assert "<li>Ada: " in client.get("/play/daily/").content.decode()
+    client.post("/play/daily/", {"do": "listed"})
+    assert "<li>Ada: " not in client.get("/play/daily/").content.decode()
+
+
+def test_listing_needs_an_account_and_a_ranked_result() -> None:
+    assert Client().post("/play/daily/", {"do": "listed", "listed": "on"}).status_code == 400
+    _user, client = account("ada")
+    refused = client.post("/play/daily/", {"do": "listed", "listed": "on"})
+    assert refused.status_code == 400
+    assert "no ranked result on this day" in refused.content.decode()
+
+
+def test_an_anonymous_result_is_told_it_counts_once_logged_in() -> None:
+    client = Client()
+    finish_hand(started(client))
+    text = client.get("/play/daily/").content.decode()
+    assert "Your result counts once it is an account" in text
+
+
+def test_a_past_day_shows_its_results_and_plays_a_copy() -> None:
+    yesterday = TODAY - timedelta(days=1)
+    text = Client().get(f"/play/daily/{yesterday.isoformat()}/").content.decode()
+    assert "Nobody has a ranked result on this day." in text
+    _user, client = account("ada")
+    copy = started(client, f"/play/daily/{yesterday.isoformat()}/", do="practice")
+    entry = Entry.objects.get(game=copy)
+    assert entry.day == yesterday and not entry.ranked
+    assert copy.seed == results.Deal(yesterday).seed
+    listed = client.get("/play/daily/").content.decode()
+    assert f"/play/daily/{yesterday.isoformat()}/" in listed
+
+
+def test_today_by_its_date_is_the_days_page() -> None:
+    response = Client().get(f"/play/daily/{TODAY.isoformat()}/")
+    assert response.status_code == 302 and response["Location"] == "/play/daily/"
+
+
+@pytest.mark.parametrize(
+    ("when", "sentence"),
+    [
+        ((TODAY + timedelta(days=1)).isoformat(), "That day has not come yet"),
+        ("2020-01-01", "There was no deal of the day then"),
+        ("2026-02-30", "That is not a date"),
+        ("yesterday", "That is not a date"),
+    ],
+)
+def test_dates_without_a_deal_are_refused_with_a_sentence(when: str, sentence: str) -> None:
+    response = Client().get(f"/play/daily/{when}/")
+    assert response.status_code == 404
+    assert sentence in response.content.decode()
+    played = Client().post(f"/play/daily/{when}/", {"do": "practice"})
+    assert played.status_code == 404
+    assert not Game.objects.exists()
+
+
+def test_the_progress_page_shows_the_streak() -> None:
+    user, client = account("ada")
+    for back in (1, 2):
+        game = Game.objects.create(user=user, seed=1, finished=True)
+        Entry.objects.create(
+            user=user, day=TODAY - timedelta(days=back), game=game, ranked=True, counted=True
+        )
+    text = client.get("/progress/").content.decode()
+    assert "Your streak: 2 days in a row with a ranked result." in text
+    assert "Play today&#x27;s deal" in text or "Play today's deal" in text
+
+
+def test_the_start_page_and_the_menu_lead_to_the_deal_of_the_day() -> None:
+    text = Client().get("/play/").content.decode()
+    assert text.count('href="/play/daily/"') >= 2
+
+
+def test_a_key_decision_shows_the_share_the_average_and_what_the_coach_said() -> None:
+    user, client = account("ada")
+    game = Game.objects.create(user=user, seed=1, finished=True)
+    mine = Entry.objects.create(
+        user=user,
+        day=TODAY,
+        game=game,
+        ranked=True,
+        score=40,
+        choices=["pile", "discard KS"],
+        steps=[1, 2],
+        finished_at=game.created_at,
+    )
+    results.count(mine)
+    Finding.objects.create(
+        game=game,
+        decision=1,
+        action="pile",
+        code="missed_pile",
+        severity=Finding.Severity.MISTAKE,
+        points=30,
+        better="draw",
+        params={"cards": ["3S"], "count": 1},
+        sentence="coach_missed_pile",
+    )
+    for n, score in enumerate([300, 500, 100]):
+        other, _client = account(f"o{n}")
+        played = Game.objects.create(user=other, seed=1, finished=True)
+        entry = Entry.objects.create(
+            user=other,
+            day=TODAY,
+            game=played,
+            ranked=True,
+            score=score,
+            choices=["draw", "discard 3C"],
+            finished_at=played.created_at,
+        )
+        results.count(entry)
+    text = client.get("/play/daily/").content.decode()
+    assert "Your turn 1: 4 players stood here" in text
+    assert "Draw from the stock" in text and "75%" in text and ">300<" in text
+    assert "Take the whole discard pile" in text and "25%" in text and "(your choice)" in text
+    assert "The coach on your move:" in text and "The discard pile held" in text
