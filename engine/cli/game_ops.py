@@ -28,11 +28,11 @@ from typing import Any
 from engine.actions import Action, legal_actions, transition
 from engine.budget import MOVE_STEPS, Budget
 from engine.cards import parse_cards
-from engine.errors import InvalidNotationError, Refusal, TooBigError
+from engine.errors import InvalidNotationError, InvalidPositionError, Refusal, TooBigError
 from engine.match import victory_points as vp_table
 from engine.rules import Rules
 from engine.seating import draw_for_seats
-from engine.state import Position
+from engine.state import PLAYER_COUNTS, Position
 
 Answer = dict[str, Any]
 
@@ -132,6 +132,8 @@ def seats(request: dict[str, Any], rules: Rules) -> Answer:
     texts = request.get("cards")
     if not isinstance(texts, list) or not all(isinstance(text, str) for text in texts):
         raise InvalidNotationError("field_missing", field="cards")
+    if len(texts) not in PLAYER_COUNTS:  # refused before a long list is read
+        raise InvalidPositionError("players_count", "R3", players=len(texts))
     return draw_for_seats(parse_cards(texts)).to_json()
 
 

@@ -74,3 +74,8 @@ def test_the_judge_answers_the_draw_and_says_what_is_wrong_with_a_request() -> N
         "error": "The request needs the field “cards”.",
     }
     assert answer({"op": "seats", "cards": ["9X", "KH"]})["ok"] is False
+
+
+def test_the_judge_refuses_a_long_list_by_its_length() -> None:
+    refused = answer({"op": "seats", "cards": ["9C"] * 100_000})
+    assert refused == {"ok": False, "error": "A game has 2 to 6 players, not 100000 (R3)."}
