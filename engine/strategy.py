@@ -123,6 +123,30 @@ def discard_refusal(position: Position, card: Card) -> Refusal | None:
     return why_illegal(position, Action(ActionKind.DISCARD, (card,)))
 
 
+def own_attachments(position: Position, budget: Budget | None = None) -> dict[Card, int]:
+    """The cards of the learner's hand that a legal attachment this turn would put on one of
+    their own side's melds (R17, R22-R25, R32), each with the index of the first such meld.
+
+    A discard question is asked once the learner's plays are made: a card that could still
+    go on their side's melds is not one to throw (the loader refuses a discard puzzle whose
+    accepted card is one of these, docs/content.md).
+
+    >>> position = Position.from_json({"players": 2, "to_move": 0, "phase": "play",
+    ...     "hands": [["10S", "8H", "3C"], {"count": 9}], "melds": [[["JS", "QS", "KS"]], []],
+    ...     "discard": ["9D"], "stock": 30, "pozzetti_taken": [False, False]})
+    >>> {str(card): meld for card, meld in own_attachments(position).items()}
+    {'10S': 0}
+    """
+    if position.phase is not Phase.PLAY or position.is_over:
+        raise StrategyError("discard_not_now", "R9")
+    found: dict[Card, int] = {}
+    for action in legal_plays(position, budget or Budget()).actions:
+        if action.kind is ActionKind.ATTACH and action.meld is not None:
+            for card in action.cards:
+                found[card] = min(found.get(card, action.meld), action.meld)
+    return found
+
+
 def _feed(
     card: Card,
     pool: tuple[Card, ...],

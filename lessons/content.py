@@ -17,10 +17,12 @@ import yaml
 from django.db import transaction
 
 from engine import puzzles as engine_puzzles
+from engine.budget import Budget
 from engine.cards import Card
 from engine.cli import judge
 from engine.errors import BurracoError
-from engine.puzzles import RULE_IDS, TOPICS
+from engine.puzzles import RULE_IDS, TOPICS, Kind
+from engine.puzzles.discard import kept_back
 from engine.state import Position
 from lessons import hands
 from lessons.models import Lesson, Puzzle, Step, Theme
@@ -121,6 +123,26 @@ def _check_answer(item: Mapping[str, Any], where: str) -> None:
         raise ContentError(
             f"{where}: the engine does not accept the stated answer {item['answer']}:"
             f" {verdict.message} (a correct answer: {verdict.solution})"
+        )
+    if puzzle.kind is Kind.DISCARD:
+        _check_nothing_kept_back(puzzle, where)
+
+
+def _check_nothing_kept_back(puzzle: engine_puzzles.Puzzle, where: str) -> None:
+    """A discard question comes after the learner's plays: no card it accepts may be one a
+    legal attachment this turn would put on their own side's melds (engine.puzzles.discard,
+    ``kept_back``). Such a card is attached and another thrown, so the question would teach
+    the wrong play."""
+    try:
+        found = kept_back(puzzle, Budget())
+    except BurracoError as error:
+        raise ContentError(f"{where}: {error}") from None
+    if found:
+        card, meld = found[0]
+        raise ContentError(
+            f"{where}: the engine accepts discarding the {card}, but it could be attached to"
+            f" the side's own meld number {meld + 1} this turn: a discard question comes after"
+            " the plays, so attach it and ask about another card, or change the position"
         )
 
 

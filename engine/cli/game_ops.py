@@ -1,4 +1,5 @@
-"""The judge's ops for the game (ARCHITECTURE.md): ``legal``, ``play`` and ``victory_points``.
+"""The judge's ops for the game (ARCHITECTURE.md): ``legal``, ``play`` and ``victory_points``,
+and ``seats`` (the live table's draw, engine.seating).
 
 Each handler takes a request and the rules it names and returns the answer's fields; an
 error raised as :class:`~engine.errors.BurracoError` becomes ``ok: false`` in the judge.
@@ -26,10 +27,12 @@ from typing import Any
 
 from engine.actions import Action, legal_actions, transition
 from engine.budget import MOVE_STEPS, Budget
-from engine.errors import InvalidNotationError, Refusal, TooBigError
+from engine.cards import parse_cards
+from engine.errors import InvalidNotationError, InvalidPositionError, Refusal, TooBigError
 from engine.match import victory_points as vp_table
 from engine.rules import Rules
-from engine.state import Position
+from engine.seating import draw_for_seats
+from engine.state import PLAYER_COUNTS, Position
 
 Answer = dict[str, Any]
 
@@ -119,4 +122,21 @@ def _position(request: dict[str, Any], rules: Rules) -> Position:
 
 
 #: The ops to add to :data:`engine.cli.judge.OPS`.
-GAME_OPS = {"legal": legal, "play": play, "victory_points": victory_points}
+def seats(request: dict[str, Any], rules: Rules) -> Answer:
+    """``{"op": "seats", "cards": ["9C", "KH", "3D", "9H"]}``: the live table's draw (R5),
+    one card a player in the order they drew: who deals, who plays first, who partners the
+    dealer with four players, the seats clockwise from the dealer, or ``redraw`` (seating).
+
+    >>> from engine.rules import DEFAULT
+    >>> seats({"cards": ["9C", "KH", "3D", "9H"]}, DEFAULT)["dealer_partner"]
+    0
+    """
+    texts = request.get("cards")
+    if not isinstance(texts, list) or not all(isinstance(text, str) for text in texts):
+        raise InvalidNotationError("field_missing", field="cards")
+    if len(texts) not in PLAYER_COUNTS:  # refused before a long list is read
+        raise InvalidPositionError("players_count", "R3", players=len(texts))
+    return draw_for_seats(parse_cards(texts)).to_json()
+
+
+GAME_OPS = {"legal": legal, "play": play, "seats": seats, "victory_points": victory_points}

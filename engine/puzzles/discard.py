@@ -14,7 +14,7 @@ from engine.puzzles.puzzle import InvalidAnswerError, Puzzle
 from engine.puzzles.verdict import NO_RULE, Drawn, Verdict, miss, right, wrong
 from engine.puzzles.verdict import texts as kept_texts
 from engine.puzzles.verdict import whole as kept_whole
-from engine.strategy import Feed, discard_feeds, discard_refusal
+from engine.strategy import Feed, discard_feeds, discard_refusal, own_attachments
 
 RECIPES: str | None = None
 
@@ -159,6 +159,19 @@ def check(puzzle: Puzzle, answer: Discard | CannotBeDone, budget: Budget) -> Ver
 
 def solutions(puzzle: Puzzle, budget: Budget) -> Iterator[Discard | CannotBeDone]:
     return _answers(feeds(puzzle, budget))
+
+
+def kept_back(puzzle: Puzzle, budget: Budget) -> list[tuple[str, int]]:
+    """The accepted discards that a legal attachment this turn could put on the learner's
+    own side's melds instead, each with that meld's index (from 0). A discard question comes
+    after the plays: such a card is attached, and another thrown, so content whose accepted
+    card is one of these is refused (lessons.content, docs/content.md)."""
+    own = own_attachments(puzzle.position, budget)
+    return [
+        (answer.card, own[one_card(answer.card)])
+        for answer in solutions(puzzle, budget)
+        if isinstance(answer, Discard) and one_card(answer.card) in own
+    ]
 
 
 def feeds(puzzle: Puzzle, budget: Budget) -> list[Feed]:

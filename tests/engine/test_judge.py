@@ -340,6 +340,7 @@ GOOD: dict[str, dict[str, Any]] = {
     "legal": {"op": "legal", "position": POSITION},
     "play": {"op": "play", "position": POSITION, "actions": ["meld 5H 6H 7H", "discard KS"]},
     "victory_points": {"op": "victory_points", "match_points": 120, "hands": 3},
+    "seats": {"op": "seats", "cards": ["9C", "KH", "3D", "9H"]},
     "coach": {
         "op": "coach",
         "position": {**POSITION, "hands": [["5H", "6H", "KS", "QC"], {"count": 10}]},

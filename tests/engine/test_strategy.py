@@ -14,7 +14,7 @@ from engine.cli import judge
 from engine.errors import TooBigError
 from engine.puzzles import InvalidAnswerError, InvalidPuzzleError, PileUsed, Puzzle
 from engine.state import Position
-from engine.strategy import StrategyError, discard_feeds, pile_uses
+from engine.strategy import StrategyError, discard_feeds, own_attachments, pile_uses
 from tests.engine.answering import check_json
 
 
@@ -91,6 +91,20 @@ def test_a_set_their_side_already_has_is_an_extension_not_a_second_set() -> None
     seven = next(feed for feed in feeds if str(feed.card) == "7D")
     assert [index for index, _ in seven.extends] == [0]
     assert seven.completes == ()  # 7♣ 7♦ and a third would be a second set of sevens (R15)
+
+
+def test_a_card_that_goes_on_my_own_melds_this_turn_is_kept_back_from_the_discard() -> None:
+    mine = [["10H", "10D", "10S"], ["6C", "JK", "8C"]]
+    position = Position.from_json(table(["10C", "7C", "KS", "4D"], [], ["QD"], mine=mine))
+    # The 10♣ goes on the 10s (and on the clubs only with the 7♣), the 7♣ in the bound
+    # joker's place (R23); the K♠ and the 4♦ go nowhere. Each card names its first meld.
+    found = {str(card): meld for card, meld in own_attachments(position).items()}
+    assert found == {"10C": 0, "7C": 1}
+    # Every card here is safe (their side has nothing), but the 10♣ belongs on the 10s.
+    puzzle = question(table(["10C", "KS"], [], ["QD"], mine=mine))
+    assert puzzles.discard.kept_back(puzzle, Budget()) == [("10C", 0)]
+    kept = question(table(["KS", "4D"], [], ["QD"], mine=mine))
+    assert puzzles.discard.kept_back(kept, Budget()) == []
 
 
 def test_with_four_players_the_next_opponent_is_the_seat_on_the_left() -> None:

@@ -167,3 +167,53 @@ def test_a_bound_wildcard_has_one_italian_name() -> None:
     assert any("vincolat" in text for text in texts)
     other = [text for text in texts if re.search(r"\bbloccat[aoie]\b", text)]
     assert not other, other
+
+
+def english_texts(value: Any) -> list[str]:
+    """Every English text in a lesson or rulebook file: the ``en`` of each text pair."""
+    if isinstance(value, dict):
+        own = [value["en"]] if isinstance(value.get("en"), str) else []
+        return own + [text for item in value.values() for text in english_texts(item)]
+    if isinstance(value, list):
+        return [text for item in value for text in english_texts(item)]
+    return []
+
+
+def test_a_side_has_one_word_and_the_pile_is_never_the_pozzo() -> None:
+    """A side is a squadra / side (docs/content.md): never coppia, partnership or pair, in
+    the lessons, the puzzles or the rules (the glossary's squadra alone says what other texts
+    call it). The pile is never the "pozzo", which a learner takes for the pozzetto."""
+    rulebook = load(CONTENT.parent.parent / "rulebook" / "content" / "rules.yaml")
+    files = [load(path) for path in [*LESSONS, *sorted((CONTENT / "puzzles").glob("*.yaml"))]]
+    files.append(rulebook["rules"])
+    italian = [text for data in files for text in italian_texts(data)]
+    english = [text for data in files for text in english_texts(data)]
+    assert not [text for text in italian if re.search(r"\bcoppi[ae]\b|\bpozzo\b", text)]
+    assert not [text for text in english if re.search(r"\bpartnerships?\b|\bpairs?\b", text)]
+    glossary = " ".join(italian_texts(rulebook["glossary"]))
+    assert "pozzo " not in glossary and "pozzo," not in glossary
+
+
+def _players(step: dict[str, Any]) -> int | None:
+    for position in (step.get("position"), (step.get("puzzle") or {}).get("position")):
+        if isinstance(position, dict):
+            players = position.get("players")
+            return int(players) if players is not None else None
+    return None
+
+
+def test_a_two_player_step_speaks_to_the_player_not_to_a_side() -> None:
+    """Head to head the side is the learner: a step on a two-player board says "you", and
+    names the side only to say what changes with four players."""
+    found = []
+    for lesson in lessons():
+        for number, step in enumerate(lesson["steps"], start=1):
+            if _players(step) != 2:
+                continue
+            for field in ("text", "explain"):
+                it, en = step.get(field, {}).get("it", ""), step.get(field, {}).get("en", "")
+                if "tua squadra" in it and "in quattro" not in it:
+                    found.append((lesson["slug"], number, it))
+                if "your side" in en.lower() and "four players" not in en:
+                    found.append((lesson["slug"], number, en))
+    assert not found, found

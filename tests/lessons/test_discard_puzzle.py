@@ -6,8 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 from django.test import Client
 
+from engine import puzzles as engine_puzzles
+from engine.budget import Budget
+from engine.puzzles.discard import kept_back
 from lessons.content import CONTENT, ContentError, load_all, read_lesson, save_lesson
 from lessons.models import Attempt, Puzzle, StepProgress
 from tests.factories import PuzzleFactory, position
@@ -109,6 +113,70 @@ def test_the_loader_refuses_a_strategy_puzzle_whose_answer_the_engine_rejects(
         "R7",
         "strategy",
     ]
+
+
+KEPT_BACK = """
+- id: discard-own-meld
+  kind: discard
+  themes: [R7, R17, strategy]
+  difficulty: 1000
+  prompt: {it: "Che cosa scarti?", en: "What do you discard?"}
+  hint: {it: "Guarda i loro giochi.", en: "Look at their melds."}
+  position:
+    players: 4
+    to_move: 0
+    phase: play
+    hands: [[HAND], {count: 9}, {count: 9}, {count: 9}]
+    melds: [[[JS, QS, KS]], [[5H, 6H, 7H]]]
+    discard: [9D]
+    stock: 30
+    pozzetti_taken: [false, false]
+  answer: {card: 3C}
+"""
+
+
+def test_the_loader_refuses_a_discard_puzzle_whose_accepted_card_goes_on_its_own_melds(
+    tmp_path: Path,
+) -> None:
+    """The 10♠ gives the opponents nothing, so the engine accepts it, but it goes on the
+    side's own J♠ Q♠ K♠ this turn: the question would teach throwing it away. It is refused
+    even though the stated answer is another card."""
+    (tmp_path / "puzzles").mkdir()
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "puzzles" / "strategy.yaml").write_text(KEPT_BACK.replace("HAND", "10S, 8H, 3C"))
+    with pytest.raises(
+        ContentError,
+        match=(
+            r"discard-own-meld: the engine accepts discarding the 10S, but it could be"
+            r" attached to the side's own meld number 1 this turn"
+        ),
+    ):
+        load_all(tmp_path)
+    assert not Puzzle.objects.exists()
+    # A card that fits the side's run only with one it lacks (9♠ needs the 10♠) may go.
+    (tmp_path / "puzzles" / "strategy.yaml").write_text(KEPT_BACK.replace("HAND", "9S, 8H, 3C"))
+    assert load_all(tmp_path).puzzles == 1
+
+
+def test_no_shipped_discard_question_accepts_a_card_its_own_melds_could_take() -> None:
+    """Every discard puzzle and lesson step as shipped: no accepted card could instead be
+    attached to the side's own melds that turn (the loader's check, asked directly)."""
+    asked = []
+    for path in sorted((CONTENT / "puzzles").glob("*.yaml")):
+        asked += [(item["id"], item) for item in yaml.safe_load(path.read_text())]
+    for path in sorted((CONTENT / "lessons").glob("*.yaml")):
+        lesson = yaml.safe_load(path.read_text())
+        asked += [
+            (f"{path.name} step {number}", step["puzzle"])
+            for number, step in enumerate(lesson["steps"], start=1)
+            if "puzzle" in step
+        ]
+    discards = [(name, item) for name, item in asked if item.get("kind") == "discard"]
+    assert len(discards) >= 40
+    for name, item in discards:
+        fields = {key: value for key, value in item.items() if key in engine_puzzles.FIELDS}
+        puzzle = engine_puzzles.Puzzle.from_dict(fields)
+        assert kept_back(puzzle, Budget()) == [], name
 
 
 def test_a_strategy_lesson_asks_a_discard_question_and_marks_it(client: Client) -> None:
