@@ -20,7 +20,7 @@ import random
 import sys
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -30,9 +30,10 @@ from engine.actions import Action, ActionKind, legal_actions, transition, why_il
 from engine.bots import make_bot
 from engine.bots.view import Memory, View, seat_view, view_of
 from engine.budget import Budget
+from engine.cards import Card, deck, max_copies
 from engine.coach import Finding, Severity, coach, playouts
 from engine.deal import deal
-from engine.errors import TooBigError
+from engine.errors import BurracoError, TooBigError
 from engine.rules import PRESETS
 from engine.state import Position
 from engine.strategy import discard_feeds
@@ -500,3 +501,50 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+# --- stability: an irrelevant card changes nothing -----------------------------------------
+
+
+def irrelevant_variant(case: Case) -> Case | None:
+    """The case, a discard, with one irrelevant card more at the bottom of the pile (taken
+    from the stock): a natural card of a rank nothing visible holds and of no suit with a
+    card within two ranks of it (a 2 counted as its rank), so it can join no meld of
+    anyone's. None when the action is no discard, there is no such card, or the stock is
+    known or too short to lend one."""
+    position = case.parsed()
+    stock = case.position["stock"]
+    if not case.action.startswith("discard") or not isinstance(stock, int) or stock < 4:
+        return None
+    visible = [card for card in position.known_cards().elements() if card.rank is not None]
+    ranks = {card.rank for card in visible}
+    shown = position.known_cards()
+    for card in sorted(set(deck()), key=lambda card: card.sort_key):
+        if card.is_wild or card.rank in ranks or shown[card] >= max_copies(card):
+            continue
+        if any(other.suit is card.suit and _near(other, card) for other in visible):
+            continue
+        data = {
+            **case.position,
+            "discard": [str(card), *case.position["discard"]],
+            "stock": stock - 1,
+        }
+        variant = replace(case, id=f"{case.id}+{card}", position=data)
+        try:
+            variant.parsed()
+        except BurracoError:
+            return None  # a pile just taken stays empty until the discard (R7)
+        return variant
+    return None
+
+
+def _near(one: Card, other: Card) -> bool:
+    """Are two cards of a suit within two ranks, the ace low or high (R14)?"""
+    assert one.rank is not None and other.rank is not None
+    gap = abs(int(one.rank) - int(other.rank))
+    return min(gap, 13 - gap) <= 2
+
+
+def shown_codes(case: Case) -> frozenset[str]:
+    """The codes of the findings the learner is shown (above ``none``) on the case."""
+    return frozenset(judge(case).codes)
