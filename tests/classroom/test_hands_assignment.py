@@ -84,7 +84,7 @@ def test_the_teacher_sets_hands_against_a_level_under_the_class_rules(world: Wor
         ({"hands": ""}, "hands", "Give a whole number."),
         ({"hands": "0"}, "hands", "greater than or equal to 1"),
         ({"hands": "500"}, "hands", "less than or equal to 20"),
-        ({"players": "5"}, "players", "Select a valid choice."),
+        ({"players": "7"}, "players", "The table seats two to six players, not 7."),
     ],
 )
 def test_a_hands_form_missing_or_out_of_range_is_refused(
