@@ -383,6 +383,21 @@ def pozzetti_left(position: Position) -> str:
     }
 
 
+def my_credit(views: Sequence[SideView]) -> str:
+    """Under the score of a hand where a pair's total is halved (three and five players,
+    R40), what the learner is credited and why; "" where every side keeps its total."""
+    if not any(view.credit is not None for view in views):
+        return ""
+    mine = views[0]  # the learner's side comes first (sides)
+    total = mine.score["total"] if mine.score else 0
+    if mine.credit is None:
+        return _("You played alone: you are credited your whole %(total)s.") % {"total": total}
+    return _("You are credited %(credit)s: your pair's %(total)s halved.") % {
+        "credit": mine.credit,
+        "total": total,
+    }
+
+
 def side_marks(position: Position, views: Sequence[SideView]) -> dict[int, int]:
     """A colour for each side where the sides are named by their seats and some side has
     two players (six players from the start, three and five once the pairs form, R40): its
@@ -489,6 +504,7 @@ def context(hand: Hand, sort: str = "suit") -> dict[str, Any]:
         "outcome": outcome,
         "scores": None if outcome is None else views,
         "credits": outcome is not None and any(view.credit is not None for view in views),
+        "my_credit": my_credit(views),
         "log": log,
         "news": news(log),
         "on_table": [view.on_table for view in views],

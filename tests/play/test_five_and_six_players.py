@@ -184,6 +184,14 @@ def test_a_whole_five_player_hand_to_the_end_halves_the_pairs_and_is_counted() -
     credited = cells(page, "Credited to each player (a pair's total halved)")
     for view, total, credit in zip(views, totals, credited, strict=True):
         assert int(credit) == (half_score(total) if len(view.seats) == 2 else total)
+    # Under the score, what the learner is credited and why.
+    mine = views[0]
+    said = (
+        f"You are credited {mine.credit}: your pair's {totals[0]} halved."
+        if len(mine.seats) == 2
+        else f"You played alone: you are credited your whole {totals[0]}."
+    )
+    assert said in unescape(page)
     # The result recorded: the learner's credit against the best other player's.
     mine = position.side_of(hands.LEARNER)
     others = [c or 0 for seat, c in enumerate(outcome.credits) if position.side_of(seat) != mine]
@@ -222,7 +230,7 @@ def test_a_whole_six_player_hand_to_the_end_scores_three_pairs_and_is_counted() 
     totals = [str(score.total) for score in outcome.scores]  # type: ignore[union-attr]
     assert cells(page, "Total") == totals
     # At six a pair's score is its own: R40 halves it only at three and five.
-    assert "Credited to each player" not in page
+    assert "Credited to each player" not in page and "You are credited" not in page
     assert (game.score, game.their_score) == (
         outcome.scores[0].total,  # type: ignore[union-attr]
         max(outcome.scores[1].total, outcome.scores[2].total),  # type: ignore[union-attr]
