@@ -12,7 +12,9 @@ from html import unescape
 import pytest
 from django.test import Client
 
-from engine.state import half_score, split_sides
+from engine.actions import Action
+from engine.bots import decide, legal_in_view
+from engine.state import Position, half_score, split_sides
 from play import games, hands, table
 from play.forms import OFFERED, NewGameForm
 from play.models import Game
@@ -258,3 +260,30 @@ def test_a_six_player_match_keeps_each_pairs_total_and_names_the_winning_pair() 
         state["before_named"]
         == "You and North: 100; West and North-East: 1990; North-West and East: 300"
     )
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_the_bots_play_a_whole_hand_within_their_step_budget(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every bot's legal actions are listed within a request's step budget (hands.run_bots):
+    none falls back on the plain draw or discard kept for a list too big to make."""
+    fallbacks: list[int] = []
+    plain = hands._plain_moves
+
+    def counted(position: Position) -> list[Action]:
+        fallbacks.append(position.to_move)
+        return plain(position)
+
+    monkeypatch.setattr(hands, "_plain_moves", counted)
+    setup = hands.Setup(players, 11, opponents="expert", partner="expert")
+    hand = hands.replay(setup, [])
+    while not hand.over:
+        if hand.learner_to_move:
+            view = hand.view()
+            hand.play(decide("club", view, legal_in_view(view), hands.bot_rng(setup, 999)))
+        else:
+            assert hands.run_bots(hand, seconds=60)
+    assert fallbacks == []
+    assert hand.position.outcome() is not None
+    assert {step.seat for step in hand.steps} == set(range(players))
