@@ -18,7 +18,16 @@ from engine.actions import Action, ActionKind, Event
 from engine.cards import Card, sorted_cards
 from engine.errors import BurracoError
 from engine.scoring import SideScore, score_side
-from engine.state import SIDES, Hidden, Outcome, Phase, Position, side_count, starting_sides
+from engine.state import (
+    SIDES,
+    Hidden,
+    Outcome,
+    Phase,
+    Position,
+    side_count,
+    split_sides,
+    starting_sides,
+)
 from lessons import fields
 from lessons.board import BURRACO_BADGES
 from lessons.templatetags.cards import card_name
@@ -112,7 +121,41 @@ def log_lines(step: Step, players: int) -> list[Line]:
         else:
             said = _("The stock is exhausted: the hand is over")
         lines.append(Line(said, (), mine))
+        formed = sides_formed(step, event)
+        if formed:
+            lines.append(Line(formed, (), mine))
     return lines
+
+
+def sides_formed(step: Step, event: Event) -> str:
+    """What the first pozzetto taken at three or five players does to the sides (R40): its
+    taker plays alone from then on, against the others paired; "" for any other event."""
+    before = step.before
+    taken = event in (Event.POZZETTO_AL_VOLO, Event.POZZETTO_CON_LO_SCARTO)
+    if not taken or not before.fluid or any(before.pozzetti_taken):
+        return ""
+    players = before.players
+    sides = split_sides(players, step.seat)
+    pairs = [
+        seats_name(players, [seat for seat in range(players) if sides[seat] == side])
+        for side in sorted(set(sides))
+        if side != sides[step.seat]
+    ]
+    mine = step.seat == LEARNER
+    if len(pairs) == 1:
+        if mine:
+            return _("You play alone from now on, against the pair %(pair)s.") % {"pair": pairs[0]}
+        return _("%(who)s plays alone from now on, against the pair %(pair)s.") % {
+            "who": seat_name(players, step.seat),
+            "pair": pairs[0],
+        }
+    named = {"first": pairs[0], "second": pairs[1]}
+    if mine:
+        return _("You play alone from now on, against two pairs: %(first)s; %(second)s.") % named
+    return _("%(who)s plays alone from now on, against two pairs: %(first)s; %(second)s.") % {
+        "who": seat_name(players, step.seat),
+        **named,
+    }
 
 
 def move_log(hand: Hand, last: int = LOG_LINES) -> list[Line]:

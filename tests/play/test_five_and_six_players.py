@@ -12,7 +12,7 @@ from html import unescape
 import pytest
 from django.test import Client
 
-from engine.actions import Action
+from engine.actions import Action, ActionKind, Event
 from engine.bots import decide, legal_in_view
 from engine.state import Position, half_score, split_sides
 from play import games, hands, table
@@ -186,6 +186,17 @@ def test_a_whole_five_player_hand_to_the_end_halves_the_pairs_and_is_counted() -
     credited = cells(page, "Credited to each player (a pair's total halved)")
     for view, total, credit in zip(views, totals, credited, strict=True):
         assert int(credit) == (half_score(total) if len(view.seats) == 2 else total)
+    # The log says when the sides formed: who plays alone, and the two pairs against it.
+    taken = (Event.POZZETTO_AL_VOLO, Event.POZZETTO_CON_LO_SCARTO)
+    first = next(step for step in hand.steps if set(step.events) & set(taken))
+    lone = next(view for view in views if len(view.seats) == 1)
+    assert lone.seats == (first.seat,)
+    said = table.log_lines(first, 5)[-1].text
+    pairs = "; ".join(view.name for view in views if view is not lone)
+    if first.seat == hands.LEARNER:
+        assert said == f"You play alone from now on, against two pairs: {pairs}."
+    else:
+        assert said == f"{lone.name} plays alone from now on, against two pairs: {pairs}."
     # Under the score, what the learner is credited and why.
     mine = views[0]
     said = (
@@ -287,3 +298,18 @@ def test_the_bots_play_a_whole_hand_within_their_step_budget(
     assert fallbacks == []
     assert hand.position.outcome() is not None
     assert {step.seat for step in hand.steps} == set(range(players))
+
+
+def test_at_three_the_log_says_who_plays_alone_against_the_pair() -> None:
+    position = hands.start(hands.Setup(3, 7))
+    took = hands.Step(1, Action(ActionKind.DISCARD), position, (Event.POZZETTO_AL_VOLO,))
+    said = [line.text for line in table.log_lines(took, 3)]
+    assert said[-1] == "West plays alone from now on, against the pair You and East."
+    mine = replace(took, seat=0)
+    assert table.sides_formed(mine, Event.POZZETTO_AL_VOLO) == (
+        "You play alone from now on, against the pair West and East."
+    )
+    # Only the first pozzetto forms the sides, and closing forms nothing.
+    later = replace(took, before=replace(position, pozzetti_taken=(True, False, False)))
+    assert table.sides_formed(later, Event.POZZETTO_AL_VOLO) == ""
+    assert table.sides_formed(took, Event.CLOSED) == ""
