@@ -23,7 +23,7 @@ from engine.rules import PRESETS
 from lessons.models import Lesson, Puzzle
 from lessons.rulebook import theme_title
 from lessons.themes import KIND_LABELS
-from play.forms import TABLE_CHOICES
+from play.forms import TABLE_CHOICES, TABLE_REFUSED
 from play.models import Game
 
 MAX_NAMES_TEXT = 4000
@@ -238,6 +238,7 @@ class AssignmentForm(AssignmentEditForm):
         initial=2,
         required=False,
         widget=forms.RadioSelect,
+        error_messages=TABLE_REFUSED,
     )
     hands = forms.IntegerField(
         label=_("How many hands"),

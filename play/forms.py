@@ -25,11 +25,9 @@ from play.models import Game
 from play.speed import Speed
 
 #: The tables the practice table offers, each only once the engine plays it too
-#: (engine.state.PLAYER_COUNTS): the page lays out two to six seats (play.table.PLACES).
-#: THE place where three players are switched on: it is here, and is offered as soon as
-#: the engine deals three (R40); five and six are to be added here when the play app's
-#: sides (the score, whose melds are whose) follow the engine's partnerships for them.
-TABLES = (2, 3, 4)
+#: (engine.state.PLAYER_COUNTS): the page lays out two to six seats (play.table.PLACES),
+#: and its sides, melds and scores are the position's at every table (R3, R40).
+TABLES = (2, 3, 4, 5, 6)
 #: The table sizes a game may be dealt at: the engine's, as far as TABLES goes.
 OFFERED = tuple(n for n in PLAYER_COUNTS if n in TABLES)
 
@@ -41,6 +39,8 @@ def _players(n: int) -> str:
 #: The table sizes offered, each labelled in the language of the page that draws it (a
 #: label formatted here would stay in the language of the first request).
 TABLE_CHOICES = [(n, lazy(_players, str)(n)) for n in OFFERED]
+#: What a form that offers TABLE_CHOICES says to any other number of players.
+TABLE_REFUSED = {"invalid_choice": _("The table seats two to six players, not %(value)s.")}
 
 #: The most cards a move can name (a whole hand after taking a big pile).
 MOST_CARDS = DECK_SIZE
@@ -181,15 +181,19 @@ class NewGameForm(forms.Form):
         help_text=_(
             "At two you play against the computer. At four the computer plays your partner,"
             " sitting opposite you, and your two opponents. At three everyone plays alone"
-            " until the first pozzetto is taken; then the other two play as a pair."
+            " until the first pozzetto is taken; then the other two play as a pair. At five,"
+            " with three decks, the first to take a pozzetto plays alone and the other four"
+            " form two pairs, partners never side by side. At six, with three decks, three"
+            " pairs play from the start, your partner sitting opposite you."
         ),
+        error_messages=TABLE_REFUSED,
     )
     opponents = level_field(_("Your opponents"), LEVELS_EXPLAINED)
     partner = level_field(
-        _("Your partner (only at three or four players)"),
+        _("Your partner (from three to six players)"),
         _(
-            "At four, the player opposite you; at three, whoever pairs with you once the first"
-            " pozzetto is taken. At two players there is no partner."
+            "At four and six, the player opposite you; at three and five, whoever pairs with"
+            " you once the first pozzetto is taken. At two players there is no partner."
         ),
     )
     preset = forms.ChoiceField(
@@ -216,7 +220,7 @@ class NewGameForm(forms.Form):
         help_text=format_lazy(
             _(
                 "A match deals hand after hand until someone's total reaches the target:"
-                " {target} points at two or four players, {three} at three."
+                " {target} points at two, four, five or six players, {three} at three."
             ),
             target=DEFAULT.target,
             three=THREE_TARGET,

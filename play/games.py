@@ -95,8 +95,9 @@ def _current(game: Game) -> tuple[replays.Start, hands.Hand]:
 def match_state(game: Game, hand: hands.Hand) -> dict[str, Any]:
     """Where a match stands: the totals before this hand and after it (when it has ended),
     the winner once the target is reached, and whether a next hand is to be dealt. The
-    totals are each side's, or each player's at three players, where a pair's score is
-    halved and credited to each (the engine's Match, R36, R40)."""
+    totals are each side's (each pair's at six players), or each player's at three and five
+    players, where a pair's score is halved and credited to each (the engine's Match, R36,
+    R40)."""
     match = hand.setup.match
     players = hand.setup.players
     before = match.totals
@@ -116,6 +117,8 @@ def match_state(game: Game, hand: hands.Hand) -> dict[str, Any]:
         "winner": won,
         "next": game.match and hand.over and won is None,
         "per_player": table.named_totals(players),
+        # Six players: the totals are the three pairs' (R40), each named by its two seats.
+        "pairs": players == 6,
         "all_alone": match.all_alone,
         "alone_from": THREE_ALONE_FROM,
         "columns": [

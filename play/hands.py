@@ -5,8 +5,9 @@ Nothing here trusts what a browser sends or what the database says about the pos
 :func:`replay` deals the seed again and plays every stored action through
 :func:`engine.actions.transition`, and refuses a game whose actions the rules no longer
 allow (:class:`BrokenGame`). The learner sits at seat 0; the partner is whoever the
-position puts on the learner's side (:func:`partner_seat`): seat 2 at four players, and at
-three players the seat the learner pairs with once the first pozzetto is taken (R40).
+position puts on the learner's side (:func:`partner_seat`): seat 2 at four players, seat 3
+at six, and at three and five players the seat the learner pairs with once the first
+pozzetto is taken (R40).
 The bots see only their seat's view (:func:`engine.bots.view_of`), with the memory of
 the cards everyone saw taken from the pile.
 
@@ -86,8 +87,8 @@ class Setup:
 
     def level(self, seat: int, position: Position) -> str:
         """The bot level of a seat other than the learner's: the partner's level for the
-        learner's partner whoever it is now (at three players, from the first pozzetto
-        taken on), the opponents' for the others."""
+        learner's partner whoever it is now (at three and five players, from the first
+        pozzetto taken on), the opponents' for the others."""
         if seat in partners(position):
             return self.partner
         return self.opponents
@@ -106,8 +107,9 @@ def partners(position: Position, seat: int = LEARNER) -> list[int]:
 
 
 def partner_seat(position: Position) -> int | None:
-    """The learner's partner now (seat 2 at four players; at three the seat paired with
-    the learner once a pozzetto is taken), or None when the learner plays alone."""
+    """The learner's partner now (seat 2 at four players, seat 3 at six; at three and five
+    the seat paired with the learner once a pozzetto is taken), or None when the learner
+    plays alone."""
     found = partners(position)
     return found[0] if found else None
 
@@ -227,8 +229,8 @@ def outcome(hand: Hand) -> Outcome:
 
 
 def credited(hand: Hand) -> tuple[int, int] | None:
-    """What an ended hand credits the learner (the side's total; at three players a pair's
-    halved, R40), and the best that a player on another side is credited; None before the
+    """What an ended hand credits the learner (the side's total; at three and five players a
+    pair's halved, R40), and the best that a player on another side is credited; None before the
     end. The learner won the hand when the first is the higher."""
     found = hand.position.outcome() if hand.over else None
     if found is None:
@@ -247,8 +249,9 @@ def won(hand: Hand) -> bool:
 
 
 def scores(hand: Hand) -> tuple[int, ...]:
-    """What an ended hand adds to the match's totals: each side's score, or at three
-    players what each player is credited (a pair's score halved, R40)."""
+    """What an ended hand adds to the match's totals: each side's score (each pair's at
+    six), or at three and five players what each player is credited (a pair's score
+    halved, R40)."""
     match = hand.setup.match
     after = match.record(outcome(hand)).totals
     return tuple(now - was for now, was in zip(after, match.totals, strict=True))

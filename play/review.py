@@ -194,9 +194,10 @@ def score_gap(hand: hands.Hand) -> list[Gap]:
 
 
 def gap(turn: int, position: Position) -> Gap:
-    """The learner's side's worth on the table against the best other side's. At three
-    players each is what a player is credited (a pair's worth halved, R40), so the gap is
-    the learner's credited worth against the best other player's."""
+    """The learner's side's worth on the table against the best other side's (at six
+    players, the best of the two other pairs). At three and five players each is what a
+    player is credited (a pair's worth halved, R40), so the gap is the learner's credited
+    worth against the best other player's."""
     credited = []
     for seat in range(position.players):
         side = position.side_of(seat)
@@ -252,7 +253,8 @@ def summary(game: Game, hand: hands.Hand, *, teacher: bool = False) -> dict[str,
         "over": hand.over,
         "final_scores": scores,
         "final_credits": final["credits"],
-        "per_player": final["named_sides"],
+        "per_player": final["named_sides"] and not table.fixed_pairs(hand.position),
+        "per_pair": table.fixed_pairs(hand.position),
         "coach_waits": waits,
         "flagged": [] if waits else flagged(game, hand.setup.number),
         "gaps": gaps,

@@ -18,7 +18,16 @@ from engine.actions import Action, ActionKind, Event
 from engine.cards import Card, sorted_cards
 from engine.errors import BurracoError
 from engine.scoring import SideScore, score_side
-from engine.state import SIDES, Hidden, Outcome, Phase, Position, side_count, starting_sides
+from engine.state import (
+    SIDES,
+    Hidden,
+    Outcome,
+    Phase,
+    Position,
+    side_count,
+    split_sides,
+    starting_sides,
+)
 from lessons import fields
 from lessons.board import BURRACO_BADGES
 from lessons.templatetags.cards import card_name
@@ -112,7 +121,41 @@ def log_lines(step: Step, players: int) -> list[Line]:
         else:
             said = _("The stock is exhausted: the hand is over")
         lines.append(Line(said, (), mine))
+        formed = sides_formed(step, event)
+        if formed:
+            lines.append(Line(formed, (), mine))
     return lines
+
+
+def sides_formed(step: Step, event: Event) -> str:
+    """What the first pozzetto taken at three or five players does to the sides (R40): its
+    taker plays alone from then on, against the others paired; "" for any other event."""
+    before = step.before
+    taken = event in (Event.POZZETTO_AL_VOLO, Event.POZZETTO_CON_LO_SCARTO)
+    if not taken or not before.fluid or any(before.pozzetti_taken):
+        return ""
+    players = before.players
+    sides = split_sides(players, step.seat)
+    pairs = [
+        seats_name(players, [seat for seat in range(players) if sides[seat] == side])
+        for side in sorted(set(sides))
+        if side != sides[step.seat]
+    ]
+    mine = step.seat == LEARNER
+    if len(pairs) == 1:
+        if mine:
+            return _("You play alone from now on, against the pair %(pair)s.") % {"pair": pairs[0]}
+        return _("%(who)s plays alone from now on, against the pair %(pair)s.") % {
+            "who": seat_name(players, step.seat),
+            "pair": pairs[0],
+        }
+    named = {"first": pairs[0], "second": pairs[1]}
+    if mine:
+        return _("You play alone from now on, against two pairs: %(first)s; %(second)s.") % named
+    return _("%(who)s plays alone from now on, against two pairs: %(first)s; %(second)s.") % {
+        "who": seat_name(players, step.seat),
+        **named,
+    }
 
 
 def move_log(hand: Hand, last: int = LOG_LINES) -> list[Line]:
@@ -184,6 +227,8 @@ class Opponent:
     #: Who the seat plays with, said after its name once pairs form (three players, R40):
     #: "with East", "plays alone"; "" when the table's sides are fixed or not yet formed.
     note: str = ""
+    #: The colour mark of the seat's side (:func:`side_marks`), or None.
+    mark: int | None = None
 
     @property
     def backs(self) -> range:
@@ -200,6 +245,8 @@ class SideMelds:
     melds: list[tuple[int, tuple[Card, ...], str, str, str]]
     #: The heading over the side's melds.
     heading: str = ""
+    #: The colour mark of the side, the same as its seats' (:func:`side_marks`), or None.
+    mark: int | None = None
 
 
 @dataclass(frozen=True)
@@ -240,6 +287,12 @@ def by_seat(position: Position) -> bool:
     """Are the sides named by their seats (three players, R40) rather than as "your side"
     and "the other side" (two and four players, where they are fixed)?"""
     return position.sides is not None
+
+
+def fixed_pairs(position: Position) -> bool:
+    """Are the sides three pairs fixed from the start (six players, R40), so that a side,
+    not a player, is weighed against the best other one (a review's gap, the score)?"""
+    return by_seat(position) and not position.fluid and not position.all_alone
 
 
 def fixed_side_name(side: int, *, teacher: bool = False) -> str:
@@ -355,6 +408,49 @@ def sides(position: Position, outcome: Outcome | None = None) -> list[SideView]:
     return views
 
 
+def pozzetti_left(position: Position) -> str:
+    """Where the pozzetti are taken in order as the sides form (three and five players,
+    R40), the ones still face down in that order: "Pozzetti left: 17, 11, 11 cards"; ""
+    at the other tables, where each side has its own (said side by side)."""
+    if not position.fluid:
+        return ""
+    left = [
+        size
+        for slot, size in enumerate(position.pozzetto_sizes)
+        if not position.pozzetto_taken_at(slot)
+    ]
+    if not left:
+        return _("Every pozzetto has been taken.")
+    return _("Pozzetti left, the next one first: %(sizes)s cards.") % {
+        "sizes": ", ".join(str(size) for size in left)
+    }
+
+
+def my_credit(views: Sequence[SideView]) -> str:
+    """Under the score of a hand where a pair's total is halved (three and five players,
+    R40), what the learner is credited and why; "" where every side keeps its total."""
+    if not any(view.credit is not None for view in views):
+        return ""
+    mine = views[0]  # the learner's side comes first (sides)
+    total = mine.score["total"] if mine.score else 0
+    if mine.credit is None:
+        return _("You played alone: you are credited your whole %(total)s.") % {"total": total}
+    return _("You are credited %(credit)s: your pair's %(total)s halved.") % {
+        "credit": mine.credit,
+        "total": total,
+    }
+
+
+def side_marks(position: Position, views: Sequence[SideView]) -> dict[int, int]:
+    """A colour for each side where the sides are named by their seats and some side has
+    two players (six players from the start, three and five once the pairs form, R40): its
+    place in ``views``, drawn beside its seats' names and over its melds so that the eye
+    sees who plays with whom (the words say it too). None where no side has two players."""
+    if not by_seat(position) or all(len(view.seats) < 2 for view in views):
+        return {}
+    return {view.side: index for index, view in enumerate(views)}
+
+
 def each_side(views: list[SideView], numbers: Sequence[int]) -> str:
     """A number for each side by its name: "You: 120; West and East: 300"."""
     return "; ".join(
@@ -427,6 +523,10 @@ def context(hand: Hand, sort: str = "suit") -> dict[str, Any]:
     outcome = position.outcome()
     log = move_log(hand)
     views = sides(position, outcome)
+    marks = side_marks(position, views)
+    if marks:
+        opponents = [replace(seat, mark=marks[position.side_of(seat.seat)]) for seat in opponents]
+        views = [replace(view, melds=replace(view.melds, mark=marks[view.side])) for view in views]
     return {
         "hand": hand,
         "position": position,
@@ -440,12 +540,14 @@ def context(hand: Hand, sort: str = "suit") -> dict[str, Any]:
         "discard": position.discard,
         "stock": position.stock_count,
         "pozzetti": position.pozzetti_taken,
+        "pozzetti_left": pozzetti_left(position),
         "drawing": hand.learner_to_move and position.phase is Phase.DRAW,
         "playing": hand.learner_to_move and position.phase is Phase.PLAY,
         "waiting": not hand.over and not hand.learner_to_move,
         "outcome": outcome,
         "scores": None if outcome is None else views,
         "credits": outcome is not None and any(view.credit is not None for view in views),
+        "my_credit": my_credit(views),
         "log": log,
         "news": news(log),
         "on_table": [view.on_table for view in views],

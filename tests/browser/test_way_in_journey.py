@@ -1,6 +1,7 @@
 """The way in for a newcomer, in the browser: from the home page to a dealt table by keyboard
 alone, on a phone and on a computer, in Italian and in English; the start page's more options,
-the partner's level asked only at three or four players; axe-core on both pages."""
+the partner's level asked only where the table has a partner (three to six players); axe-core
+on both pages."""
 
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ def test_a_newcomer_goes_from_the_home_page_to_a_dealt_table_by_keyboard_alone(
 
 
 @on_every_screen
-def test_the_partners_level_is_asked_only_at_three_or_four_players(
+def test_the_partners_level_is_asked_only_where_the_table_has_a_partner(
     visit: Visit, axe: str, request: pytest.FixtureRequest
 ) -> None:
     _first, _turn, more = words(request)
@@ -78,7 +79,7 @@ def test_the_partners_level_is_asked_only_at_three_or_four_players(
 def test_without_javascript_the_partners_level_shows_saying_when_it_applies(visit: Visit) -> None:
     page = visit.open("/play/")
     page.locator("details.play-options summary").click()
-    expect(page.get_by_label("Il tuo compagno (solo in tre o in quattro)")).to_be_visible()
+    expect(page.get_by_label("Il tuo compagno (da tre a sei giocatori)")).to_be_visible()
     page.locator("input[name=players][value='4']").check()
     page.get_by_role("button", name="Distribuisci le carte").click()
     expect(page).to_have_url(re.compile(r"/play/\d+/$"))

@@ -84,7 +84,7 @@ def test_the_teacher_sets_hands_against_a_level_under_the_class_rules(world: Wor
         ({"hands": ""}, "hands", "Give a whole number."),
         ({"hands": "0"}, "hands", "greater than or equal to 1"),
         ({"hands": "500"}, "hands", "less than or equal to 20"),
-        ({"players": "5"}, "players", "Select a valid choice."),
+        ({"players": "7"}, "players", "The table seats two to six players, not 7."),
     ],
 )
 def test_a_hands_form_missing_or_out_of_range_is_refused(
@@ -366,3 +366,40 @@ def test_the_teacher_reads_a_finished_hands_score_as_the_students_side_and_the_b
     # The student's own review still speaks to them.
     own = student.get(f"/play/{game.pk}/review/").content.decode()
     assert "Your side" in own and "The student&#x27;s side" not in own
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_a_teacher_sets_hands_at_five_or_six_and_reads_the_sides_by_their_seats(
+    world: World, settings: Any, players: int
+) -> None:
+    from tests.play.test_table_views import learner_turns
+
+    settings.RATELIMIT_ENABLE = False  # a whole hand is more moves a minute than a person's
+    form = {**HANDS, "players": str(players), "token": new_form_token(world.classroom)}
+    assert logged_in(world.teacher).post(new_url(world), form).status_code == 302
+    assignment = Assignment.objects.get(title="Three hands")
+    assert assignment.players == players
+    student = logged_in(world.student)
+    start(world, assignment)
+    game = Game.objects.get(user=world.student)
+    assert game.players == players
+    learner_turns(student, game, "club", turns=80)
+    game.refresh_from_db()
+    assert game.finished
+    html = (
+        logged_in(world.teacher)
+        .get(f"/classes/{world.classroom.pk}/assignments/{assignment.pk}/hands/{game.pk}/")
+        .content.decode()
+    )
+    score = html[html.index('id="hand-score"') :]
+    score = score[: score.index("</table>")]
+    assert "You" not in score
+    if players == 6:
+        # Three pairs, partners sitting alternately (R40); a pair weighed against the best
+        # other pair.
+        for pair in ("The student and North", "West and North-East", "North-West and East"):
+            assert f'<th scope="col">{pair}</th>' in score
+        assert "The best other side" in html and "The best other player" not in html
+    else:
+        assert re.search(r'<th scope="col">The student( and [A-Za-z-]+)?</th>', score)
+        assert "The best other player" in html

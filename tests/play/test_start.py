@@ -120,8 +120,8 @@ def test_the_home_page_offers_a_first_hand_in_both_languages(
                 "Giocatore di circolo: gioca come chi va al circolo",
                 "Completo, con i suggerimenti: tutto questo",
                 "Regole italiane standard: come si gioca nei circoli italiani",
-                "2005 punti in due o in quattro, 1505 in tre",
-                "Il tuo compagno (solo in tre o in quattro)",
+                "2005 punti in due, in quattro, in cinque o in sei, 1505 in tre",
+                "Il tuo compagno (da tre a sei giocatori)",
             ],
         ),
         (
@@ -132,8 +132,8 @@ def test_the_home_page_offers_a_first_hand_in_both_languages(
                 "Club player: plays like a regular at a card club",
                 "Full, with hints: all of that",
                 "Standard Italian rules: as played in Italian clubs",
-                "2005 points at two or four players, 1505 at three",
-                "Your partner (only at three or four players)",
+                "2005 points at two, four, five or six players, 1505 at three",
+                "Your partner (from three to six players)",
             ],
         ),
     ],
@@ -216,7 +216,7 @@ GOOD = {"players": "2", "opponents": "club", "partner": "club", "preset": "stand
         {"deal": "expert"},
         {"deal": ""},
         {**GOOD, "deal": "beginner\u00b2"},
-        {**GOOD, "players": "5"},
+        {**GOOD, "players": "7"},
         {**GOOD, "players": "\u00b2"},
         {**GOOD, "opponents": "grandmaster"},
         {**GOOD, "partner": ""},
@@ -230,7 +230,7 @@ GOOD = {"players": "2", "opponents": "club", "partner": "club", "preset": "stand
         "unknown-deal",
         "empty-deal",
         "garbled-deal",
-        "five-players",
+        "seven-players",
         "superscript-players",
         "unknown-level",
         "no-partner",
@@ -253,9 +253,9 @@ def test_a_forged_or_garbage_post_gets_a_400_with_a_sentence_and_deals_nothing(
 
 
 def test_refused_options_come_back_open_with_the_field_named() -> None:
-    response = Client().post("/play/", {**GOOD, "players": "5"})
+    response = Client().post("/play/", {**GOOD, "players": "7"})
     html = unescape(response.content.decode())
-    assert "No hand was dealt (Players: " in html
+    assert "No hand was dealt (Players: The table seats two to six players, not 7.)" in html
     assert re.search(r'<details class="play-options[^"]*" open>', html)
 
 
