@@ -41,7 +41,7 @@ def test_a_student_with_an_extension_is_not_late_when_the_class_is(world: World)
     assert "prorogato al" not in logged_in(world.teacher).get(grid_url).content.decode()
     later = timezone.now() + timedelta(days=2)
     response = logged_in(world.teacher).post(
-        url(world), {"due_at": later.strftime("%Y-%m-%dT%H:%M")}
+        url(world), {"due_at": timezone.localtime(later).strftime("%Y-%m-%dT%H:%M")}
     )
     assert response.status_code == 302
     assert response["Location"].endswith(f"?assignment={world.assignment.pk}")
