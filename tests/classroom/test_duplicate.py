@@ -577,7 +577,7 @@ class TestTheCsv:
         url = f"/classes/{world.classroom.pk}/assignments/{assignment.pk}/duplicate.csv"
         text = client.get(url).content.decode().lstrip("\ufeff")
         assert text.splitlines()[0].startswith("Posto;Studente;")
-        assert "Smazzata 1 (punti partita)" in text
+        assert "Smazzata 1 (match point)" in text
 
 
 class TestItalian:
