@@ -589,7 +589,7 @@ class TestItalian:
         client.cookies["django_language"] = "it"
         shown = page(client, assignment)
         assert "Gioca la smazzata 1" in shown
-        assert "un duplicato di 3 smazzate, le stesse per ogni studente" in shown
+        assert "Un duplicato di 3 smazzate, le stesse per ogni studente" in shown
         game = finish(started(client, assignment))
         refused = client.post("/play/", {"again": game.pk}).content.decode()
         assert "Questa smazzata è il duplicato della tua classe" in refused
