@@ -599,3 +599,28 @@ class TestItalian:
         shown = teacher.get(url).content.decode()
         assert "La classifica" in shown and "Punti vittoria" in shown
         assert "Media della classe" in shown
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("finished_before", [0, 2])
+def test_two_tabs_starting_a_deal_at_once_file_one_game(finished_before: int) -> None:
+    from tests.classroom.test_hands_once import at_once, on_postgresql, tab
+    from tests.factories import ClassroomFactory, TeacherFactory
+
+    on_postgresql()
+    student = UserFactory()
+    classroom = ClassroomFactory(teacher=TeacherFactory())
+    MembershipFactory(classroom=classroom, student=student)
+    assignment = AssignmentFactory(
+        classroom=classroom, content="duplicate", count=3, bot_level="random", coach=False
+    )
+    for _ in range(finished_before):
+        finish(started(tab(student), assignment))
+    tabs = [tab(student), tab(student)]
+    statuses = at_once([lambda client=client: start(client, assignment) for client in tabs])
+    # The second tab goes back to the deal the first dealt, or is told to wait (one heavy
+    # request at a time: burraco_tutor.cost.heavy).
+    assert statuses in ([302, 302], [302, 429])
+    rows = AssignmentGame.objects.filter(assignment=assignment, student=student)
+    assert sorted(rows.values_list("number", flat=True)) == list(range(1, finished_before + 2))
+    assert Game.objects.filter(user=student).count() == finished_before + 1
