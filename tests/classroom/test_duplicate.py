@@ -161,10 +161,11 @@ class TestTheSameCards:
         )
         assert not game.takebacks and game.coach == Game.Coach.OFF
 
+    @pytest.mark.parametrize("players", [2, 4])
     def test_the_same_moves_get_the_same_replies_from_the_bots(
-        self, world: World, quick_coach: None
+        self, world: World, quick_coach: None, players: int
     ) -> None:
-        assignment = a_duplicate(world, bot_level="club")
+        assignment = a_duplicate(world, bot_level="club", players=players)
         eve = classmate(world)
         mine = started(logged_in(world.student), assignment)
         hers = started(logged_in(eve), assignment)
