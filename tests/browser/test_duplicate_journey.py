@@ -15,9 +15,11 @@ from playwright.sync_api import Page, expect
 from classroom import duplicate
 from classroom.models import Assignment, AssignmentGame
 from engine.match import victory_points
+from play import hands as play_hands
 from play.models import Game
 from tests.browser.conftest import Visit, on_every_screen
 from tests.browser.test_classroom_journey import PASSWORD, accessible
+from tests.classroom.test_duplicate import play_out
 from tests.factories import (
     AssignmentFactory,
     ClassroomFactory,
@@ -45,8 +47,8 @@ def fits(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
 
 
-def played(assignment: Assignment, student: object, number: int, mine: int, theirs: int) -> None:
-    """A deal the student finished (the deal's own seed, no move needed for the figures)."""
+def dealt(assignment: Assignment, student: object, number: int) -> Game:
+    """Deal ``number`` of the duplicate for the student, from its own seed, filed under it."""
     game = Game.objects.create(
         user=student,
         seed=duplicate.deal_seed(assignment, number),
@@ -56,18 +58,25 @@ def played(assignment: Assignment, student: object, number: int, mine: int, thei
         preset=assignment.rules,
         coach=Game.Coach.OFF,
         takebacks=False,
-        finished=True,
-        score=mine,
-        their_score=theirs,
-        hands_ended=1,
     )
     AssignmentGame.objects.create(game=game, assignment=assignment, student=student, number=number)
+    return game
+
+
+def played(assignment: Assignment, student: object, number: int, mine: int, theirs: int) -> None:
+    """A deal the student finished with these totals (no move needed for the figures)."""
+    game = dealt(assignment, student, number)
+    Game.objects.filter(pk=game.pk).update(
+        finished=True, score=mine, their_score=theirs, hands_ended=1
+    )
 
 
 @on_every_screen
 def test_a_duplicate_for_the_teacher_and_the_student(
-    visit: Visit, request: pytest.FixtureRequest
+    visit: Visit, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The whole first deal is played move by move below; the coach's word is not looked at.
+    monkeypatch.setattr(play_hands, "review", lambda position, action: None)
     english = request.node.callspec.id.startswith("en")
     language = "en" if english else "it"
     anna = TeacherFactory(username="anna", profile__language=language)
@@ -87,9 +96,15 @@ def test_a_duplicate_for_the_teacher_and_the_student(
         coach=False,
         seed=2026,
     )
-    for number, (mine, theirs) in enumerate([(905, 0), (300, 100), (0, 250)], start=1):
+    # Deal 1 played out by both, alike until Bruno's second discard.
+    first = {carla: dealt(assignment, carla, 1), bruno: dealt(assignment, bruno, 1)}
+    play_out(first[carla], seed=3)
+    play_out(first[bruno], seed=3, other_discard_at=1)
+    points = {who: duplicate.deal_points(Game.objects.get(pk=g.pk)) for who, g in first.items()}
+    assert None not in points.values()
+    average = str(round((points[carla] + points[bruno]) / 2))
+    for number, (mine, theirs) in enumerate([(300, 100), (0, 250)], start=2):
         played(assignment, carla, number, mine, theirs)
-    played(assignment, bruno, 1, 505, 0)
 
     # The teacher's form: the duplicate's part, its deals and rules; no count of hands.
     page = log_in(visit, "anna", f"/classes/{classroom.pk}/assignments/new/")
@@ -109,14 +124,21 @@ def test_a_duplicate_for_the_teacher_and_the_student(
     page = visit.open(f"/classes/{classroom.pk}/assignments/{assignment.pk}/")
     ranking = page.locator("table.duplicate-ranking")
     expect(ranking).to_be_visible()
-    vp = victory_points(905 + 200 - 250, hands=3)[0]
+    total = points[carla] + 200 - 250
     carla_row = ranking.locator("tbody tr").first
     expect(carla_row).to_contain_text("Carla")
-    expect(carla_row).to_contain_text(str(vp))
+    expect(carla_row).to_contain_text(str(total))
+    expect(carla_row.locator("td").last).to_have_text(str(victory_points(total, hands=3)[0]))
     expect(ranking.locator("tbody tr").nth(1)).to_contain_text(
         "not ranked" if english else "non in classifica"
     )
-    expect(ranking.locator("tfoot")).to_contain_text("705")  # deal 1: (905 + 505) / 2
+    expect(ranking.locator("tfoot tr").first).to_contain_text(average)
+    # The key decision of deal 1: Bruno's second discard, each choice with its student.
+    decisions = page.locator(".duplicate-deal").first
+    expect(decisions).to_contain_text("Turn 2: the discard" if english else "Turno 2: lo scarto")
+    expect(decisions.locator(".duplicate-choice")).to_have_count(2)
+    expect(decisions).to_contain_text("Bruno")
+    expect(decisions).to_contain_text("Carla")
     accessible(page, "the duplicate's ranking")
     fits(page)
     visit.screenshot(f"classroom-duplicate-ranking-{request.node.callspec.id}")
@@ -124,8 +146,10 @@ def test_a_duplicate_for_the_teacher_and_the_student(
     # The student: deal 1 beside the class's, nothing of deals 2 and 3, then deal 2.
     page = log_in(visit, "bruno", f"/classes/assignments/{assignment.pk}/")
     deals = page.locator(".duplicate-deal")
-    expect(deals.nth(0)).to_contain_text("505")
-    expect(deals.nth(0)).to_contain_text("705")
+    expect(deals.nth(0)).to_contain_text(str(points[bruno]))
+    expect(deals.nth(0)).to_contain_text(average)
+    expect(deals.nth(0).locator(".duplicate-choice")).to_have_count(2)
+    expect(deals.nth(0)).to_contain_text("your choice" if english else "la tua scelta")
     expect(deals.nth(1)).not_to_contain_text("200")
     expect(page.locator("main")).not_to_contain_text("Carla")
     accessible(page, "the student's duplicate")
