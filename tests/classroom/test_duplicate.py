@@ -625,3 +625,26 @@ def test_two_tabs_starting_a_deal_at_once_file_one_game(finished_before: int) ->
     rows = AssignmentGame.objects.filter(assignment=assignment, student=student)
     assert sorted(rows.values_list("number", flat=True)) == list(range(1, finished_before + 2))
     assert Game.objects.filter(user=student).count() == finished_before + 1
+
+
+def test_the_ranking_page_reads_as_many_rows_for_a_class_of_two_as_of_eight(
+    world: World,
+) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    assignment = a_duplicate(world)
+    client = logged_in(world.teacher)
+    url = f"/classes/{world.classroom.pk}/assignments/{assignment.pk}/"
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(url).status_code == 200
+        return len(captured)
+
+    play_deals(logged_in(world.student), assignment, [(300, 100)] * 3)
+    play_deals(logged_in(classmate(world, "student0")), assignment, [(0, 100)] * 3)
+    few = queries()
+    for number in range(1, 7):
+        play_deals(logged_in(classmate(world, f"student{number}")), assignment, [(5, 0)] * 2)
+    assert queries() == few
