@@ -18,7 +18,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from accounts.models import display_name
 from burraco_tutor.http import HtmxHttpRequest, small_int
-from classroom import answers, assignments, hands, preview, progress, services
+from classroom import answers, assignments, duplicate, hands, preview, progress, services
 from classroom.access import own_assignment, own_class, query_id, teacher_required
 from classroom.forms import AssignmentEditForm, AssignmentForm, with_token
 from classroom.models import Assignment, Classroom
@@ -79,6 +79,7 @@ def _fresh_token(classroom: Classroom, form: AssignmentForm) -> None:
 
 def _created(form: AssignmentForm) -> dict[str, Any]:
     data = form.cleaned_data
+    dealt = data["content"] == Assignment.Content.DUPLICATE
     return {
         "title": data["title"],
         "content": data["content"],
@@ -90,7 +91,8 @@ def _created(form: AssignmentForm) -> dict[str, Any]:
             "bot_level": data.get("bot_level") or "",
             "players": data.get("players") or 2,
             "coach": bool(data.get("coach")),
-            "count": data.get("hands") or 0,
+            "count": (data.get("deals") if dealt else data.get("hands")) or 0,
+            "rules": data.get("preset") if dealt else "",
         },
     }
 
@@ -110,6 +112,8 @@ def _initial(query: QueryDict) -> dict[str, Any]:
         "players",
         "hands",
         "coach",
+        "deals",
+        "preset",
     )
     initial: dict[str, Any] = {name: query[name][:200] for name in fields if name in query}
     initial["puzzles"] = _ids(query.getlist("puzzles"))
@@ -170,6 +174,9 @@ def assignment_detail(request: HtmxHttpRequest, pk: int, assignment: int) -> Htt
         "mistakes": answers.common_mistakes(work, work_set, puzzles),
         "lesson_tries": progress.lesson_tries(work, work_set),
         "hand_rules": hands.rule_counts(work_set),
+        "standing": (
+            duplicate.standing(work_set, found) if duplicate.is_duplicate(work_set) else None
+        ),
     }
     return render(request, "classroom/assignment.html", context)
 

@@ -237,8 +237,12 @@ def create_assignment(
     table: dict[str, Any] | None = None,
 ) -> Assignment:
     """Set work for a class, under the class's rules as they are now. Hands at the
-    practice table take ``table``: ``bot_level``, ``players``, ``coach`` and ``count``."""
-    hands = content == Assignment.Content.HANDS
+    practice table take ``table``: ``bot_level``, ``players``, ``coach`` and ``count``; a
+    duplicate takes them too, and the rules it is played under (``rules``, the class's
+    unless chosen). The seed is drawn now and kept: a duplicate's deals come from it."""
+    at_table = content in (Assignment.Content.HANDS, Assignment.Content.DUPLICATE)
+    fields = dict(table or {}) if at_table else {}
+    rules = fields.pop("rules", "") or classroom.rules
     with transaction.atomic():
         assignment = Assignment.objects.create(
             classroom=classroom,
@@ -246,10 +250,10 @@ def create_assignment(
             content=content,
             due_at=due_at,
             lesson=lesson if content == Assignment.Content.LESSON else None,
-            rules=classroom.rules,
+            rules=rules if content == Assignment.Content.DUPLICATE else classroom.rules,
             seed=secrets.randbits(62),
             **_spec_fields(spec if content == Assignment.Content.GENERATED else None),
-            **((table or {}) if hands else {}),
+            **fields,
         )
         if content == Assignment.Content.PUZZLES:
             AssignmentItem.objects.bulk_create(

@@ -208,7 +208,7 @@ def _student_page(
         "items": answers.item_views(states, puzzles),
         "hands": (
             hands.hand_views(chosen, student)
-            if chosen is not None and chosen.content == Assignment.Content.HANDS
+            if chosen is not None and chosen.content in progress.HAND_CONTENTS
             else []
         ),
     }

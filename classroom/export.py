@@ -20,6 +20,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from classroom import answers
+from classroom.duplicate import Standing
 from classroom.progress import ClassWork, answer_key
 from lessons.templatetags.content import plain
 
@@ -130,6 +131,39 @@ def attempts(work: ClassWork) -> str:
                 said[key].described.plain(),
                 row.seconds,
                 _("yes") if row.hint_used else _("no"),
+            ]
+        )
+    return to_csv(header, rows)
+
+
+def ranking(standing: Standing) -> str:
+    """A duplicate's ranking: the ranked by place, then the others; a deal not finished by
+    the student's due date is empty, one finished after it marked late (not counted)."""
+    numbers = range(1, standing.assignment.count + 1)
+    header = [
+        _("Place"),
+        _("Student"),
+        _("Username"),
+        *(_("Deal %(number)s (match points)") % {"number": number} for number in numbers),
+        _("Total match points"),
+        _("Victory points"),
+    ]
+    rows = []
+    for entry in standing.entries:
+        deals: list[int | str | None] = []
+        for result in entry.deals:
+            if result.late:
+                deals.append(_("%(points)s (late, not counted)") % {"points": result.match_points})
+            else:
+                deals.append(result.match_points)
+        rows.append(
+            [
+                entry.rank if entry.ranked else _("not ranked"),
+                entry.student.name,
+                entry.student.username,
+                *deals,
+                entry.total,
+                entry.victory_points,
             ]
         )
     return to_csv(header, rows)

@@ -16,14 +16,14 @@ from django.utils import timezone
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from classroom import assignments, services
+from classroom import assignments, duplicate, services
 from classroom.hands import MAX_HANDS
 from classroom.models import Assignment, Classroom
 from engine.rules import PRESETS
 from lessons.models import Lesson, Puzzle
 from lessons.rulebook import theme_title
 from lessons.themes import KIND_LABELS
-from play.forms import TABLE_CHOICES, TABLE_REFUSED
+from play.forms import PRESET_CHOICES, TABLE_CHOICES, TABLE_REFUSED
 from play.models import Game
 
 MAX_NAMES_TEXT = 4000
@@ -257,6 +257,23 @@ class AssignmentForm(AssignmentEditForm):
         initial=True,
         required=False,
     )
+    deals = forms.TypedChoiceField(
+        label=_("How many deals"),
+        coerce=int,
+        choices=[(n, n) for n in duplicate.DEALS],
+        initial=duplicate.DEALS[0],
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_(
+            "The victory points of tournaments (R38) have a table for three deals and one for four."
+        ),
+    )
+    preset = forms.ChoiceField(
+        label=_("Rules of the duplicate"),
+        choices=PRESET_CHOICES,
+        required=False,
+        widget=forms.RadioSelect,
+    )
     #: A one-time token (classroom.services.new_form_token): the same form sent twice
     #: sets one assignment.
     token = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
@@ -274,6 +291,7 @@ class AssignmentForm(AssignmentEditForm):
         ]
         kind.choices = [("", _("Any kind the theme has"))] + list(KIND_LABELS.items())
         self.fields["due_at"].initial = default_due
+        self.fields["preset"].initial = classroom.rules
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -299,7 +317,28 @@ class AssignmentForm(AssignmentEditForm):
                 self.add_error("hands", _("Give a whole number."))
             if data.get("players") is None and "players" not in self.errors:
                 self.add_error("players", _("Choose how many players sit at the table."))
+        elif content == Assignment.Content.DUPLICATE:
+            self._clean_duplicate(data)
         return data
+
+    def _clean_duplicate(self, data: dict[str, Any]) -> None:
+        if not data.get("bot_level"):
+            self.add_error("bot_level", _("Choose the bots' level."))
+        if not data.get("deals") and "deals" not in self.errors:
+            self.add_error("deals", _("Choose three or four deals."))
+        players = data.get("players")
+        if not players and "players" not in self.errors:
+            self.add_error("players", _("Choose how many players sit at the table."))
+        elif players and players not in duplicate.TABLES:
+            self.add_error(
+                "players",
+                _(
+                    "A duplicate is played at two or four, where a deal's match points are"
+                    " one side's score less the other's; at three each plays alone."
+                ),
+            )
+        if not data.get("preset"):
+            data["preset"] = self.classroom.rules
 
     def _clean_generated(self, data: dict[str, Any]) -> None:
         theme, kind = data.get("theme"), data.get("puzzle_kind") or ""

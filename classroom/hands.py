@@ -22,13 +22,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from classroom import duplicate
 from classroom.access import account_id
 from classroom.models import Assignment, AssignmentGame, Classroom, Membership
+from lessons.templatetags.dates import when
 from play import games
 from play.claims import Claim
 from play.models import Finding, Game
@@ -73,11 +76,17 @@ def unfinished(assignment: Assignment, student_id: int) -> Game | None:
 class HandsDone(Exception):
     """The student has filed every hand the assignment asks for: no more count."""
 
-    def __init__(self, count: int) -> None:
+    def __init__(self, count: int, deals: bool = False) -> None:
         super().__init__(count)
         self.count = count
+        self.deals = deals
 
     def __str__(self) -> str:
+        if self.deals:
+            return _(
+                "You have played the %(n)s deals of this duplicate: no more hands count for"
+                " it. The Play page deals hands for practice."
+            ) % {"n": self.count}
         return ngettext(
             "You have played the hand of this assignment: no more hands count for it. The"
             " Play page deals hands for practice.",
@@ -100,27 +109,43 @@ def finished(assignment: Assignment, student_id: int) -> int:
 
 
 def start_hand(request: HttpRequest, assignment: Assignment) -> Game:
-    """Deal a hand of the assignment for the student making the request, filed under it,
-    and let the bots who play before the student play; while a hand of it is unfinished,
-    that hand (a double click, or a second tab, deals no second one: the student's
-    membership row is locked while looking). Raises :class:`HandsDone` once the student
-    has filed ``count`` hands, and Http404 when they are no longer in the class."""
+    """Deal a hand of the assignment for the student making the request, filed under it
+    with its number, and let the bots who play before the student play; while a hand of
+    it is unfinished, that hand (a double click, or a second tab, deals no second one: the
+    student's membership row is locked while looking, and a hand's number is filed once).
+    A duplicate's hand is its next deal, dealt from the deal's seed, the same for every
+    student (classroom.duplicate). Raises :class:`HandsDone` once the student has filed
+    ``count`` hands, and Http404 when they are no longer in the class."""
     student = account_id(request)
-    with transaction.atomic():
-        member = (
-            Membership.objects.select_for_update()
-            .filter(classroom_id=assignment.classroom_id, student_id=student)
-            .first()
-        )
-        if member is None:
-            raise Http404("not in this class")
+    try:
+        with transaction.atomic():
+            member = (
+                Membership.objects.select_for_update()
+                .filter(classroom_id=assignment.classroom_id, student_id=student)
+                .first()
+            )
+            if member is None:
+                raise Http404("not in this class")
+            going = unfinished(assignment, student)
+            if going is not None:
+                return going
+            number = filed(assignment, student) + 1
+            if number > assignment.count:
+                raise HandsDone(assignment.count, duplicate.is_duplicate(assignment))
+            settings = game_settings(assignment)
+            if duplicate.is_duplicate(assignment):
+                settings["seed"] = duplicate.deal_seed(assignment, number)
+            game = games.new_game(request, **settings)
+            AssignmentGame.objects.create(
+                game=game, assignment=assignment, student_id=student, number=number
+            )
+    except IntegrityError:
+        # Another request filed this number first (where the lock is not held: SQLite
+        # takes turns anyway): its hand is the one to play.
         going = unfinished(assignment, student)
-        if going is not None:
-            return going
-        if filed(assignment, student) >= assignment.count:
-            raise HandsDone(assignment.count)
-        game = games.new_game(request, **game_settings(assignment))
-        AssignmentGame.objects.create(game=game, assignment=assignment, student_id=student)
+        if going is None:
+            raise HandsDone(assignment.count, duplicate.is_duplicate(assignment)) from None
+        return going
     games.move(game, game.version, None)
     game.refresh_from_db()
     return game
@@ -133,6 +158,8 @@ def claim(game: Game) -> Claim | None:
     row = AssignmentGame.objects.filter(game_id=game.pk).select_related("assignment").first()
     if row is None:
         return None
+    if duplicate.is_duplicate(row.assignment):
+        return duplicate_claim(row.assignment)
     note = _("This hand counts for your assignment; it can be played once.")
     if finished(row.assignment, row.student_id) >= row.assignment.count:
         return Claim(note)
@@ -141,6 +168,20 @@ def claim(game: Game) -> Claim | None:
         " played again, or a decision of it tried again, once you have finished the"
         " assignment's hands."
     )
+    return Claim(note, refusal)
+
+
+def duplicate_claim(assignment: Assignment) -> Claim:
+    """A duplicate's deal is played once by each student, and played again by nobody until
+    every student's due date has passed (their classmates are still to hold its cards)."""
+    note = _("This deal is your class's duplicate: every student plays the same cards once.")
+    if duplicate.is_open(assignment):
+        return Claim(note)
+    refusal = _(
+        "This deal is your class's duplicate, so it can be played once: its cards can be"
+        " played again, or a decision of it tried again, once the duplicate is closed, on"
+        " %(when)s."
+    ) % {"when": when(timezone.localtime(duplicate.closes_at(assignment)), "j F Y, H:i")}
     return Claim(note, refusal)
 
 
@@ -162,12 +203,14 @@ def hand_views(assignment: Assignment, student_id: int) -> list[HandView]:
         .select_related("game")
         .order_by("game__created_at", "game_id")
     )
-    found = [row.game for row in rows]
-    findings: dict[int, list[tuple[Finding, str]]] = {game.pk: [] for game in found}
-    flagged = Finding.objects.filter(game__in=found).exclude(severity=Finding.Severity.NONE)
+    found = [(row.number or place, row.game) for place, row in enumerate(rows, start=1)]
+    findings: dict[int, list[tuple[Finding, str]]] = {game.pk: [] for _n, game in found}
+    flagged = Finding.objects.filter(game__in=[game for _n, game in found]).exclude(
+        severity=Finding.Severity.NONE
+    )
     for finding in flagged.order_by("game_id", "decision", "-points"):
         findings[finding.game_id].append((finding, finding_text(finding)))
-    return [HandView(number, game, findings[game.pk]) for number, game in enumerate(found, start=1)]
+    return [HandView(number, game, findings[game.pk]) for number, game in found]
 
 
 def teacher_game(classroom: Classroom, assignment: Assignment, game_id: int) -> Game:

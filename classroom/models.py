@@ -98,6 +98,7 @@ class Assignment(models.Model):
         PUZZLES = "puzzles", _("Puzzles I choose")
         GENERATED = "generated", _("Generated puzzles, different for each student")
         HANDS = "hands", _("Hands at the practice table against the bots")
+        DUPLICATE = "duplicate", _("A duplicate: the same deals for every student, ranked")
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
     title = models.CharField(_("title"), max_length=120)
@@ -118,6 +119,8 @@ class Assignment(models.Model):
     seed = models.BigIntegerField(default=0)
     #: Hands at the practice table: ``count`` hands of ``players`` against bots of
     #: ``bot_level``, the coach on or off; take-backs are always off (play.models.Game).
+    #: A duplicate is such hands too, ``count`` deals (3 or 4) the same for every student:
+    #: deal N's seed is derived from ``seed`` and N (classroom.duplicate).
     bot_level = models.CharField(max_length=10, choices=Game.Level.choices, blank=True)
     players = models.PositiveSmallIntegerField(default=2)
     coach = models.BooleanField(default=True)
@@ -219,17 +222,29 @@ class Extension(models.Model):
 
 
 class AssignmentGame(models.Model):
-    """A practice hand a student started from a "play N hands" assignment: it counts there
-    (and its review is open to the class's teacher), as an AssignmentAnswer files an answer."""
+    """A practice hand a student started from a "play N hands" assignment or a duplicate: it
+    counts there (and its review is open to the class's teacher), as an AssignmentAnswer
+    files an answer."""
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="+")
     assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="games")
     student = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
     )
+    #: The hand's number in the assignment, from 1 (a duplicate's deal number); null for
+    #: hands filed before it was kept.
+    number = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["assignment", "student", "game"]
+        constraints = [
+            # Two tabs, a double click or a forged start file one game for a deal.
+            models.UniqueConstraint(
+                fields=["assignment", "student", "number"],
+                condition=models.Q(number__isnull=False),
+                name="one_game_per_number",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.assignment}: game {self.game_id} of {self.student_id}"

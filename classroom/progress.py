@@ -37,6 +37,9 @@ from classroom.models import (
 from lessons.models import Step, StepProgress
 from lessons.versioned import content_version
 
+#: The assignments played at the practice table: hands, and a duplicate's deals.
+HAND_CONTENTS = (Assignment.Content.HANDS, Assignment.Content.DUPLICATE)
+
 
 class Status(models.TextChoices):
     NOT_STARTED = "not_started", _("Not started")
@@ -204,7 +207,7 @@ class Gradebook:
     def cell(self, assignment: Assignment, student_id: int) -> Cell:
         if assignment.content == Assignment.Content.LESSON:
             return self._lesson_cell(assignment, student_id)
-        if assignment.content == Assignment.Content.HANDS:
+        if assignment.content in HAND_CONTENTS:
             return self._hands_cell(assignment, student_id)
         states = self.item_states(assignment, student_id)
         # A generated set's puzzles are made as they are opened: count them all.
@@ -385,7 +388,7 @@ def load(
         )
     }
     hands: dict[tuple[int, int], list[HandRow]] = defaultdict(list)
-    hand_ids = [a.pk for a in assignments if a.content == Assignment.Content.HANDS]
+    hand_ids = [a.pk for a in assignments if a.content in HAND_CONTENTS]
     if hand_ids:
         for assignment_id, *values in (
             AssignmentGame.objects.filter(assignment_id__in=hand_ids, student_id__in=students)

@@ -22,7 +22,7 @@ from django.views.decorators.vary import vary_on_headers
 from burraco_tutor.cost import heavy
 from burraco_tutor.http import HtmxHttpRequest
 from burraco_tutor.limits import limited
-from classroom import assignments, hands, progress, services
+from classroom import assignments, duplicate, hands, progress, services
 from classroom.access import account_id, my_assignment
 from classroom.forms import JoinForm
 from classroom.models import Assignment, AssignmentItem, Classroom
@@ -79,6 +79,8 @@ def assignment(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     work = my_assignment(request, pk)
     if work.content == Assignment.Content.HANDS:
         return _hands_page(request, work)
+    if work.content == Assignment.Content.DUPLICATE:
+        return _duplicate_page(request, work)
     student = account_id(request)
     # A generated set's puzzles not opened yet are not made yet: they show their number.
     made = {item.number: item for item in assignments.items_for(work, student)}
@@ -112,6 +114,34 @@ def _hands_page(
     return render(request, "classroom/my_assignment.html", context, status=status)
 
 
+def _duplicate_page(
+    request: HtmxHttpRequest, work: Assignment, problem: str = "", status: int = 200
+) -> HttpResponse:
+    """A duplicate as its student sees it: the deals in order, the next one to play, and
+    for each deal they have finished their result beside the class's, with the deal's key
+    decisions in shares; nothing of a deal they have not finished, nor anyone's name."""
+    student = account_id(request)
+    found = duplicate.standing(
+        work, progress.students(work.classroom), decisions=duplicate.finished(work, student)
+    )
+    mine = found.entry(student)
+    context = {
+        "assignment": work,
+        "cell": progress.load([work], [student]).cell(work, student),
+        "entry": mine,
+        "deals": [
+            (result, found.deals[result.number - 1] if result.finished else None)
+            for result in (mine.deals if mine else [])
+        ],
+        "ranked": len(found.ranked),
+        "going": hands.unfinished(work, student),
+        "problem": problem,
+        "student_id": student,
+        "open": duplicate.is_open(work),
+    }
+    return render(request, "classroom/my_duplicate.html", context, status=status)
+
+
 @login_required
 @require_POST
 @limited("play")
@@ -120,18 +150,22 @@ def play_hand(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Start a hand of a "play N hands" assignment, dealt with the assignment's settings:
     the form sends none of them, and a request that names one is refused (400)."""
     work = my_assignment(request, pk)
-    if work.content != Assignment.Content.HANDS:
+    if work.content == Assignment.Content.DUPLICATE:
+        page = partial(_duplicate_page, request, work)
+    elif work.content == Assignment.Content.HANDS:
+        page = partial(_hands_page, request, work)
+    else:
         raise Http404
     if hands.FIXED & set(request.POST):
         problem = _(
             "The assignment sets the table, the bots and the coach: a hand of it cannot be"
             " started with other settings."
         )
-        return _hands_page(request, work, problem=problem, status=400)
+        return page(problem=problem, status=400)
     try:
         game = hands.start_hand(request, work)
     except hands.HandsDone as done:
-        return _hands_page(request, work, problem=str(done), status=409)
+        return page(problem=str(done), status=409)
     return redirect("play:table", pk=game.pk)
 
 

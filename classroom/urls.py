@@ -66,6 +66,11 @@ urlpatterns = [
         name="hand_review",
     ),
     path(
+        "<int:pk>/assignments/<int:assignment>/duplicate.csv",
+        export_views.duplicate_csv,
+        name="export_duplicate",
+    ),
+    path(
         "<int:pk>/assignments/<int:assignment>/edit/",
         assignment_views.assignment_edit,
         name="assignment_edit",

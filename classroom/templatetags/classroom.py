@@ -3,6 +3,8 @@ presets. (What the classes add to lessons' pages is in classroom.pieces.)"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
 
 from classroom.progress import Status
@@ -39,3 +41,9 @@ def rules_label(rules: str) -> str:
         return str(Rules(rules).label)
     except ValueError:
         return rules
+
+
+@register.filter
+def made_by(choice: Any, student_id: int) -> bool:
+    """Did this student make this choice at a duplicate's key decision?"""
+    return bool(choice.made_by(student_id))
