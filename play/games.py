@@ -28,7 +28,7 @@ from engine.match import THREE_ALONE_FROM
 from lessons import review as review_queue
 from lessons.learners import Learner, learner_fields, learner_filter
 from lessons.rulebook import is_rule
-from play import claims, hands, kept, replays, table
+from play import claims, hands, kept, ratings, replays, table
 from play.models import Finding, Game
 
 #: Coach levels that review the learner's decisions during play.
@@ -201,6 +201,10 @@ def move(game: Game, version: int, action: Action | None) -> Outcome:
             raise StaleMove
         if outcome.review is not None:
             schedule_review(game, record(game, decision, outcome.review, hand.setup.number))
+        if hand.over:
+            # The hand ended with this move (a move on an ended hand is refused above):
+            # rated once, in the transaction the version check let through.
+            ratings.rate_hand(game, hand)
     replays.keep(game.pk, hand)
     game.refresh_from_db()
     return outcome
