@@ -199,3 +199,24 @@ def test_play_proposes_the_level_closest_to_the_rating(settings: Any) -> None:
     italian = client.get("/play/").content.decode()
     assert f"Giocatore di circolo (punteggio {grouped.replace(',', '.')})" in italian
     assert "il più vicino al tuo punteggio di gioco" in italian
+
+
+def test_download_my_data_holds_the_playing_rating_and_its_hands() -> None:
+    import json
+
+    from tests.factories import ProfileFactory
+
+    profile = ProfileFactory()
+    game = dealt(user=profile.user, opponents="beginner", partner="beginner")
+    finish(game)
+    client = Client()
+    client.force_login(profile.user)
+    data = json.loads(client.get("/accounts/data/").getvalue())
+    rating = data["playing_rating"]
+    row = PlayingRating.objects.get(user=profile.user)
+    assert rating["rated_hands"] == 1 and rating["rating"] == row.rating
+    [point] = rating["history"]
+    assert (point["game_id"], point["hand"], point["level"]) == (game.pk, 0, "beginner")
+    other = Client()
+    other.force_login(UserFactory())
+    assert json.loads(other.get("/accounts/data/").getvalue())["playing_rating"] is None
