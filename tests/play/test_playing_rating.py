@@ -129,7 +129,8 @@ def test_progress_shows_the_curve_and_its_numbers(settings: Any) -> None:
     user = UserFactory()
     game = GameFactory(user=user, finished=True, hands_ended=1)
     row = rated(user, 1620, count=3)
-    for number, (value, result) in enumerate([(1560, 1.0), (1540, 0.0), (1620, 1.0)]):
+    points = [(1560, 1.0, 0), (1540, 0.0, -7), (1620, 1.0, 3)]
+    for number, (value, result, change) in enumerate(points):
         PlayingRatingPoint.objects.create(
             learner=row,
             game=game,
@@ -141,7 +142,7 @@ def test_progress_shows_the_curve_and_its_numbers(settings: Any) -> None:
             result=result,
             rating=value,
             rating_deviation=90,
-            change=0,
+            change=change,
         )
     client = Client()
     client.force_login(user)
@@ -154,6 +155,8 @@ def test_progress_shows_the_curve_and_its_numbers(settings: Any) -> None:
     # Newest first, each with the level played and its rating.
     assert re.findall(r"<td>(won|lost|tied)</td>", numbers) == ["won", "lost", "won"]
     assert "Club player (rating 1750), 2 players" in numbers
+    # The changes as the puzzle rating writes them: a plus, a true minus, ±0.
+    assert re.findall(r'<td class="text-end">([+−±]\d+)</td>', numbers) == ["+3", "−7", "±0"]
     closest = ladder.closest(1620, 2)
     assert closest is not None
     assert f"The bots closest to your level: {Game.Level(closest).label!s}." in section
