@@ -223,3 +223,59 @@ def test_download_my_data_holds_the_playing_rating_and_its_hands() -> None:
     other = Client()
     other.force_login(UserFactory())
     assert json.loads(other.get("/accounts/data/").getvalue())["playing_rating"] is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_tabs_sending_the_move_that_ends_the_hand_at_once_rate_it_once() -> None:
+    import threading
+
+    from django.db import connection, connections
+
+    if connection.vendor == "sqlite":
+        pytest.skip(
+            "SQLite's in-memory test database refuses concurrent writers; CI runs this on "
+            "PostgreSQL (DATABASE_URL=postgres://...)"
+        )
+    user = UserFactory()
+    game = dealt(user=user, opponents="beginner", partner="beginner")
+    # Played to the end once to learn the last move, then put back to just before it.
+    before: dict[str, Any] = {}
+    for _ in range(800):
+        game.refresh_from_db()
+        hand = games.load(game)
+        if hand.over:
+            break
+        fields = ("actions", "version", "finished", "score", "their_score", "hands_ended")
+        before = {name: getattr(game, name) for name in fields}
+        before["hands_won"] = game.hands_won
+        if not hand.learner_to_move:
+            last = None
+        else:
+            view = hand.view()
+            last = decide("beginner", view, legal_in_view(view), hands.bot_rng(hand.setup, 999))
+        games.move(game, game.version, last)
+    PlayingRating.objects.all().delete()
+    Game.objects.filter(pk=game.pk).update(**before)
+    version = before["version"]
+    barrier = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def send() -> None:
+        try:
+            mine = Game.objects.get(pk=game.pk)
+            barrier.wait(timeout=10)
+            games.move(mine, version, last)
+            outcomes.append("moved")
+        except games.StaleMove:
+            outcomes.append("stale")
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=send) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert sorted(outcomes) == ["moved", "stale"]
+    row = PlayingRating.objects.get(user=user)
+    assert row.hands == 1 and PlayingRatingPoint.objects.filter(learner=row).count() == 1
