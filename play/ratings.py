@@ -37,6 +37,7 @@ from engine.bots import LEVELS
 from engine.bots import ratings as ladder
 from lessons import glicko
 from lessons.charts import rating_chart
+from lessons.ratings import signed
 from play import hands
 from play.models import Game, PlayingRating, PlayingRatingPoint
 
@@ -199,3 +200,14 @@ def progress_piece(request: HttpRequest, page: Mapping[str, Any]) -> str:
     if data is None:
         return ""
     return render_to_string("play/rating.html#rating", data, request=request)
+
+
+def hand_note(game: Game, number: int) -> dict[str, Any] | None:
+    """What the table says under an ended hand's score about the playing rating: the point
+    the hand made, with its change written as pages write it ("+12"), or why it made none;
+    None for a hand that ended before hands were rated."""
+    point = PlayingRatingPoint.objects.filter(game=game, hand=number).first()
+    if point is not None:
+        return {"point": point, "change": signed(point.change)}
+    reason = why_not_rated(game)
+    return {"reason": reason} if reason else None

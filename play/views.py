@@ -281,6 +281,7 @@ def _table(
         findings=_findings(game, hand),
         coaching=game.coach in games.COACHING,
         match=games.match_state(game, hand) if hand.over or game.match else None,
+        rated=ratings.hand_note(game, hand.setup.number) if hand.over else None,
         take_back=game.takebacks and games.take_back_point(hand) is not None,
         speed=speed.chosen(request),
         speeds=Speed.choices,

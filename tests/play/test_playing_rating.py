@@ -61,6 +61,13 @@ def test_a_finished_hand_moves_the_rating_once_against_the_levels_rating() -> No
     assert (row.rating > 1500) == (point.result == 1.0)
     assert row.rating_deviation < 350
     assert point.change == round(row.rating) - 1500
+    # The table says it under the hand's score.
+    client = Client()
+    client.force_login(user)
+    page = client.get(f"/play/{game.pk}/").content.decode()
+    line = page.split('id="play-rating-change">')[1].split("</p>")[0]
+    sign = "+" if point.change > 0 else "−" if point.change < 0 else "±"
+    assert f"Your playing rating: {round(row.rating)} ({sign}{abs(point.change)})." in line
     # Asked again for the same hand (a second tab, a replayed request): nothing moves.
     assert ratings.rate_hand(game, hand) is None
     row.refresh_from_db()
@@ -95,6 +102,10 @@ def test_hands_that_do_not_move_the_rating() -> None:
     helped = dealt(user=user, helped=True)
     finish(helped)
     assert not PlayingRatingPoint.objects.exists()
+    client = Client()
+    client.force_login(user)
+    page = client.get(f"/play/{helped.pk}/").content.decode()
+    assert "A hand with a hint or a take-back does not move your playing rating." in page
     # A deal played again: the first is rated, the copy (same seed, later) is not.
     first = dealt(user=user, seed=11)
     finish(first)
