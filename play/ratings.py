@@ -37,13 +37,10 @@ from engine.bots import LEVELS
 from engine.bots import ratings as ladder
 from lessons import glicko
 from lessons.charts import rating_chart
-from lessons.ratings import signed
+from lessons.ratings import PROVISIONAL_DEVIATION, signed
 from play import hands
 from play.models import Game, PlayingRating, PlayingRatingPoint
 
-#: Above this deviation the rating is still provisional (the page says so), as the puzzle
-#: rating's (lessons.ratings.PROVISIONAL_DEVIATION).
-PROVISIONAL_DEVIATION = 110.0
 #: How many of the latest points the progress page draws and lists.
 CURVE_POINTS = 60
 TABLE_POINTS = 8
@@ -180,6 +177,7 @@ def progress_context(request: HttpRequest) -> dict[str, Any] | None:
     return {
         "anonymous": False,
         "row": row if row is not None and row.hands else None,
+        # Provisional above the puzzle rating's own bound.
         "provisional": row is not None and row.rating_deviation > PROVISIONAL_DEVIATION,
         "points": points,
         "latest": points[::-1][:TABLE_POINTS],
