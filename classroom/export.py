@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from classroom import answers
 from classroom.duplicate import Standing
+from classroom.models import BOT_LEVELS
 from classroom.progress import ClassWork, answer_key
 from lessons.templatetags.content import plain
 
@@ -67,10 +68,16 @@ def grid(work: ClassWork) -> str:
         _("Score (%)"),
         _("Minutes"),
         _("Finished"),
+        _("Bots' level played"),
     ]
+    labels = dict(BOT_LEVELS)
     rows = []
     for student, cells in work.rows():
         for assignment, cell in cells:
+            # Hands: each level the student's hands were dealt with, in order (one, unless
+            # the assignment is at the student's level and their rating moved between).
+            played = [row.opponents for row in work.work.hand_rows(assignment, student.id)]
+            levels = ", ".join(str(labels.get(level, level)) for level in dict.fromkeys(played))
             rows.append(
                 [
                     student.name,
@@ -83,6 +90,7 @@ def grid(work: ClassWork) -> str:
                     cell.score,
                     cell.minutes,
                     cell.finished_at,
+                    levels,
                 ]
             )
     return to_csv(header, rows)

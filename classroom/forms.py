@@ -18,13 +18,12 @@ from django.utils.translation import gettext_lazy as _
 
 from classroom import assignments, duplicate, services
 from classroom.hands import MAX_HANDS
-from classroom.models import Assignment, Classroom
+from classroom.models import STUDENTS_LEVEL, Assignment, Classroom
 from engine.rules import PRESETS
 from lessons.models import Lesson, Puzzle
 from lessons.rulebook import theme_title
 from lessons.themes import KIND_LABELS
-from play.forms import PRESET_CHOICES, TABLE_CHOICES, TABLE_REFUSED
-from play.models import Game
+from play.forms import PRESET_CHOICES, RATED_LEVELS, TABLE_CHOICES, TABLE_REFUSED
 
 MAX_NAMES_TEXT = 4000
 DATETIME_FORMAT = "%Y-%m-%dT%H:%M"
@@ -228,8 +227,17 @@ class AssignmentForm(AssignmentEditForm):
 
     bot_level = forms.ChoiceField(
         label=_("The bots' level"),
-        choices=[("", _("Choose a level")), *Game.Level.choices],
+        choices=[
+            ("", _("Choose a level")),
+            *RATED_LEVELS,
+            (STUDENTS_LEVEL, _("At the student's level")),
+        ],
         required=False,
+        help_text=_(
+            "At the student's level: each hand is dealt with the level whose rating is closest"
+            " to the student's playing rating at that moment (a student without one plays the"
+            " beginner); each hand's level shows in the results and the CSV."
+        ),
     )
     players = forms.TypedChoiceField(
         label=_("Players at the table"),
@@ -324,6 +332,14 @@ class AssignmentForm(AssignmentEditForm):
     def _clean_duplicate(self, data: dict[str, Any]) -> None:
         if not data.get("bot_level"):
             self.add_error("bot_level", _("Choose the bots' level."))
+        elif data["bot_level"] == STUDENTS_LEVEL:
+            self.add_error(
+                "bot_level",
+                _(
+                    "A duplicate sets every student against the same bots: choose one level"
+                    " for all."
+                ),
+            )
         if not data.get("deals") and "deals" not in self.errors:
             self.add_error("deals", _("Choose three or four deals."))
         players = data.get("players")

@@ -1,6 +1,8 @@
 """Assignments of hands at the practice table: "play N hands against level L".
 
-The assignment fixes the table (players, the opponents' level, and the partner's at four),
+The assignment fixes the table (players, the opponents' level, and the partner's at four;
+or "at the student's level": each hand dealt with the level closest to the student's
+playing rating when it is dealt, :func:`level_for`),
 the rules (the class's preset when it was set) and the coach (on: after each turn, no
 hints; off); take-backs are off. A student starts each hand from the assignment
 (:func:`start_hand`), which deals a play.Game with those settings and files it under the
@@ -30,9 +32,11 @@ from django.utils.translation import ngettext
 
 from classroom import duplicate
 from classroom.access import account_id
-from classroom.models import Assignment, AssignmentGame, Classroom, Membership
+from classroom.models import STUDENTS_LEVEL, Assignment, AssignmentGame, Classroom, Membership
+from engine.bots import ratings as ladder
+from lessons import glicko
 from lessons.templatetags.dates import when
-from play import games
+from play import games, ratings
 from play.claims import Claim
 from play.models import Finding, Game
 from play.table import finding_text
@@ -46,13 +50,27 @@ FIXED = frozenset(
 )
 
 
-def game_settings(assignment: Assignment) -> dict[str, Any]:
-    """The play.Game fields an assignment's hands are dealt with."""
+def level_for(assignment: Assignment, student: Any) -> str:
+    """The bots' level a student's next hand of the assignment is dealt with: the
+    assignment's, or at the student's level (STUDENTS_LEVEL) the level whose rating is
+    closest to the student's playing rating now at that table (a student not rated yet
+    has a newcomer's rating, closest to the beginner: play.ratings)."""
+    if assignment.bot_level != STUDENTS_LEVEL:
+        return assignment.bot_level
+    row = ratings.row_of(student)
+    rating = row.rating if row is not None else glicko.DEFAULT_RATING
+    return ladder.closest(rating, assignment.players) or Game.Level.BEGINNER
+
+
+def game_settings(assignment: Assignment, student: Any = None) -> dict[str, Any]:
+    """The play.Game fields an assignment's hands are dealt with (for ``student``, whose
+    rating chooses the level of an assignment at the student's level)."""
+    level = level_for(assignment, student)
     return {
         "players": assignment.players,
         "preset": assignment.rules,
-        "opponents": assignment.bot_level,
-        "partner": assignment.bot_level,
+        "opponents": level,
+        "partner": level,
         "coach": Game.Coach.TURNS if assignment.coach else Game.Coach.OFF,
         # One hand each, and no taking back: the hand the teacher sees is the hand played.
         "match": False,
@@ -132,7 +150,7 @@ def start_hand(request: HttpRequest, assignment: Assignment) -> Game:
             number = filed(assignment, student) + 1
             if number > assignment.count:
                 raise HandsDone(assignment.count, duplicate.is_duplicate(assignment))
-            settings = game_settings(assignment)
+            settings = game_settings(assignment, request.user)
             if duplicate.is_duplicate(assignment):
                 settings["seed"] = duplicate.deal_seed(assignment, number)
             game = games.new_game(request, **settings)

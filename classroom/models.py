@@ -90,6 +90,12 @@ class Membership(models.Model):
         return f"{self.student} in {self.classroom}"
 
 
+#: The bots' level of a "play N hands" assignment whose hands are each dealt at the level
+#: closest to the student's playing rating then (classroom.hands.level_for).
+STUDENTS_LEVEL = "student"
+BOT_LEVELS = [*Game.Level.choices, (STUDENTS_LEVEL, _("At the student's level"))]
+
+
 class Assignment(models.Model):
     """Work set for a class: a lesson, hand-picked puzzles, or puzzles generated per student."""
 
@@ -118,10 +124,12 @@ class Assignment(models.Model):
     #: Each student's generated set comes from a seed derived from this one and the student.
     seed = models.BigIntegerField(default=0)
     #: Hands at the practice table: ``count`` hands of ``players`` against bots of
-    #: ``bot_level``, the coach on or off; take-backs are always off (play.models.Game).
+    #: ``bot_level`` (a level, or STUDENTS_LEVEL: each student's own, hand by hand), the
+    #: coach on or off; take-backs are always off (play.models.Game).
     #: A duplicate is such hands too, ``count`` deals (3 or 4) the same for every student:
-    #: deal N's seed is derived from ``seed`` and N (classroom.duplicate).
-    bot_level = models.CharField(max_length=10, choices=Game.Level.choices, blank=True)
+    #: deal N's seed is derived from ``seed`` and N (classroom.duplicate), against bots of
+    #: one level for all (never STUDENTS_LEVEL).
+    bot_level = models.CharField(max_length=10, choices=BOT_LEVELS, blank=True)
     players = models.PositiveSmallIntegerField(default=2)
     coach = models.BooleanField(default=True)
     due_at = models.DateTimeField(_("due"))

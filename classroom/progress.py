@@ -148,6 +148,9 @@ class HandRow(NamedTuple):
     their_score: int | None
     created_at: datetime
     updated_at: datetime
+    #: The opponents' level the hand was dealt with (an assignment at the student's level
+    #: deals each hand at the student's level then).
+    opponents: str = ""
 
     @property
     def won(self) -> bool | None:
@@ -402,6 +405,7 @@ def load(
                 "game__their_score",
                 "game__created_at",
                 "game__updated_at",
+                "game__opponents",
             )
         ):
             hand = HandRow(*values)

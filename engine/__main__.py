@@ -1,4 +1,4 @@
-"""``python -m engine judge|simulate|arena|bench``: the commands of :mod:`engine.cli`."""
+"""``python -m engine judge|simulate|arena|ladder|bench``: the commands of :mod:`engine.cli`."""
 
 from __future__ import annotations
 

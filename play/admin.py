@@ -3,7 +3,7 @@ its seed and its actions, replayed through the engine)."""
 
 from django.contrib import admin
 
-from play.models import Finding, Game
+from play.models import Finding, Game, PlayingRating, PlayingRatingPoint
 
 
 class FindingInline(admin.TabularInline[Finding, Game]):
@@ -22,3 +22,32 @@ class GameAdmin(admin.ModelAdmin[Game]):
     raw_id_fields = ["user"]
     readonly_fields = ["seed", "actions", "version"]
     inlines = [FindingInline]
+
+
+class PlayingRatingPointInline(admin.TabularInline[PlayingRatingPoint, PlayingRating]):
+    model = PlayingRatingPoint
+    extra = 0
+    can_delete = False
+    #: Every column shown, none editable.
+    fields = readonly_fields = (
+        "at",
+        "game",
+        "hand",
+        "players",
+        "level",
+        "level_rating",
+        "result",
+        "rating",
+        "change",
+    )
+
+
+@admin.register(PlayingRating)
+class PlayingRatingAdmin(admin.ModelAdmin[PlayingRating]):
+    """The playing ratings (play.ratings): read them; a rating is the sum of its hands."""
+
+    list_display = ["user", "rating", "rating_deviation", "hands", "updated_at"]
+    search_fields = ["user__username"]
+    raw_id_fields = ["user"]
+    readonly_fields = ["rating", "rating_deviation", "volatility", "hands"]
+    inlines = [PlayingRatingPointInline]

@@ -16,6 +16,9 @@ class PlayConfig(AppConfig):
 
         from lessons.pieces import register_piece
         from play.progress import progress_piece
+        from play.ratings import progress_piece as rating_piece
 
-        # The progress page shows the hands played and what the coach flagged.
+        # The progress page shows the hands played and what the coach flagged, and the
+        # playing rating's curve.
         register_piece("progress", progress_piece)
+        register_piece("progress", rating_piece)

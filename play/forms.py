@@ -7,6 +7,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from django import forms
+from django.utils.formats import number_format
 from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext
@@ -14,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
 from engine.actions import Action, ActionKind
+from engine.bots import ratings as ladder
 from engine.cards import Card
 from engine.match import THREE_TARGET
 from engine.melds import Burraco
@@ -73,10 +75,34 @@ LEVELS_EXPLAINED = _(
 )
 
 
+def _rated(level: str, label: StrOrPromise) -> str:
+    """A level's name with its rating, as the ladder measured it with two players
+    (engine.bots.ratings): "Club player (rating 1,750)"."""
+    found = ladder.rating(level, 2)
+    if found is None:
+        return str(label)
+    return gettext("%(level)s (rating %(rating)s)") % {
+        "level": label,
+        "rating": number_format(found, force_grouping=True),
+    }
+
+
+#: The bots' levels, each with its rating, in the language of the page that draws it.
+RATED_LEVELS = [(value, lazy(_rated, str)(value, label)) for value, label in Game.Level.choices]
+
+#: What a level's rating is, said under the choice.
+RATINGS_EXPLAINED = _(
+    "A level's rating is how strong it plays on the scale of your playing rating (see your"
+    " progress page), measured with two players: 400 points more win about ten hands in"
+    " eleven."
+)
+
+
 def level_field(label: StrOrPromise, help_text: StrOrPromise) -> forms.ChoiceField:
-    """A choice of the bots' strength (Game.Level), the beginner's unless chosen."""
+    """A choice of the bots' strength (Game.Level), each with its rating, the beginner's
+    unless chosen."""
     return forms.ChoiceField(
-        label=label, choices=Game.Level.choices, initial=BEGINNER["opponents"], help_text=help_text
+        label=label, choices=RATED_LEVELS, initial=BEGINNER["opponents"], help_text=help_text
     )
 
 
@@ -188,7 +214,9 @@ class NewGameForm(forms.Form):
         ),
         error_messages=TABLE_REFUSED,
     )
-    opponents = level_field(_("Your opponents"), LEVELS_EXPLAINED)
+    opponents = level_field(
+        _("Your opponents"), format_lazy("{} {}", LEVELS_EXPLAINED, RATINGS_EXPLAINED)
+    )
     partner = level_field(
         _("Your partner (from three to six players)"),
         _(
@@ -232,6 +260,10 @@ class NewGameForm(forms.Form):
         initial=BEGINNER["takebacks"],
         help_text=_("A take-back undoes your last turn, so you can try another move."),
     )
+
+    def propose(self, level: str) -> None:
+        """Start the opponents at ``level`` (the one closest to the learner's rating)."""
+        self.initial["opponents"] = level
 
     def choices(self) -> dict[str, Any]:
         """The game's fields from the form's answers."""

@@ -28,8 +28,8 @@ from engine.match import THREE_ALONE_FROM
 from lessons import review as review_queue
 from lessons.learners import Learner, learner_fields, learner_filter
 from lessons.rulebook import is_rule
-from play import claims, hands, kept, replays, signals, table
-from play.models import Finding, Game
+from play import claims, hands, kept, ratings, replays, signals, table
+from play.models import Finding, Game, PlayingRating
 
 #: Coach levels that review the learner's decisions during play.
 COACHING = (Game.Coach.TURNS, Game.Coach.FULL)
@@ -205,6 +205,10 @@ def move(game: Game, version: int, action: Action | None) -> Outcome:
             raise StaleMove
         if outcome.review is not None:
             schedule_review(game, record(game, decision, outcome.review, hand.setup.number))
+        if hand.over:
+            # The hand ended with this move (a move on an ended hand is refused above):
+            # rated once, in the transaction the version check let through.
+            ratings.rate_hand(game, hand)
         if finished and not game.finished:
             game.refresh_from_db()
             signals.game_finished.send(sender=Game, game=game, hand=hand)
@@ -403,8 +407,34 @@ def account_sections(request: HttpRequest, user: Any, **kwargs: Any) -> dict[str
     """accounts.signals.data_requested: the account's practice games, each with its deal's
     seed, its actions and the coach's findings, read as the file is written (a chunk of
     games and their findings at a time); a game put away (play.kept) has its results
-    instead of its actions."""
-    return {"practice_games": Rows(_exported_games(user))}
+    instead of its actions. And the playing rating with every hand that moved it."""
+    return {"practice_games": Rows(_exported_games(user)), "playing_rating": _playing_rating(user)}
+
+
+def _playing_rating(user: Any) -> dict[str, Any] | None:
+    """The account's playing rating and every hand that moved it (play.ratings)."""
+    row = PlayingRating.objects.filter(user=user).first()
+    if row is None:
+        return None
+    points = row.history.order_by("at", "pk").values(
+        "at",
+        "game_id",
+        "hand",
+        "players",
+        "level",
+        "level_rating",
+        "result",
+        "rating",
+        "rating_deviation",
+        "change",
+    )
+    return {
+        "rating": row.rating,
+        "rating_deviation": row.rating_deviation,
+        "volatility": row.volatility,
+        "rated_hands": row.hands,
+        "history": Rows(points.iterator(chunk_size=EXPORT_CHUNK)),
+    }
 
 
 #: The games read from the database at once for "download my data" (their findings with them).

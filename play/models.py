@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -162,3 +163,56 @@ class Finding(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}@{self.decision}: {self.code}"
+
+
+class PlayingRating(models.Model):
+    """A learner's playing rating: Glicko-2 (lessons.glicko), moved by each hand they finish
+    against the bots, the bots' level rated by the ladder (engine.bots.ratings). Accounts
+    only: an anonymous session's hands are not rated (play.ratings)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="playing_rating"
+    )
+    rating = models.FloatField(default=1500.0)
+    rating_deviation = models.FloatField(default=350.0)
+    volatility = models.FloatField(default=0.06)
+    #: How many hands have moved it.
+    hands = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.rating:.0f}"
+
+
+class PlayingRatingPoint(models.Model):
+    """The playing rating after one rated hand, with what moved it: the hand (its game and
+    number), the bots' level and its rating then, the result. A hand is rated once: the
+    game and the hand's number are unique together."""
+
+    learner = models.ForeignKey(PlayingRating, on_delete=models.CASCADE, related_name="history")
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="rating_points"
+    )
+    #: The hand of the game (0 the first).
+    hand = models.PositiveSmallIntegerField(default=0)
+    players = models.PositiveSmallIntegerField()
+    #: The opponents' level and its rating at that table when the hand ended.
+    level = models.CharField(max_length=10, choices=Game.Level.choices)
+    level_rating = models.FloatField()
+    level_deviation = models.FloatField()
+    #: 1 won, 0.5 tied, 0 lost (the learner's side's score against the best other side's).
+    result = models.FloatField()
+    rating = models.FloatField()
+    rating_deviation = models.FloatField()
+    #: How far it moved the rating as pages round it (shown after minus shown before).
+    change = models.IntegerField(default=0)
+    at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "hand"], name="one_rating_point_per_hand")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.learner}: {self.rating:.0f} after game {self.game_id} hand {self.hand}"

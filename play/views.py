@@ -14,7 +14,7 @@ from django.views.decorators.vary import vary_on_headers
 from burraco_tutor.cost import heavy
 from burraco_tutor.http import HtmxHttpRequest, small_int
 from burraco_tutor.limits import limited
-from play import claims, games, hands, speed, table, tries
+from play import claims, games, hands, ratings, speed, table, tries
 from play.forms import BEGINNER, BEGINNER_DEAL, MoveForm, NewGameForm
 from play.models import Finding, Game
 from play.review import is_decision, summary, try_context
@@ -84,7 +84,13 @@ def _start_page(
         "unfinished": mine.filter(finished=False)[:10],
         "finished": mine.filter(finished=True)[:10],
         "problem": problem,
+        "proposed": None,
     }
+    proposal = ratings.closest_level(request.user)
+    if proposal is not None and not form.is_bound:
+        level, row = proposal
+        form.propose(level)
+        context["proposed"] = {"label": Game.Level(level).label, "rating": round(row.rating)}
     return render(request, "play/start.html", context, status=status)
 
 
@@ -275,6 +281,7 @@ def _table(
         findings=_findings(game, hand),
         coaching=game.coach in games.COACHING,
         match=games.match_state(game, hand) if hand.over or game.match else None,
+        rated=ratings.hand_note(game, hand.setup.number) if hand.over else None,
         take_back=game.takebacks and games.take_back_point(hand) is not None,
         speed=speed.chosen(request),
         speeds=Speed.choices,

@@ -500,6 +500,7 @@ class TestTheTeachersPages:
             ({"deals": ""}, "deals", "Choose three or four deals."),
             ({"players": ""}, "players", "Choose how many players sit at the table."),
             ({"bot_level": ""}, "bot_level", "Choose the bots&#x27; level."),
+            ({"bot_level": "student"}, "bot_level", "choose one level for all"),
         ],
     )
     def test_the_form_refuses_what_a_duplicate_cannot_be(
