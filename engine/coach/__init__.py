@@ -58,8 +58,8 @@ runs out the coach raises :class:`~engine.errors.TooBigError` (``too_big``).
 >>> [(f.code, str(f.better), f.severity.value) for f in review.findings]
 [('missed_attach', 'attach 0 9H', 'inaccuracy')]
 >>> print(review.findings[0].message())  # doctest: +NORMALIZE_WHITESPACE
-The 9 of hearts fitted your side's meld 6♥ 7♥ 8♥: attached, it would count for you on the
-table instead of in your hand or on the pile.
+The 9 of hearts fitted your meld 6♥ 7♥ 8♥: attached, it would count for you on the table
+instead of in your hand or on the pile.
 
 The package: :mod:`~engine.coach.review` (:func:`coach` itself),
 :mod:`~engine.coach.detectors` (one function per code), :mod:`~engine.coach.estimators`
@@ -82,7 +82,9 @@ from engine.coach.findings import (
     Severity,
     severity,
 )
+from engine.coach.ideas import Idea, ideas, new_ideas
 from engine.coach.review import coach
+from engine.coach.why import Reason, explain
 
 __all__ = [
     "BLUNDER_ABOVE",
@@ -94,10 +96,15 @@ __all__ = [
     "PLAYOUT_WORLDS",
     "Estimator",
     "Finding",
+    "Idea",
     "Lost",
+    "Reason",
     "Review",
     "Severity",
     "coach",
+    "explain",
+    "ideas",
+    "new_ideas",
     "playouts",
     "severity",
     "stakes",
