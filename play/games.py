@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from accounts.export import Rows, batches
 from engine.actions import Action, ActionKind
 from engine.coach import Finding as CoachFinding
-from engine.coach import Idea, Review, ideas, new_ideas
+from engine.coach import Idea, Review, idea_of, ideas, new_ideas
 from engine.errors import BurracoError
 from engine.match import THREE_ALONE_FROM
 from lessons import review as review_queue
@@ -201,7 +201,8 @@ def move(game: Game, version: int, action: Action | None) -> Outcome:
         if not saved:
             raise StaleMove
         if outcome.review is not None:
-            schedule_review(game, record(game, decision, outcome.review, hand.setup.number))
+            kept = record(game, decision, outcome.review, hand.setup.number)
+            schedule_review(game, first_said(game, hand.setup.number, kept))
     replays.keep(game.pk, hand)
     game.refresh_from_db()
     return outcome
@@ -252,6 +253,17 @@ def schedule_review(game: Game, findings: Iterable[Finding]) -> int:
         owner = Learner(user=game.user) if game.user_id else Learner(session_key=game.session_key)
         review_queue.review(owner, rules, fsrs.Rating.Again, now)
     return len(rules)
+
+
+def first_said(game: Game, number: int, kept: Sequence[Finding]) -> list[Finding]:
+    """Of the findings just ``kept`` on hand ``number``, those whose idea (engine.coach:
+    the code and the cards it concerns) no earlier mistake or blunder of the hand said: a
+    card kept turn after turn puts its rule into the review queue once, not every turn."""
+    earlier = game.findings.filter(hand=number, severity__in=REVIEWED).exclude(
+        pk__in=[finding.pk for finding in kept]
+    )
+    said = {idea_of(row.code, row.params) for row in earlier}
+    return [finding for finding in kept if idea_of(finding.code, finding.params) not in said]
 
 
 def record(game: Game, decision: int, review: Review, number: int = 0) -> list[Finding]:

@@ -104,3 +104,16 @@ def test_the_hint_says_why() -> None:
     assert 'class="d-block play-hint-why">' in page
     why = page.split('class="d-block play-hint-why">')[1].split("</span>")[0]
     assert why.startswith(("Take the pile:", "Draw from the stock:")), why
+
+
+def test_an_idea_said_again_does_not_schedule_its_rule_again(
+    played: tuple[Client, Game, list[tuple[int, int]]],
+) -> None:
+    _, game, spans = played
+    kept(game, spans[0][1], "8S", 70)
+    first = list(game.findings.all())
+    assert games.first_said(game, 0, first) == first
+    kept(game, spans[1][1], "8S", 80)
+    kept(game, spans[1][1], "9S", 80)
+    again = list(game.findings.filter(decision=spans[1][1]))
+    assert [row.params["card"] for row in games.first_said(game, 0, again)] == ["9S"]
