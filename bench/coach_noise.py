@@ -6,10 +6,11 @@ turn, on seeded bot-played hands (issue 27).
 Each hand is dealt from ``Random(f"{seed}:{players}:{n}")``. Seat 0 is a learner-like bot:
 the beginner (engine.bots), who on a third of its decisions slips as a learner does, drawing
 from the stock instead of taking the pile, or discarding a card at random instead of
-playing on; the other seats are club players. Every one of the learner's actions is
-reviewed by the coach as the practice table reviews it (``engine.coach.coach`` with the
-expert's ``playouts``, one request budget each). It prints, per table size, the median and
-the 90th percentile of:
+playing on, and who sees only one attachment in two (the other time it discards at random,
+keeping the card that fitted); the other seats are club players. Every one of the
+learner's actions is reviewed by the coach as the practice table reviews it
+(``engine.coach.coach`` with the expert's ``playouts``, one request budget each). It
+prints, per table size, the median and the 90th percentile of:
 
 - ``findings``: the findings above "none" on the hand, as the review listed them before
   (one row per finding of each decision);
@@ -46,26 +47,32 @@ except ImportError:  # an engine from before the grouping
 
 #: How often the learner-like bot slips.
 SLIP = 1 / 3
+#: How often it misses an attachment the beginner would make.
+MISSED_ATTACH = 1 / 2
 #: Actions after which a hand is cut short (none of the seeded hands is that long).
 MOST_ACTIONS = 1500
 
 
 def learner_action(view: Any, legal: list[Action], rng: random.Random) -> Action:
-    """The beginner's move, or, one time in three, a learner's slip."""
+    """The beginner's move, or a learner's slip (:data:`SLIP`, :data:`MISSED_ATTACH`)."""
+    discards = [
+        action
+        for action in legal
+        if action.kind is ActionKind.DISCARD and not action.cards[0].is_wild
+    ]
     if rng.random() < SLIP:
         if view.position.phase is Phase.DRAW:
             draws = [action for action in legal if action.kind is ActionKind.DRAW]
             if draws:
                 return draws[0]
-        else:
-            discards = [
-                action
-                for action in legal
-                if action.kind is ActionKind.DISCARD and not action.cards[0].is_wild
-            ]
-            if discards:
-                return rng.choice(discards)
-    return make_bot("beginner").decide(view, legal, rng)
+        elif discards:
+            return rng.choice(discards)
+    action = make_bot("beginner").decide(view, legal, rng)
+    if action.kind is ActionKind.ATTACH and rng.random() < MISSED_ATTACH:
+        kept = [other for other in discards if other.cards[0] not in action.cards]
+        if kept:
+            return rng.choice(kept)
+    return action
 
 
 def one_hand(players: int, seed: str) -> list[tuple[int, Any]]:
