@@ -371,7 +371,17 @@ def _missed_pile(context: _Context) -> list[_Candidate]:
             "missed_pile",
             "R7",
             Action(ActionKind.PILE),
-            {"cards": _texts(use.cards), "count": len(use.cards)},
+            {
+                "cards": _texts(use.cards),
+                "count": len(use.cards),
+                **(
+                    {"yours": _texts(use.hand), "arrangement": _texts(use.best.after.cards)}
+                    if use.hand
+                    else {}
+                ),
+            },
+            # Which meld the pile made, with which of the hand's cards: said when it needed any.
+            sentence="coach_missed_pile_with" if use.hand else "",
             lost=Lost.BURRACO if burraco else None,
             floor=burraco_bonus(use.best.after, view.rules) if burraco else 0,
             uses=use.hand,

@@ -42,6 +42,13 @@ COACH: dict[str, Template] = {
         " a card from the stock is only a hope.",
         "count",
     ),
+    "coach_missed_pile_with": ngettext_lazy(
+        "The discard pile held {cards}: with {yours} from your hand you could have put"
+        " {arrangement} on the table at once; a card from the stock is only a hope.",
+        "The discard pile held {cards}: with {yours} from your hand you could have put"
+        " {arrangement} on the table at once; a card from the stock is only a hope.",
+        "count",
+    ),
     "coach_feeds_opponent": gettext_noop(
         "{card}, which you discarded, fits your opponents' meld {arrangement}: the next player"
         " can take the pile and attach it."

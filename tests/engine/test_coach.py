@@ -234,7 +234,29 @@ def test_missed_pile_fires_when_the_pile_made_a_meld() -> None:
     )
     finding = only(coach(draw, "draw"), "missed_pile")
     assert str(finding.better) == "pile"
-    assert finding.params == {"cards": ["7H"], "count": 1} and finding.rule == "R7"
+    assert finding.params == {
+        "cards": ["7H"],
+        "count": 1,
+        "yours": ["5H", "6H"],
+        "arrangement": ["5H", "6H", "7H"],
+    }
+    assert finding.rule == "R7" and finding.sentence == "coach_missed_pile_with"
+    assert finding.message() == (
+        "The discard pile held the 7 of hearts: with 5♥ and 6♥ from your hand you could have"
+        " put 5♥ 6♥ 7♥ on the table at once; a card from the stock is only a hope."
+    )
+
+
+def test_missed_pile_says_the_pile_alone_when_it_needed_no_card_of_the_hand() -> None:
+    draw = position(
+        ["KS", "4D", "9C"],
+        mine=[["6H", "7H", "8H"]],
+        discard=["QD", "9H"],
+        phase="draw",
+        stock=["3C", "8D", "JS"],
+    )
+    finding = only(coach(draw, "draw"), "missed_pile")
+    assert finding.sentence == "coach_missed_pile" and finding.params["cards"] == ["9H"]
 
 
 def test_missed_pile_is_quiet_when_the_pile_holds_nothing_to_play() -> None:
@@ -479,6 +501,18 @@ FOUR = [
     ),
 ]
 REVIEWS += FOUR
+REVIEWS.append(
+    (
+        position(
+            ["KS", "4D", "9C"],
+            mine=[["6H", "7H", "8H"]],
+            discard=["QD", "9H"],
+            phase="draw",
+            stock=["3C", "8D", "JS"],
+        ),
+        "draw",
+    )
+)
 #: The sentences of an idea said on several turns (engine.coach.ideas), not of one review.
 REPEATED = {"coach_repeated", "coach_repeated_attach", "coach_repeated_attach_two"}
 
