@@ -38,6 +38,21 @@ from engine.messages import render
 
 _ORDER = (Severity.NONE, Severity.INACCURACY, Severity.MISTAKE, Severity.BLUNDER)
 
+#: The sentences that say a finding's own sentence again with its count, by that sentence:
+#: "You kept the 8 of spades for 4 turns…", "You could have closed the hand on 3 turns…".
+#: Any other is said after "On 3 turns, from turn 2 to turn 6:" (``coach_repeated``).
+REPEATED = {
+    "coach_missed_attach": "coach_repeated_attach",
+    "coach_missed_attach_two": "coach_repeated_attach_two",
+    "coach_missed_close": "coach_repeated_close",
+    "coach_missed_close_two": "coach_repeated_close_two",
+    "coach_missed_pozzetto": "coach_repeated_pozzetto",
+}
+
+
+def _repeated(finding: Finding) -> str:
+    return REPEATED.get(finding.sentence, "")
+
 
 @dataclass(frozen=True, slots=True)
 class Idea:
@@ -59,13 +74,11 @@ class Idea:
     @property
     def sentence(self) -> str:
         """The key of the idea's sentence: the finding's own, said once; or, found on
-        several turns, the sentence that says it with its count."""
+        several turns, the sentence that says it with its count (its code's own where it
+        has one, :data:`REPEATED`, else the finding's sentence after the count)."""
         if self.count == 1:
             return self.finding.sentence
-        if self.finding.code == "missed_attach":
-            two = self.finding.sentence.endswith("_two")
-            return "coach_repeated_attach_two" if two else "coach_repeated_attach"
-        return "coach_repeated"
+        return _repeated(self.finding) or "coach_repeated"
 
     @property
     def params(self) -> Mapping[str, Any]:
@@ -74,7 +87,7 @@ class Idea:
         if self.count == 1:
             return finding.params
         span = {"count": self.count, "first": self.turns[0], "last": self.turns[-1]}
-        if finding.code == "missed_attach":
+        if _repeated(finding):
             return {**finding.params, **span}
         return {**span, "reason": {"code": finding.sentence, "params": dict(finding.params)}}
 

@@ -105,6 +105,31 @@ COACH: dict[str, Template] = {
         " meld {arrangement}, where it would have counted for you.",
         "count",
     ),
+    "coach_repeated_close": ngettext_lazy(
+        "You could have closed the hand on {count} turn, from turn {first} to turn {last}:"
+        " your side had the pozzetto and a burraco on the table, and could have laid down all"
+        " but one card; closing is worth {bonus} points.",
+        "You could have closed the hand on {count} turns, from turn {first} to turn {last}:"
+        " your side had the pozzetto and a burraco on the table, and could have laid down all"
+        " but one card; closing is worth {bonus} points.",
+        "count",
+    ),
+    "coach_repeated_close_two": ngettext_lazy(
+        "You could have closed the hand on {count} turn, from turn {first} to turn {last}:"
+        " you had your pozzetto and a burraco on the table, and could have laid down all but"
+        " one card; closing is worth {bonus} points.",
+        "You could have closed the hand on {count} turns, from turn {first} to turn {last}:"
+        " you had your pozzetto and a burraco on the table, and could have laid down all but"
+        " one card; closing is worth {bonus} points.",
+        "count",
+    ),
+    "coach_repeated_pozzetto": ngettext_lazy(
+        "You could have laid down every card and taken the pozzetto al volo on {count} turn,"
+        " from turn {first} to turn {last}; a side that never takes it loses {penalty} points.",
+        "You could have laid down every card and taken the pozzetto al volo on {count} turns,"
+        " from turn {first} to turn {last}; a side that never takes it loses {penalty} points.",
+        "count",
+    ),
 }
 
 #: Why the coach's move is good (engine.coach.why): a hint's reason, in one or two parts.

@@ -514,7 +514,7 @@ REVIEWS.append(
     )
 )
 #: The sentences of an idea said on several turns (engine.coach.ideas), not of one review.
-REPEATED = {"coach_repeated", "coach_repeated_attach", "coach_repeated_attach_two"}
+REPEATED = {key for key in MESSAGES if key.startswith("coach_repeated")}
 
 
 def test_the_reviews_read_every_sentence() -> None:

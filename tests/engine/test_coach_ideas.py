@@ -98,10 +98,29 @@ def test_another_idea_is_another_line_worst_first() -> None:
     assert [idea.finding.severity for idea in other] == [Severity.BLUNDER, Severity.MISTAKE]
 
 
+FED = Finding.from_json(
+    {
+        "code": "feeds_opponent",
+        "rule": "R17",
+        "points": 30,
+        "severity": "inaccuracy",
+        "better": "discard 4D",
+        "params": {"card": "9S", "arrangement": ["6S", "7S", "8S"]},
+        "sentence": "coach_feeds_opponent_two",
+    }
+)
+
+
 def test_an_idea_found_on_several_turns_reads_with_its_count_in_both_languages() -> None:
-    [idea] = ideas([(2, POZZETTO), (5, POZZETTO)])
-    assert idea.message().startswith("On 2 turns, from turn 2 to turn 5: you could have laid")
-    assert italian(idea).startswith("In 2 turni, dal turno 2 al turno 5: in questo turno")
+    [idea] = ideas([(2, FED), (5, FED)])
+    assert idea.message().startswith("On 2 turns, from turn 2 to turn 5: the 9 of spades, which")
+    assert italian(idea).startswith("In 2 turni, dal turno 2 al turno 5: il 9 di picche, che")
+    [missed] = ideas([(2, POZZETTO), (5, POZZETTO), (6, POZZETTO)])
+    assert missed.message() == (
+        "You could have laid down every card and taken the pozzetto al volo on 3 turns, from"
+        " turn 2 to turn 6; a side that never takes it loses 100 points."
+    )
+    assert italian(missed).startswith("Potevi calare tutte le carte e prendere il pozzetto al")
 
 
 def test_the_live_box_says_only_what_is_new_this_turn() -> None:
