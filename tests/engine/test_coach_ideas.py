@@ -296,3 +296,11 @@ def test_every_hint_sentence_is_in_both_languages() -> None:
 def test_an_illegal_hint_is_refused() -> None:
     with pytest.raises(ValueError, match="You do not hold"):
         explain(position(["KH", "5C"]), Action.parse("discard 9S"))
+
+
+def test_a_finding_reads_back_from_its_json() -> None:
+    from tests.engine.test_coach import REVIEWS
+
+    for start, action in REVIEWS:
+        for finding in coach(start, action).findings:
+            assert Finding.from_json(finding.to_json()) == finding

@@ -117,3 +117,12 @@ def test_an_idea_said_again_does_not_schedule_its_rule_again(
     kept(game, spans[1][1], "9S", 80)
     again = list(game.findings.filter(decision=spans[1][1]))
     assert [row.params["card"] for row in games.first_said(game, 0, again)] == ["9S"]
+
+
+def test_the_hint_says_why_in_italian() -> None:
+    client = Client()
+    client.cookies["django_language"] = "it"
+    game = deal(client, coach="full")
+    page = move(client, game, do="hint").content.decode()
+    why = page.split('class="d-block play-hint-why">')[1].split("</span>")[0]
+    assert why.startswith(("Prendi gli scarti:", "Pesca dal tallone:")), why
