@@ -33,6 +33,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.actions import ActionKind
 from engine.coach.findings import Finding, Severity
 from engine.messages import render
 
@@ -109,10 +110,14 @@ def _weight(finding: Finding) -> tuple[int, int]:
 def ideas(found: Sequence[tuple[int, Finding]]) -> list[Idea]:
     """The findings of a hand, each with the turn it was found on (the learner's turns,
     counted from 1: a turn's draw and its discard share it), grouped by idea: one
-    :class:`Idea` each, worst first (by severity, then points, then the earliest turn)."""
+    :class:`Idea` each, worst first (by severity, then points, then the earliest turn).
+    A finding that proposes discarding a card the worst finding of its turn plays is left
+    out: one turn's review never tells the learner to keep a card and to throw it."""
     groups: dict[tuple[str, ...], list[int]] = {}
+    contradicting = _contradicting(found)
     for index, (_, finding) in enumerate(found):
-        groups.setdefault(finding.idea, []).append(index)
+        if index not in contradicting:
+            groups.setdefault(finding.idea, []).append(index)
     grouped = []
     for key, indexes in groups.items():
         worst = max(indexes, key=lambda index: (_weight(found[index][1]), -index))
@@ -120,6 +125,27 @@ def ideas(found: Sequence[tuple[int, Finding]]) -> list[Idea]:
         grouped.append(Idea(key, found[worst][1], worst, tuple(indexes), turns))
     grouped.sort(key=lambda idea: (tuple(-n for n in _weight(idea.finding)), idea.turns[0]))
     return grouped
+
+
+def _contradicting(found: Sequence[tuple[int, Finding]]) -> set[int]:
+    """The findings that propose discarding a card the worst finding of their turn plays
+    (its better move's cards, or the hand's cards the pile's meld takes, ``yours``): the
+    turn's review would tell the learner to keep a card and to throw it."""
+    worst: dict[int, Finding] = {}
+    for turn, finding in found:
+        if turn not in worst or _weight(finding) > _weight(worst[turn]):
+            worst[turn] = finding
+    dropped = set()
+    for index, (turn, finding) in enumerate(found):
+        main = worst[turn]
+        better = finding.better
+        if finding is main or better.kind is not ActionKind.DISCARD or not better.cards:
+            continue
+        needed = {str(card) for card in main.better.cards}
+        needed |= {str(card) for card in main.params.get("yours", ())}
+        if str(better.cards[0]) in needed:
+            dropped.add(index)
+    return dropped
 
 
 def new_ideas(found: Sequence[tuple[int, Finding]], turn: int) -> list[Idea]:

@@ -304,3 +304,23 @@ def test_a_finding_reads_back_from_its_json() -> None:
     for start, action in REVIEWS:
         for finding in coach(start, action).findings:
             assert Finding.from_json(finding.to_json()) == finding
+
+
+def test_a_turn_never_says_to_take_the_pile_for_a_card_and_to_throw_that_card() -> None:
+    pile = Finding.from_json(
+        {
+            "code": "missed_pile",
+            "rule": "R7",
+            "points": 90,
+            "severity": "mistake",
+            "better": "pile",
+            "params": {"cards": ["JH"], "count": 1, "yours": ["JC", "JS"]},
+            "sentence": "coach_missed_pile_with",
+        }
+    )
+    throw = Finding.from_json({**FED.to_json(), "better": "discard JC"})
+    other = Finding.from_json({**FED.to_json(), "better": "discard 4D"})
+    assert [idea.key for idea in ideas([(4, pile), (4, throw)])] == [("missed_pile", "JH")]
+    # On another turn, or proposing another card, it is said.
+    assert len(ideas([(4, pile), (5, throw)])) == 2
+    assert len(ideas([(4, pile), (4, other)])) == 2
