@@ -22,7 +22,8 @@ from django.utils.translation import gettext as _
 
 from accounts.export import Rows, batches
 from engine.actions import Action, ActionKind
-from engine.coach import Review
+from engine.coach import Finding as CoachFinding
+from engine.coach import Idea, Review, idea_of, ideas, new_ideas
 from engine.errors import BurracoError
 from engine.match import THREE_ALONE_FROM
 from lessons import review as review_queue
@@ -204,7 +205,8 @@ def move(game: Game, version: int, action: Action | None) -> Outcome:
         if not saved:
             raise StaleMove
         if outcome.review is not None:
-            schedule_review(game, record(game, decision, outcome.review, hand.setup.number))
+            stored = record(game, decision, outcome.review, hand.setup.number)
+            schedule_review(game, first_said(game, hand.setup.number, stored))
         if hand.over:
             # The hand ended with this move (a move on an ended hand is refused above):
             # rated once, in the transaction the version check let through.
@@ -264,6 +266,17 @@ def schedule_review(game: Game, findings: Iterable[Finding]) -> int:
     return len(rules)
 
 
+def first_said(game: Game, number: int, kept: Sequence[Finding]) -> list[Finding]:
+    """Of the findings just ``kept`` on hand ``number``, those whose idea (engine.coach:
+    the code and the cards it concerns) no earlier mistake or blunder of the hand said: a
+    card kept turn after turn puts its rule into the review queue once, not every turn."""
+    earlier = game.findings.filter(hand=number, severity__in=REVIEWED).exclude(
+        pk__in=[finding.pk for finding in kept]
+    )
+    said = {idea_of(row.code, row.params) for row in earlier}
+    return [finding for finding in kept if idea_of(finding.code, finding.params) not in said]
+
+
 def record(game: Game, decision: int, review: Review, number: int = 0) -> list[Finding]:
     """Keep the coach's findings on the decision numbered ``decision`` of hand ``number``."""
     return Finding.objects.bulk_create(
@@ -285,17 +298,69 @@ def record(game: Game, decision: int, review: Review, number: int = 0) -> list[F
 
 
 def last_turn_findings(game: Game, hand: hands.Hand) -> list[Finding]:
-    """The findings on the learner's last finished turn (from its draw to its discard) that
-    are not dismissed; a turn still being played has none yet."""
+    """What the coach says after the learner's last finished turn (from its draw to its
+    discard): one finding per idea (engine.coach.ideas: its code and the cards it
+    concerns), worst first, and only the ideas not said on an earlier turn of the hand;
+    none dismissed. A turn still being played has none yet."""
     turn = last_turn(hand)
     if turn is None:
         return []
     first, last = turn
+    rows = [row for row in _said(game, hand.setup.number) if row.decision <= last]
+    turns = turn_numbers(hand)
+    found = _found(rows, turns)
+    new = new_ideas(found, turns.get(first, 0))
+    return [rows[idea.worst] for idea in new if not rows[idea.worst].dismissed]
+
+
+def hand_ideas(game: Game, hand: hands.Hand) -> list[tuple[Idea, Finding]]:
+    """The findings above "none" on the hand, grouped by idea (engine.coach.ideas), worst
+    first: each idea once, with the turns it was found on and its worst kept finding."""
+    rows = _said(game, hand.setup.number)
+    return [(idea, rows[idea.worst]) for idea in ideas(_found(rows, turn_numbers(hand)))]
+
+
+def _said(game: Game, number: int) -> list[Finding]:
+    """The findings of hand ``number`` a learner is shown (above "none"), in the hand's
+    order."""
     return list(
-        game.findings.filter(
-            hand=hand.setup.number, decision__gte=first, decision__lte=last, dismissed=False
-        ).exclude(severity=Finding.Severity.NONE)
+        game.findings.filter(hand=number)
+        .exclude(severity=Finding.Severity.NONE)
+        .order_by("decision", "pk")
     )
+
+
+def _found(rows: Sequence[Finding], turns: dict[int, int]) -> list[tuple[int, CoachFinding]]:
+    return [(turns.get(row.decision, 0), coach_finding(row)) for row in rows]
+
+
+def coach_finding(row: Finding) -> CoachFinding:
+    """A kept finding as the engine's coach made it."""
+    return CoachFinding.from_json(
+        {
+            "code": row.code,
+            "rule": row.rule,
+            "better": row.better,
+            "points": row.points,
+            "severity": row.severity,
+            "params": row.params if isinstance(row.params, dict) else {},
+            "sentence": row.sentence,
+        }
+    )
+
+
+def turn_numbers(hand: hands.Hand) -> dict[int, int]:
+    """Each of the learner's actions in the hand by index, with the learner's turn it
+    belongs to, counted from 1: a turn starts with the draw or the pile."""
+    numbers: dict[int, int] = {}
+    turn = 0
+    for index, step in enumerate(hand.steps):
+        if step.seat != hands.LEARNER:
+            continue
+        if step.action.kind in (ActionKind.DRAW, ActionKind.PILE):
+            turn += 1
+        numbers[index] = max(turn, 1)
+    return numbers
 
 
 def last_turn(hand: hands.Hand) -> tuple[int, int] | None:

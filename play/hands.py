@@ -35,7 +35,7 @@ from engine.actions import (
     why_illegal,
 )
 from engine.budget import Budget
-from engine.coach import Review, coach, playouts
+from engine.coach import Reason, Review, coach, explain, playouts
 from engine.deal import deal
 from engine.errors import BurracoError, TooBigError
 from engine.match import Match
@@ -359,3 +359,12 @@ def hint(hand: Hand) -> Action | None:
     if action.kind is ActionKind.DRAW:
         return Action(ActionKind.DRAW)
     return action
+
+
+def hint_reason(hand: Hand, action: Action) -> Reason | None:
+    """Why the hinted ``action`` is good, from the coach's own reading of the learner's
+    seat (engine.coach.explain); None when it would cost more than a request's budget."""
+    try:
+        return explain(hand.position, action, Budget())
+    except BurracoError:  # too_big, or a move the position no longer allows
+        return None

@@ -17,30 +17,40 @@ from engine.actions import Action, ActionKind
 from engine.state import Position, half_score
 from lessons import fields
 from lessons.charts import Chart, rating_chart
-from play import hands, table, tries
+from play import games, hands, table, tries
 from play.models import Finding, Game
 
 
 @dataclass(frozen=True)
 class Flagged:
+    """One idea the coach flagged in the hand: its worst finding, its sentence (with its
+    count when it was found on several turns), the move made then and the better one."""
+
     finding: Finding
     text: str
     chosen: table.Line
     better: table.Line
+    #: The learner's turns (from 1) the idea was found on.
+    turns: tuple[int, ...] = ()
+
+    @property
+    def count(self) -> int:
+        return len(self.turns)
 
 
-def flagged(game: Game, number: int = 0) -> list[Flagged]:
-    """The findings on hand ``number`` worth a learner's time (severity above none), in
-    the hand's order."""
-    rows = game.findings.filter(hand=number).exclude(severity=Finding.Severity.NONE)
+def flagged(game: Game, hand: hands.Hand) -> list[Flagged]:
+    """What the coach flagged on the hand (severity above none), grouped by idea
+    (engine.coach.ideas): each idea once, however many turns it was found on, worst first
+    (by severity, then points)."""
     return [
         Flagged(
             finding,
-            table.finding_text(finding),
+            fields.say(idea.sentence, idea.params),
             table.describe(Action.parse(finding.action)),
             table.describe(Action.parse(finding.better)),
+            idea.turns,
         )
-        for finding in rows
+        for idea, finding in games.hand_ideas(game, hand)
     ]
 
 
@@ -256,7 +266,7 @@ def summary(game: Game, hand: hands.Hand, *, teacher: bool = False) -> dict[str,
         "per_player": final["named_sides"] and not table.fixed_pairs(hand.position),
         "per_pair": table.fixed_pairs(hand.position),
         "coach_waits": waits,
-        "flagged": [] if waits else flagged(game, hand.setup.number),
+        "flagged": [] if waits else flagged(game, hand),
         "gaps": gaps,
         "chart": gap_chart(gaps),
     }

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from engine.actions import Action, ActionKind, Event
 from engine.cards import Card, sorted_cards
+from engine.coach import Reason
 from engine.errors import BurracoError
 from engine.scoring import SideScore, score_side
 from engine.state import (
@@ -215,6 +216,13 @@ def sentence(error: BurracoError, *, nested: bool = False) -> str:
 def finding_text(finding: Finding) -> str:
     """A kept finding's sentence in the learner's language."""
     return fields.say(finding.sentence, finding.params)
+
+
+def reason_text(reason: Reason | None) -> str:
+    """Why a hinted move is good (engine.coach.explain), in the learner's language."""
+    if reason is None:
+        return ""
+    return " ".join(fields.say(key, params) for key, params in reason.parts)
 
 
 @dataclass(frozen=True)

@@ -229,7 +229,8 @@ def _hint(request: HtmxHttpRequest, game: Game) -> HttpResponse:
         return _table(
             request, game, hand=hand, problem=_("There is nothing to choose until your turn.")
         )
-    return _table(request, game, hand=hand, hint=table.describe(action))
+    why = table.reason_text(hands.hint_reason(hand, action))
+    return _table(request, game, hand=hand, hint=table.describe(action), hint_why=why)
 
 
 def _done(

@@ -41,10 +41,26 @@ the rules' numbers: card values (R2), burraco bonuses, the pozzetto and the clos
 expert bot's (engine/bots), plays both actions on in sampled worlds of the hidden
 cards within a share of the budget: the judge's ``coach`` op and the practice table use it.
 
-**Severity** (:func:`severity`): ``none`` under 20 points, ``inaccuracy`` from 20 to under
-60, ``mistake`` from 60 to 150, ``blunder`` above 150, and a blunder whatever the points
-when a burraco, the pozzetto or the closing was lost. A finding whose estimate is 0 or
-less (the estimator sees no loss) is not made, unless one of those was lost.
+**Severity** (:func:`severity`) follows the points alone: ``none`` under 20 points,
+``inaccuracy`` from 20 to under 60, ``mistake`` from 60 to 150, ``blunder`` above 150. A
+finding that gave up a burraco, the pozzetto or the closing (``lost``) counts at least what
+the rules give that (the burraco's bonus, the pozzetto's penalty, the closing's bonus),
+whatever the estimate: so a page never shows a blunder of "about 0 points". A finding
+whose estimate is 0 or less (the estimator sees no loss) is not made, unless one of those
+was lost.
+
+**One review never contradicts itself**: a finding after the worst one that proposes
+discarding a card the worst one's better move plays (or the hand's cards the pile's meld
+needs, for ``missed_pile``) is dropped.
+
+**Two players** read "your opponent" and "your meld" (the ``…_two`` sentences); four,
+"your opponents" and "your side's meld". A 2 standing as a wildcard is named as the card:
+"the 2 of hearts", "la pinella di cuori".
+
+**A hand's findings, said once**: :func:`ideas` groups them by idea (the code and the
+cards it concerns), each with its count and turns, worst first; :func:`new_ideas` keeps the
+ideas new on a turn (:mod:`~engine.coach.ideas`). **Why a move is good**: :func:`explain`
+(:mod:`~engine.coach.why`) gives the reason of a hint from the same reading of the seat.
 
 Everything spends one :class:`~engine.budget.Budget` (a request's, by default); when it
 runs out the coach raises :class:`~engine.errors.TooBigError` (``too_big``).
@@ -58,13 +74,14 @@ runs out the coach raises :class:`~engine.errors.TooBigError` (``too_big``).
 >>> [(f.code, str(f.better), f.severity.value) for f in review.findings]
 [('missed_attach', 'attach 0 9H', 'inaccuracy')]
 >>> print(review.findings[0].message())  # doctest: +NORMALIZE_WHITESPACE
-The 9 of hearts fitted your side's meld 6♥ 7♥ 8♥: attached, it would count for you on the
-table instead of in your hand or on the pile.
+The 9 of hearts fitted your meld 6♥ 7♥ 8♥: attached, it would count for you on the table
+instead of in your hand or on the pile.
 
 The package: :mod:`~engine.coach.review` (:func:`coach` itself),
 :mod:`~engine.coach.detectors` (one function per code), :mod:`~engine.coach.estimators`
-(:func:`stakes`, :func:`playouts`), :mod:`~engine.coach.findings` (what a review says) and
-:mod:`~engine.coach.context` (the working values they share).
+(:func:`stakes`, :func:`playouts`), :mod:`~engine.coach.findings` (what a review says),
+:mod:`~engine.coach.ideas`, :mod:`~engine.coach.why` and :mod:`~engine.coach.context` (the
+working values they share).
 """
 
 from __future__ import annotations
@@ -80,9 +97,12 @@ from engine.coach.findings import (
     Lost,
     Review,
     Severity,
+    idea_of,
     severity,
 )
+from engine.coach.ideas import Idea, ideas, new_ideas
 from engine.coach.review import coach
+from engine.coach.why import Reason, explain
 
 __all__ = [
     "BLUNDER_ABOVE",
@@ -94,10 +114,16 @@ __all__ = [
     "PLAYOUT_WORLDS",
     "Estimator",
     "Finding",
+    "Idea",
     "Lost",
+    "Reason",
     "Review",
     "Severity",
     "coach",
+    "explain",
+    "idea_of",
+    "ideas",
+    "new_ideas",
     "playouts",
     "severity",
     "stakes",

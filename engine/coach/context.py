@@ -15,8 +15,10 @@ from engine.actions import (
     Event,
     legal_attachments,
     legal_melds,
+    transition,
+    why_illegal,
 )
-from engine.budget import Budget
+from engine.budget import MOVE_STEPS, Budget
 from engine.cards import Card
 from engine.coach.findings import Lost
 from engine.melds import Meld
@@ -42,6 +44,12 @@ class _Candidate:
     params: Mapping[str, Any]
     sentence: str = ""
     lost: Lost | None = None
+    #: What the rules give the thing lost (a burraco's bonus, the pozzetto, the closing):
+    #: the finding's points are never less.
+    floor: int = 0
+    #: The cards of the hand the better action plays besides its own (the hand's cards the
+    #: pile's melds need): no other finding may propose discarding them.
+    uses: tuple[Card, ...] = ()
 
 
 @dataclass
@@ -68,6 +76,62 @@ class _Context:
         if key not in self._lines:
             self._lines[key] = find_line(position, goal, self.budget)
         return self._lines[key]
+
+
+def _makes_burraco(play: _Play, rules: Any) -> bool:
+    """Does the play make a burraco that was not one before?"""
+    return play.after.burraco(rules) is not None and (
+        play.before is None or play.before.burraco(rules) is None
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _PileUse:
+    """What taking the discard pile offers at once (R7): the pile's cards that some meld or
+    attachment can put on the table right after, the best such play (a burraco first, then
+    the most of the pile's cards, then the longest meld), and the hand's cards it needs."""
+
+    cards: tuple[Card, ...]
+    best: _Play
+    hand: tuple[Card, ...]
+    burraco: bool
+
+
+def pile_use(context: _Context) -> _PileUse | None:
+    """What the pile offers the player to move in the context's view before the draw, or
+    None (no pile, a pile the rules refuse, or nothing in it playable at once). The
+    ``missed_pile`` finding and the hint's reason both read it."""
+    view = context.view
+    if view.phase is not Phase.DRAW or not view.discard:
+        return None
+    take = Action(ActionKind.PILE)
+    if why_illegal(view, take) is not None:
+        return None
+    context.budget.spend(MOVE_STEPS)
+    taken = transition(view, take, context.budget).position
+    pile = view.discard
+    usable = [play for play in context.plays(taken) if not set(pile).isdisjoint(play.action.cards)]
+    if not usable:
+        return None
+    rules = view.rules
+    cards = sorted(
+        {card for play in usable for card in play.action.cards if card in pile},
+        key=lambda card: card.sort_key,
+    )
+
+    def rank(play: _Play) -> tuple[bool, int, int]:
+        from_pile = len(play.action.cards) - len(_minus(play.action.cards, pile))
+        return (_makes_burraco(play, rules), from_pile, len(play.after.cards))
+
+    best = max(usable, key=rank)
+    hand = tuple(_minus(best.action.cards, pile))
+    burraco = any(_makes_burraco(play, rules) for play in usable)
+    return _PileUse(tuple(cards), best, hand, burraco)
+
+
+def _heads_up(view: Position) -> bool:
+    """Is it a two-player game, where the coach says "your opponent" and "your meld"?"""
+    return view.players == 2
 
 
 def _stand_in(view: Position) -> Position:

@@ -22,10 +22,13 @@ from engine.coach.context import (
     _Candidate,
     _contains,
     _Context,
+    _heads_up,
+    _makes_burraco,
     _minus,
     _Play,
     _stand_in,
     _texts,
+    pile_use,
 )
 from engine.coach.estimators import _value
 from engine.coach.feeding import _feeds
@@ -68,7 +71,17 @@ def _missed_close(context: _Context) -> list[_Candidate]:
     if better is None:
         return []
     bonus = context.view.rules.scores.closing
-    return [_Candidate("missed_close", "R30", better, {"bonus": bonus}, lost=Lost.CLOSING)]
+    return [
+        _Candidate(
+            "missed_close",
+            "R30",
+            better,
+            {"bonus": bonus},
+            sentence="coach_missed_close_two" if _heads_up(context.view) else "",
+            lost=Lost.CLOSING,
+            floor=bonus,
+        )
+    ]
 
 
 def _missed_pozzetto(context: _Context) -> list[_Candidate]:
@@ -86,14 +99,9 @@ def _missed_pozzetto(context: _Context) -> list[_Candidate]:
             {"penalty": context.view.rules.scores.pozzetto},
             sentence="coach_missed_pozzetto_scarto" if taken else "",
             lost=None if taken else Lost.POZZETTO,
+            floor=0 if taken else context.view.rules.scores.pozzetto,
         )
     ]
-
-
-def _makes_burraco(play: _Play, rules: Any) -> bool:
-    return play.after.burraco(rules) is not None and (
-        play.before is None or play.before.burraco(rules) is None
-    )
 
 
 def _burraco_rank(play: _Play, rules: Any) -> tuple[int, int]:
@@ -122,6 +130,7 @@ def _missed_burraco(context: _Context) -> list[_Candidate]:
             play.action,
             {"cards": _texts(play.action.cards), "arrangement": _texts(play.after.cards)},
             lost=Lost.BURRACO,
+            floor=burraco_bonus(play.after, rules),
         )
     ]
 
@@ -231,6 +240,7 @@ def _feeds_opponent(context: _Context) -> list[_Candidate]:
     better = _quiet_discard(context, card)
     if better is None:
         return []
+    two = "_two" if _heads_up(context.view) else ""
     if feed.burraco is not None:
         params = {"card": str(card), "arrangement": _texts(feed.burraco.cards)}
         return [
@@ -239,15 +249,26 @@ def _feeds_opponent(context: _Context) -> list[_Candidate]:
                 "R7",
                 better,
                 params,
-                sentence="coach_feeds_opponent_burraco",
+                sentence=f"coach_feeds_opponent_burraco{two}",
                 lost=Lost.BURRACO,
+                floor=feed.gain,
             )
         ]
     assert feed.fitted is not None
     params = {"card": str(card), "arrangement": _texts(feed.fitted.cards)}
     # The card alone completes their burraco: its gain is more than its value.
-    lost = Lost.BURRACO if feed.gain > card.value else None
-    return [_Candidate("feeds_opponent", "R17", better, params, lost=lost)]
+    burraco = feed.gain > card.value
+    return [
+        _Candidate(
+            "feeds_opponent",
+            "R17",
+            better,
+            params,
+            sentence=f"coach_feeds_opponent{two}",
+            lost=Lost.BURRACO if burraco else None,
+            floor=feed.gain if burraco else 0,
+        )
+    ]
 
 
 def _wild_wasted(context: _Context) -> list[_Candidate]:
@@ -263,9 +284,10 @@ def _wild_wasted(context: _Context) -> list[_Candidate]:
         )
         if better is None:
             return []
+        two = "_two" if _heads_up(view) else ""
         return [
             _Candidate(
-                "wild_wasted", "R18", better, {"card": str(card)}, "coach_wild_wasted_discard"
+                "wild_wasted", "R18", better, {"wild": str(card)}, f"coach_wild_wasted_discard{two}"
             )
         ]
     if chosen.kind is not ActionKind.ATTACH:
@@ -329,38 +351,40 @@ def _missed_attach(context: _Context) -> list[_Candidate]:
             {"card": str(play.action.cards[0]), "arrangement": _texts(play.before.cards)}
             if play.before is not None
             else {"card": str(play.action.cards[0]), "arrangement": []},
+            sentence="coach_missed_attach_two" if _heads_up(view) else "",
         )
     ]
 
 
 def _missed_pile(context: _Context) -> list[_Candidate]:
     view, chosen = context.view, context.chosen
-    if view.phase is not Phase.DRAW or chosen.kind is not ActionKind.DRAW or not view.discard:
+    if view.phase is not Phase.DRAW or chosen.kind is not ActionKind.DRAW:
         return []
-    pile_action = Action(ActionKind.PILE)
-    if why_illegal(view, pile_action) is not None:
+    use = pile_use(context)
+    if use is None:
         return []
-    context.budget.spend(MOVE_STEPS)
-    taken = transition(view, pile_action, context.budget).position
-    pile = set(view.discard)
-    usable = [play for play in context.plays(taken) if not pile.isdisjoint(play.action.cards)]
-    if not usable:
-        return []
-    cards = sorted(
-        {card for play in usable for card in play.action.cards if card in pile},
-        key=lambda card: card.sort_key,
-    )
-    rules = view.rules
-    burraco = any(_makes_burraco(play, rules) for play in usable) and not any(
-        _makes_burraco(play, rules) for play in context.plays(_stand_in(view))
+    burraco = use.burraco and not any(
+        _makes_burraco(play, view.rules) for play in context.plays(_stand_in(view))
     )
     return [
         _Candidate(
             "missed_pile",
             "R7",
-            pile_action,
-            {"cards": _texts(cards), "count": len(cards)},
+            Action(ActionKind.PILE),
+            {
+                "cards": _texts(use.cards),
+                "count": len(use.cards),
+                **(
+                    {"yours": _texts(use.hand), "arrangement": _texts(use.best.after.cards)}
+                    if use.hand
+                    else {}
+                ),
+            },
+            # Which meld the pile made, with which of the hand's cards: said when it needed any.
+            sentence="coach_missed_pile_with" if use.hand else "",
             lost=Lost.BURRACO if burraco else None,
+            floor=burraco_bonus(use.best.after, view.rules) if burraco else 0,
+            uses=use.hand,
         )
     ]
 

@@ -18,7 +18,10 @@ from engine.messages import render
 from engine.state import Position
 
 #: Severity thresholds in points: under 20 none, 20 to under 60 an
-#: inaccuracy, 60 to 150 a mistake, above 150 a blunder.
+#: inaccuracy, 60 to 150 a mistake, above 150 a blunder. The severity follows the points
+#: alone, so a page never shows a blunder of "about 0 points": a finding that gave up a
+#: burraco, the pozzetto or the closing counts at least what the rules give that
+#: (:attr:`Finding.lost`, the floor in :func:`engine.coach.coach`).
 INACCURACY_FROM = 20
 MISTAKE_FROM = 60
 BLUNDER_ABOVE = 150
@@ -32,22 +35,21 @@ class Severity(enum.Enum):
 
 
 class Lost(enum.Enum):
-    """What a finding's chosen action gave up that makes it a blunder whatever the points."""
+    """What a finding's chosen action gave up: its points are at least what the rules give
+    it (the burraco's bonus, the pozzetto's penalty, the closing's bonus)."""
 
     BURRACO = "burraco"
     POZZETTO = "pozzetto"
     CLOSING = "closing"
 
 
-def severity(points: int, lost: Lost | None = None) -> Severity:
-    """How bad a finding is, from the points it likely cost and what it lost.
+def severity(points: int) -> Severity:
+    """How bad a finding is, from the points it likely cost, and from them alone.
 
     >>> [severity(p).value for p in (19, 20, 59, 60, 150, 151)]
     ['none', 'inaccuracy', 'inaccuracy', 'mistake', 'mistake', 'blunder']
-    >>> severity(0, Lost.BURRACO).value
-    'blunder'
     """
-    if lost is not None or points > BLUNDER_ABOVE:
+    if points > BLUNDER_ABOVE:
         return Severity.BLUNDER
     if points >= MISTAKE_FROM:
         return Severity.MISTAKE
@@ -89,6 +91,38 @@ class Finding:
             return render(self.sentence, self.params)
         return render(self.sentence, self.params, translate, plural)
 
+    @property
+    def idea(self) -> tuple[str, ...]:
+        """What the finding is about, to say it once: its code and the cards it concerns
+        (the card kept, fed, wasted; a pozzetto or a close missed concerns none). The same
+        idea found again, at the discard of the turn whose draw it was found at or on a later
+        turn, is the same thing said again (:mod:`engine.coach.ideas`).
+
+        >>> Finding.from_json({"code": "missed_attach", "rule": "R17", "severity": "mistake",
+        ...     "points": 60, "better": "attach 0 8S", "params": {"card": "8S",
+        ...     "arrangement": ["6S", "7S"]}, "sentence": "coach_missed_attach"}).idea
+        ('missed_attach', '8S')
+        """
+        return idea_of(self.code, self.params)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Finding:
+        """A finding from :meth:`to_json` (its English ``reason`` is not read back).
+
+        Raises :class:`ValueError` (an engine error) for a better action that is no action,
+        an unknown severity or what was lost."""
+        lost = data.get("lost")
+        return cls(
+            code=str(data["code"]),
+            rule=str(data.get("rule", "")),
+            better=Action.parse(str(data["better"])),
+            points=int(data["points"]),
+            severity=Severity(data["severity"]),
+            params=dict(data.get("params", {})),
+            sentence=str(data.get("sentence") or f"coach_{data['code']}"),
+            lost=None if lost is None else Lost(lost),
+        )
+
     def to_json(self) -> dict[str, Any]:
         return {
             "code": self.code,
@@ -101,6 +135,23 @@ class Finding:
             "sentence": self.sentence,
             "reason": self.message(),
         }
+
+
+#: The parameters of a finding that name the cards it is about.
+IDEA_PARAMS = ("card", "wild", "cards")
+
+
+def idea_of(code: str, params: Mapping[str, Any]) -> tuple[str, ...]:
+    """A finding's idea from its code and parameters (:attr:`Finding.idea`); a kept finding
+    of the web's is read the same way."""
+    cards: list[str] = []
+    for key in IDEA_PARAMS:
+        value = params.get(key)
+        if isinstance(value, list | tuple):
+            cards.extend(str(card) for card in value)
+        elif value is not None:
+            cards.append(str(value))
+    return (code, *sorted(cards))
 
 
 @dataclass(frozen=True, slots=True)

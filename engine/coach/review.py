@@ -5,6 +5,8 @@ Part of :mod:`engine.coach`, which tells the whole."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engine.actions import (
     Action,
     ActionKind,
@@ -13,11 +15,12 @@ from engine.actions import (
 )
 from engine.bots.view import seat_view
 from engine.budget import MOVE_STEPS, Budget
+from engine.cards import Card
 from engine.coach.context import _Candidate, _Context
 from engine.coach.detectors import _DETECTORS
 from engine.coach.estimators import stakes
 from engine.coach.findings import Estimator, Finding, Review, Severity, severity
-from engine.state import Position
+from engine.state import Hidden, Position
 
 
 def coach(
@@ -50,7 +53,7 @@ def coach(
     candidates: list[_Candidate] = []
     for detector in _DETECTORS:
         candidates.extend(detector(context))
-    findings: list[Finding] = []
+    found: list[tuple[Finding, tuple[Card, ...]]] = []
     seen: set[Action] = {action}
     for candidate in candidates:
         if candidate.better in seen or (
@@ -63,23 +66,50 @@ def coach(
         points = estimate(view, action, candidate.better, budget)
         if points <= 0 and candidate.lost is None:
             continue
-        points = max(points, 0)
-        findings.append(
-            Finding(
-                code=candidate.code,
-                rule=candidate.rule,
-                better=candidate.better,
-                points=points,
-                severity=severity(points, candidate.lost),
-                params=candidate.params,
-                sentence=candidate.sentence or f"coach_{candidate.code}",
-                lost=candidate.lost,
+        # What was lost is worth at least what the rules give it: the severity, which
+        # follows the points alone, then agrees with the loss.
+        points = max(points, candidate.floor, 0)
+        found.append(
+            (
+                Finding(
+                    code=candidate.code,
+                    rule=candidate.rule,
+                    better=candidate.better,
+                    points=points,
+                    severity=severity(points),
+                    params=candidate.params,
+                    sentence=candidate.sentence or f"coach_{candidate.code}",
+                    lost=candidate.lost,
+                ),
+                candidate.uses,
             )
         )
     order = list(_SEVERITY_ORDER)
-    findings.sort(key=lambda finding: (-order.index(finding.severity), -finding.points))
+    found.sort(key=lambda pair: (-order.index(pair[0].severity), -pair[0].points))
+    findings = _consistent(view, found)
     best = findings[0].better if findings else action
     return Review(action, tuple(findings), best)
+
+
+def _consistent(view: Position, found: list[tuple[Finding, tuple[Card, ...]]]) -> list[Finding]:
+    """The findings, worst first, without a secondary one that proposes discarding a card
+    the main finding's better move needs (its own cards, or the hand's cards the pile's
+    melds take): a review never contradicts itself."""
+    if not found:
+        return []
+    (main, uses), rest = found[0], found[1:]
+    hand = view.hands[view.to_move]
+    needed = Counter([*main.better.cards, *uses])
+    held = Counter(hand) if not isinstance(hand, Hidden) else Counter()
+    kept = [main]
+    for finding, _ in rest:
+        better = finding.better
+        if better.kind is ActionKind.DISCARD and better.cards:
+            card = better.cards[0]
+            if needed[card] and held[card] <= needed[card]:
+                continue
+        kept.append(finding)
+    return kept
 
 
 _SEVERITY_ORDER = (Severity.NONE, Severity.INACCURACY, Severity.MISTAKE, Severity.BLUNDER)

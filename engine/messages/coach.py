@@ -42,6 +42,13 @@ COACH: dict[str, Template] = {
         " a card from the stock is only a hope.",
         "count",
     ),
+    "coach_missed_pile_with": ngettext_lazy(
+        "The discard pile held {cards}: with {yours} from your hand you could have put"
+        " {arrangement} on the table at once; a card from the stock is only a hope.",
+        "The discard pile held {cards}: with {yours} from your hand you could have put"
+        " {arrangement} on the table at once; a card from the stock is only a hope.",
+        "count",
+    ),
     "coach_feeds_opponent": gettext_noop(
         "{card}, which you discarded, fits your opponents' meld {arrangement}: the next player"
         " can take the pile and attach it."
@@ -51,10 +58,143 @@ COACH: dict[str, Template] = {
         " {arrangement}."
     ),
     "coach_wild_wasted_discard": gettext_noop(
-        "You discarded {card}, a wildcard: it could have stood for any card in your melds, and"
-        " now the next player can take it with the pile."
+        "You discarded {wild}, which could have stood for any card in your melds; now the next"
+        " player can take it with the pile."
     ),
     "coach_wild_wasted_burraco": gettext_noop(
         "{card} turned your clean burraco {arrangement} dirty: the bonus falls by {loss} points."
     ),
+    # Two players: one opponent, and the side is the player alone.
+    "coach_missed_close_two": gettext_noop(
+        "You could have closed the hand this turn: you had your pozzetto and a burraco on the"
+        " table, and could have laid down all but one card; closing is worth {bonus} points."
+    ),
+    "coach_missed_attach_two": gettext_noop(
+        "{card} fitted your meld {arrangement}: attached, it would count for you on the table"
+        " instead of in your hand or on the pile."
+    ),
+    "coach_feeds_opponent_two": gettext_noop(
+        "{card}, which you discarded, fits your opponent's meld {arrangement}: your opponent"
+        " can take the pile and attach it."
+    ),
+    "coach_feeds_opponent_burraco_two": gettext_noop(
+        "With {card} discarded, the pile gives your opponent the cards for a burraco on"
+        " {arrangement}."
+    ),
+    "coach_wild_wasted_discard_two": gettext_noop(
+        "You discarded {wild}, which could have stood for any card in your melds; now your"
+        " opponent can take it with the pile."
+    ),
+    # The same idea found on several turns, said once (engine.coach.ideas).
+    "coach_repeated": ngettext_lazy(
+        "On {count} turn, from turn {first} to turn {last}: {reason}",
+        "On {count} turns, from turn {first} to turn {last}: {reason}",
+        "count",
+    ),
+    "coach_repeated_attach": ngettext_lazy(
+        "You kept {card} for {count} turn, from turn {first} to turn {last}: it fitted your"
+        " side's meld {arrangement}, where it would have counted for you.",
+        "You kept {card} for {count} turns, from turn {first} to turn {last}: it fitted your"
+        " side's meld {arrangement}, where it would have counted for you.",
+        "count",
+    ),
+    "coach_repeated_attach_two": ngettext_lazy(
+        "You kept {card} for {count} turn, from turn {first} to turn {last}: it fitted your"
+        " meld {arrangement}, where it would have counted for you.",
+        "You kept {card} for {count} turns, from turn {first} to turn {last}: it fitted your"
+        " meld {arrangement}, where it would have counted for you.",
+        "count",
+    ),
+    "coach_repeated_close": ngettext_lazy(
+        "You could have closed the hand on {count} turn, from turn {first} to turn {last}:"
+        " your side had the pozzetto and a burraco on the table, and could have laid down all"
+        " but one card; closing is worth {bonus} points.",
+        "You could have closed the hand on {count} turns, from turn {first} to turn {last}:"
+        " your side had the pozzetto and a burraco on the table, and could have laid down all"
+        " but one card; closing is worth {bonus} points.",
+        "count",
+    ),
+    "coach_repeated_close_two": ngettext_lazy(
+        "You could have closed the hand on {count} turn, from turn {first} to turn {last}:"
+        " you had your pozzetto and a burraco on the table, and could have laid down all but"
+        " one card; closing is worth {bonus} points.",
+        "You could have closed the hand on {count} turns, from turn {first} to turn {last}:"
+        " you had your pozzetto and a burraco on the table, and could have laid down all but"
+        " one card; closing is worth {bonus} points.",
+        "count",
+    ),
+    "coach_repeated_pozzetto": ngettext_lazy(
+        "You could have laid down every card and taken the pozzetto al volo on {count} turn,"
+        " from turn {first} to turn {last}; a side that never takes it loses {penalty} points.",
+        "You could have laid down every card and taken the pozzetto al volo on {count} turns,"
+        " from turn {first} to turn {last}; a side that never takes it loses {penalty} points.",
+        "count",
+    ),
+}
+
+#: Why the coach's move is good (engine.coach.why): a hint's reason, in one or two parts.
+HINTS: dict[str, Template] = {
+    "hint_pile_meld": gettext_noop(
+        "Take the pile: with {cards} from it and {yours} from your hand you lay down a new"
+        " meld, {arrangement}."
+    ),
+    "hint_pile_meld_alone": gettext_noop(
+        "Take the pile: with {cards} from it you lay down a new meld, {arrangement}."
+    ),
+    "hint_pile_attach": gettext_noop(
+        "Take the pile: with {cards} from it you extend your meld {before} to {arrangement}."
+    ),
+    "hint_pile_attach_with": gettext_noop(
+        "Take the pile: with {cards} from it and {yours} from your hand you extend your meld"
+        " {before} to {arrangement}."
+    ),
+    "hint_pile_cards": ngettext_lazy(
+        "Take the pile: its {count} card gives you more to build with than one card from the"
+        " stock.",
+        "Take the pile: its {count} cards give you more to build with than one card from the"
+        " stock.",
+        "count",
+    ),
+    "hint_draw_nothing": gettext_noop(
+        "Draw from the stock: the pile holds nothing you could lay down or attach at once."
+    ),
+    "hint_draw_little": gettext_noop(
+        "Draw from the stock: of the pile only {cards} would go down at once, and the rest"
+        " would weigh in your hand."
+    ),
+    "hint_meld": gettext_noop(
+        "Lay down {arrangement}: its cards count for you on the table instead of against you"
+        " in your hand."
+    ),
+    "hint_meld_burraco": gettext_noop(
+        "Lay down {arrangement}: seven cards or more, a burraco worth {bonus} points."
+    ),
+    "hint_attach": gettext_noop(
+        "Attach {cards} to your meld {before}: it becomes {arrangement}, and the cards count"
+        " for you on the table."
+    ),
+    "hint_attach_burraco": gettext_noop(
+        "Attach {cards} to your meld {before}: {arrangement} is a burraco, worth {bonus} points."
+    ),
+    "hint_discard_safe_lone": gettext_noop(
+        "Discard {card}: it gives the next player nothing they can use at once, and it goes"
+        " with none of your other cards."
+    ),
+    "hint_discard_safe": gettext_noop(
+        "Discard {card}: it gives the next player nothing they can use at once, and the cards"
+        " you keep go better together."
+    ),
+    "hint_discard_least": gettext_noop(
+        "Discard {card}: whatever you throw gives the next player something, and this card"
+        " gives the least."
+    ),
+    "hint_discard_pozzetto": gettext_noop(
+        "Discard {card}: your hand is then empty and you take your pozzetto."
+    ),
+    "hint_discard_close": gettext_noop("Discard {card} and close the hand."),
+    "hint_then_burraco": gettext_noop("That is a burraco, worth {bonus} points."),
+    "hint_then_pozzetto": gettext_noop(
+        "From there you can lay down every card and take the pozzetto al volo."
+    ),
+    "hint_then_close": gettext_noop("From there you can close the hand this turn."),
 }

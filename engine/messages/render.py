@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.messages.coach import COACH
+from engine.messages.coach import COACH, HINTS
 from engine.messages.game import GAME
 from engine.messages.notation import LIMITS, NOTATION, POSITIONS
 from engine.messages.puzzles import ANSWER_FORMS, ANSWERS, DISCARD_QUESTIONS, PUZZLES
 from engine.messages.words import (
     _AND,
+    _PINELLA_OF_SUIT,
     _RANK_NAMES,
     _RANK_OF_SUIT,
     _RANK_WITH_ARTICLE,
@@ -48,6 +49,7 @@ MESSAGES: dict[str, Template] = {
     **PUZZLES,
     **DISCARD_QUESTIONS,
     **COACH,
+    **HINTS,
 }
 
 
@@ -79,6 +81,8 @@ def _param_text(key: str, value: Any, translate: Translate, plural: TranslatePlu
         return ", ".join(map(str, value))
     if key in ARRANGEMENT_PARAMS and isinstance(value, list | tuple):
         return " ".join(card_text(str(item), translate) for item in value)
+    if key == "wild":
+        return card_words(str(value), translate, wild=True)
     if key in CARD_PARAMS:
         return card_words(str(value), translate)
     if key in CARDS_PARAMS:
@@ -134,6 +138,8 @@ def _kept_before(code: str, params: Mapping[str, Any]) -> Mapping[str, Any]:
     (``Attempt.verdict`` keeps a verdict's parameters for good)."""
     if code == "no_such_meld" and "count" not in params and "last" in params:
         return {**params, "count": int(params["last"]) + 1}
+    if code == "coach_wild_wasted_discard" and "wild" not in params and "card" in params:
+        return {**params, "wild": params["card"]}
     if code == "coach_missed_pile" and "count" not in params:
         cards = params.get("cards")
         return {**params, "count": len(cards) if isinstance(cards, list) else 2}
@@ -180,7 +186,7 @@ def sentences() -> list[str]:
     for table in (ANSWER_FORMS, FIELD_NAMES, EACH_NAMES, _RANK_NAMES, _SUIT_NAMES):
         found += table.values()
     found += _RANK_WITH_ARTICLE.values()
-    found += [_THE_JOKER, _RANK_OF_SUIT, _AND]
+    found += [_THE_JOKER, _RANK_OF_SUIT, _PINELLA_OF_SUIT, _AND]
     return found
 
 

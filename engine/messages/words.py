@@ -39,9 +39,9 @@ Template = str | Plural
 #: Parameters that hold one card, shown by name with its article.
 CARD_PARAMS = frozenset({"card", "wild", "stands_for", "low", "high"})
 #: Parameters that hold a list of cards, shown with suit symbols and "and".
-CARDS_PARAMS = frozenset({"cards", "missing", "existing", "added"})
+CARDS_PARAMS = frozenset({"cards", "missing", "existing", "added", "yours"})
 #: Parameters that hold a meld as written, shown with suit symbols side by side.
-ARRANGEMENT_PARAMS = frozenset({"arrangement", "order"})
+ARRANGEMENT_PARAMS = frozenset({"arrangement", "order", "before"})
 
 #: What the fields of a position, a puzzle or a request are called in a sentence.
 FIELD_NAMES: dict[str, str] = {
@@ -119,6 +119,9 @@ _THE_JOKER = gettext_noop("the joker")
 # Translators: a card by name: {rank} is the rank with its article ("the ace"), {suit} the
 # suit ("hearts"), as in "the ace of hearts".
 _RANK_OF_SUIT = gettext_noop("{rank} of {suit}")
+# Translators: a 2 named as the wildcard it is: "the 2 of hearts", in Italian "la pinella
+# di cuori"; {suit} is the suit ("hearts").
+_PINELLA_OF_SUIT = gettext_noop("the 2 of {suit}")
 _AND = gettext_noop("and")
 
 #: Definite articles, and each joined to a preposition as Italian joins them ("di" + "il"
@@ -171,12 +174,15 @@ def _english_plural(singular: str, plural: str, number: int) -> str:
     return singular if number == 1 else plural
 
 
-def card_words(notation: str | object, translate: Translate = _identity) -> CardWords:
+def card_words(
+    notation: str | object, translate: Translate = _identity, *, wild: bool = False
+) -> CardWords:
     """A card by name with its article in the reader's language: "the ace of hearts",
-    "l'asso di cuori", "l'8 di fiori", "la donna di picche", "il jolly".
+    "l'asso di cuori", "l'8 di fiori", "la donna di picche", "il jolly"; a 2 that is
+    ``wild`` by the name of the wildcard it is, "la pinella di cuori".
 
-    >>> card_words("QS"), card_words("JK").bare
-    ('the queen of spades', 'joker')
+    >>> card_words("QS"), card_words("JK").bare, card_words("2H", wild=True)
+    ('the queen of spades', 'joker', 'the 2 of hearts')
     """
     from engine.cards import Card
 
@@ -186,8 +192,10 @@ def card_words(notation: str | object, translate: Translate = _identity) -> Card
         return CardWords(str(notation))
     if card.rank is None or card.suit is None:
         return CardWords(translate(_THE_JOKER))
-    rank = translate(_RANK_WITH_ARTICLE[card.rank.symbol])
     suit = translate(_SUIT_NAMES[card.suit.value])
+    if wild and card.is_wild:
+        return CardWords(translate(_PINELLA_OF_SUIT).format(suit=suit))
+    rank = translate(_RANK_WITH_ARTICLE[card.rank.symbol])
     return CardWords(translate(_RANK_OF_SUIT).format(rank=rank, suit=suit))
 
 

@@ -45,13 +45,15 @@ def position(
     phase: str = "play",
     taken: tuple[bool, bool] = (False, False),
     stock: int | list[str] = 40,
+    players: int = 2,
 ) -> Position:
+    """A position of the player to move, head to head or (``players=4``) with a partner."""
     return Position.from_json(
         {
-            "players": 2,
+            "players": players,
             "to_move": 0,
             "phase": phase,
-            "hands": [hand, {"count": 10}],
+            "hands": [hand, *({"count": 10} for _ in range(players - 1))],
             "melds": [mine or [], theirs or []],
             "discard": ["QD"] if discard is None else discard,
             "stock": stock,
@@ -176,7 +178,8 @@ AL_VOLO = position(["5H", "6H", "7H", "9C", "9D", "9S"])
 def test_missed_pozzetto_fires_when_al_volo_was_possible() -> None:
     finding = only(coach(AL_VOLO, "discard 9S"), "missed_pozzetto")
     assert finding.rule == "R29" and finding.lost is Lost.POZZETTO
-    assert finding.severity is Severity.BLUNDER
+    assert finding.points >= AL_VOLO.rules.scores.pozzetto
+    assert finding.severity is severity(finding.points)
     assert is_legal(AL_VOLO, finding.better)
 
 
@@ -208,7 +211,10 @@ def test_missed_close_fires_when_the_hand_could_close() -> None:
     finding = only(coach(CLOSE, "discard 9H"), "missed_close")
     assert str(finding.better) == "attach 1 9H"
     assert finding.rule == "R30" and finding.lost is Lost.CLOSING
-    assert finding.severity is Severity.BLUNDER
+    # The closing lost counts at least its bonus, so the severity says at least a mistake.
+    assert finding.points >= CLOSE.rules.scores.closing
+    assert finding.severity is severity(finding.points)
+    assert finding.severity in (Severity.MISTAKE, Severity.BLUNDER)
 
 
 def test_missed_close_is_quiet_on_the_way_to_closing() -> None:
@@ -228,7 +234,29 @@ def test_missed_pile_fires_when_the_pile_made_a_meld() -> None:
     )
     finding = only(coach(draw, "draw"), "missed_pile")
     assert str(finding.better) == "pile"
-    assert finding.params == {"cards": ["7H"], "count": 1} and finding.rule == "R7"
+    assert finding.params == {
+        "cards": ["7H"],
+        "count": 1,
+        "yours": ["5H", "6H"],
+        "arrangement": ["5H", "6H", "7H"],
+    }
+    assert finding.rule == "R7" and finding.sentence == "coach_missed_pile_with"
+    assert finding.message() == (
+        "The discard pile held the 7 of hearts: with 5♥ and 6♥ from your hand you could have"
+        " put 5♥ 6♥ 7♥ on the table at once; a card from the stock is only a hope."
+    )
+
+
+def test_missed_pile_says_the_pile_alone_when_it_needed_no_card_of_the_hand() -> None:
+    draw = position(
+        ["KS", "4D", "9C"],
+        mine=[["6H", "7H", "8H"]],
+        discard=["QD", "9H"],
+        phase="draw",
+        stock=["3C", "8D", "JS"],
+    )
+    finding = only(coach(draw, "draw"), "missed_pile")
+    assert finding.sentence == "coach_missed_pile" and finding.params["cards"] == ["9H"]
 
 
 def test_missed_pile_is_quiet_when_the_pile_holds_nothing_to_play() -> None:
@@ -280,7 +308,7 @@ def test_feeds_opponent_through_the_pile() -> None:
         ["10S", "KH", "4D", "5C"], theirs=[["4S", "5S", "6S", "7S"]], discard=["8S", "9S"]
     )
     finding = only(coach(feed, "discard 10S"), "feeds_opponent")
-    assert finding.sentence == "coach_feeds_opponent_burraco" and finding.rule == "R7"
+    assert finding.sentence == "coach_feeds_opponent_burraco_two" and finding.rule == "R7"
     assert finding.params == {"card": "10S", "arrangement": ["4S", "5S", "6S", "7S"]}
     assert finding.lost is Lost.BURRACO
 
@@ -289,7 +317,8 @@ def test_wild_wasted_fires_for_a_discarded_wildcard() -> None:
     wild = position(["JK", "KH", "4D", "5C"])
     finding = only(coach(wild, "discard JK"), "wild_wasted")
     assert not finding.better.cards[0].is_wild
-    assert finding.sentence == "coach_wild_wasted_discard"
+    assert finding.sentence == "coach_wild_wasted_discard_two"
+    assert finding.params == {"wild": "JK"}
 
 
 def test_wild_wasted_fires_for_a_wildcard_on_a_clean_burraco() -> None:
@@ -327,9 +356,15 @@ def test_severity_thresholds(points: int, expected: Severity) -> None:
     assert severity(points) is expected
 
 
-@pytest.mark.parametrize("lost", list(Lost))
-def test_a_lost_burraco_pozzetto_or_closing_is_a_blunder_at_any_points(lost: Lost) -> None:
-    assert severity(0, lost) is Severity.BLUNDER
+def test_what_was_lost_counts_at_least_what_the_rules_give_it() -> None:
+    # The estimate says nothing was lost; the burraco missed still counts its bonus, so
+    # the severity (from the points alone) never says "blunder" of "about 0 points".
+    def nothing(view: Position, chosen: Action, better: Action, budget: Budget) -> int:
+        return 0
+
+    finding = only(coach(NEAR_BURRACO, "discard KS", estimator=nothing), "missed_burraco")
+    assert finding.lost is Lost.BURRACO
+    assert finding.points == 200 and finding.severity is Severity.BLUNDER
 
 
 def test_the_estimator_plugs_in() -> None:
@@ -441,11 +476,52 @@ REVIEWS = [
 ]
 
 
+#: The findings whose sentence says "your side" or "your opponents" at four players.
+FOUR = [
+    (position(["9H", "KS", "4D"], mine=[["6H", "7H", "8H"]], players=4), "discard 9H"),
+    (
+        position(
+            ["9H", "KS"],
+            mine=[["3C", "4C", "5C", "6C", "7C", "8C", "9C"], ["6H", "7H", "8H"]],
+            taken=(True, False),
+            players=4,
+        ),
+        "discard 9H",
+    ),
+    (position(["9S", "KH", "4D", "5C"], theirs=[["6S", "7S", "8S"]], players=4), "discard 9S"),
+    (position(["JK", "KH", "4D", "5C"], players=4), "discard JK"),
+    (
+        position(
+            ["10S", "KH", "4D", "5C"],
+            theirs=[["4S", "5S", "6S", "7S"]],
+            discard=["8S", "9S"],
+            players=4,
+        ),
+        "discard 10S",
+    ),
+]
+REVIEWS += FOUR
+REVIEWS.append(
+    (
+        position(
+            ["KS", "4D", "9C"],
+            mine=[["6H", "7H", "8H"]],
+            discard=["QD", "9H"],
+            phase="draw",
+            stock=["3C", "8D", "JS"],
+        ),
+        "draw",
+    )
+)
+#: The sentences of an idea said on several turns (engine.coach.ideas), not of one review.
+REPEATED = {key for key in MESSAGES if key.startswith("coach_repeated")}
+
+
 def test_the_reviews_read_every_sentence() -> None:
     read = {
         finding.sentence for start, action in REVIEWS for finding in coach(start, action).findings
     }
-    assert read == {key for key in MESSAGES if key.startswith("coach_")}
+    assert read == {key for key in MESSAGES if key.startswith("coach_")} - REPEATED
 
 
 def test_every_coach_sentence_is_in_both_languages() -> None:
@@ -498,7 +574,7 @@ def review_hands(players: int, hands: int, seed: str, rules: Rules = DEFAULT) ->
                 for finding in review.findings:
                     assert is_legal(current, finding.better), (current, action, finding)
                     assert finding.better != action
-                    assert finding.severity is severity(finding.points, finding.lost)
+                    assert finding.severity is severity(finding.points)
                 if action.kind.value != "draw":
                     # Hidden cards change nothing: the coach reads only the seat's view.
                     assert coach(seat_view(current), action) == review

@@ -560,7 +560,8 @@ def test_the_coach_op_answers_findings_and_the_best_action() -> None:
     assert finding["code"] == "missed_attach" and finding["rule"] == "R17"
     assert finding["params"] == {"card": "QC", "arrangement": ["9C", "10C", "JC"]}
     assert finding["severity"] in ("none", "inaccuracy", "mistake", "blunder")
-    assert finding["reason"].startswith("The queen of clubs fitted your side's meld 9♣ 10♣ J♣")
+    # Two players: "your meld", not "your side's meld".
+    assert finding["reason"].startswith("The queen of clubs fitted your meld 9♣ 10♣ J♣")
 
 
 def test_the_coach_op_weighs_its_findings_with_the_experts_playouts() -> None:

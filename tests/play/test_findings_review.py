@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from engine.coach import idea_of
 from lessons.models import ReviewCard
 from play import games
 from play.models import Finding, Game
@@ -16,9 +17,13 @@ pytestmark = pytest.mark.django_db
 
 
 def flagged(game: Game) -> list[Finding]:
-    return list(
-        game.findings.filter(severity__in=games.REVIEWED).exclude(rule="").order_by("decision")
-    )
+    """The mistakes and blunders on a rule that first said their idea in the hand: a card
+    kept turn after turn schedules its rule once (play.games.first_said)."""
+    rows = game.findings.filter(severity__in=games.REVIEWED).order_by("decision", "pk")
+    first: dict[tuple[str, ...], Finding] = {}
+    for row in rows:
+        first.setdefault(idea_of(row.code, row.params), row)
+    return [row for row in first.values() if row.rule]
 
 
 def played(client: Client) -> Game:
@@ -36,7 +41,7 @@ def test_a_flagged_mistake_schedules_its_rule_once_for_an_anonymous_learner() ->
     cards = ReviewCard.objects.filter(user=None, session_key=game.session_key)
     assert {card.rule for card in cards} == rules
     assert all(finding.scheduled_at is not None for finding in flagged(game))
-    # Inaccuracies and findings on no rule schedule nothing.
+    # Inaccuracies, findings on no rule and an idea said again schedule nothing.
     others = game.findings.exclude(pk__in=[f.pk for f in flagged(game)])
     assert not others.exclude(scheduled_at=None).exists()
     # Each finding counted once: as many reviews of a rule as findings on it.
