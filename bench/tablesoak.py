@@ -322,22 +322,10 @@ def run_phase(
         for number in range(PLAYERS)
     ]
     probing = [prober(probes, seconds), prober(base, seconds)]
-    if attack is not None:
-        threads += [
-            threading.Thread(
-                target=Player(
-                    base, ATTACKER_ADDRESS, phase, "expert", "full", 0.0, attacker=True
-                ).play,
-                args=(until,),
-            )
-            for _ in range(ATTACK_SESSIONS)
-        ]
-        threads += [
-            threading.Thread(
-                target=review, args=(base, phase, attack["who"], attack["review"], until)
-            )
-            for _ in range(REVIEW_THREADS)
-        ]
+    # The attacker's client runs in a process of its own at the lowest CPU priority: on the
+    # one machine that holds server and clients, its own loops would otherwise take CPU from
+    # the server, which an attacker on another machine does not.
+    attacking = attacker(base, seconds, attack) if attack is not None else None
     cpu = server_cpu(base)
     for thread in threads:
         thread.start()
@@ -345,7 +333,59 @@ def run_phase(
         thread.join()
     phase.cpu = server_cpu(base) - cpu
     phase.healthz_ms, phase.site_healthz_ms = (probed(each) for each in probing)
+    if attacking is not None:
+        out, _ = attacking.communicate(timeout=120)
+        got = json.loads(out)
+        phase.attacker.update({int(status): n for status, n in got["statuses"].items()})
+        phase.failures.update(got["failures"])
+        phase.versions.update({int(game): version for game, version in got["versions"].items()})
     return phase
+
+
+def attacker(base: str, seconds: float, attack: dict[str, Any]) -> subprocess.Popen[str]:
+    """:func:`attack` in a process of its own, at the lowest CPU priority."""
+    return subprocess.Popen(  # nosec B603 - this module, a fixed argument list
+        [
+            sys.executable,
+            "-m",
+            "bench.tablesoak",
+            "attack",
+            base,
+            str(seconds),
+            json.dumps(attack),
+        ],
+        cwd=Path(__file__).resolve().parent.parent,
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: os.nice(19),  # noqa: PLW1509 - no threads yet in the parent's fork
+    )
+
+
+def attack(base: str, seconds: float, attack: dict[str, Any]) -> dict[str, Any]:
+    """The attacker for ``seconds``: eight expert sessions and two review readers; what it
+    got back (statuses, failures, the versions its games were answered)."""
+    phase = Phase()
+    until = time.monotonic() + seconds
+    threads = [
+        threading.Thread(
+            target=Player(base, ATTACKER_ADDRESS, phase, "expert", "full", 0.0, attacker=True).play,
+            args=(until,),
+        )
+        for _ in range(ATTACK_SESSIONS)
+    ]
+    threads += [
+        threading.Thread(target=review, args=(base, phase, attack["who"], attack["review"], until))
+        for _ in range(REVIEW_THREADS)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return {
+        "statuses": dict(phase.attacker),
+        "failures": dict(phase.failures),
+        "versions": phase.versions,
+    }
 
 
 def long_match(printed: Any, env: dict[str, str], who: int) -> str:
@@ -468,11 +508,14 @@ def soak(
 
 
 if __name__ == "__main__":
-    # python -m bench.tablesoak probe URL SECONDS: the prober's process (see prober()).
-    if len(sys.argv) != 4 or sys.argv[1] != "probe":
-        raise SystemExit("usage: python -m bench.tablesoak probe URL SECONDS")
-    print(
-        json.dumps(
-            [ms if ms != float("inf") else 1e9 for ms in probe(sys.argv[2], float(sys.argv[3]))]
+    # python -m bench.tablesoak probe URL SECONDS: the prober's process (see prober());
+    # python -m bench.tablesoak attack URL SECONDS ATTACK: the attacker's (see attacker()).
+    if len(sys.argv) == 5 and sys.argv[1] == "attack":
+        print(json.dumps(attack(sys.argv[2], float(sys.argv[3]), json.loads(sys.argv[4]))))
+    elif len(sys.argv) == 4 and sys.argv[1] == "probe":
+        times = probe(sys.argv[2], float(sys.argv[3]))
+        print(json.dumps([ms if ms != float("inf") else 1e9 for ms in times]))
+    else:
+        raise SystemExit(
+            "usage: python -m bench.tablesoak probe URL SECONDS | attack URL SECONDS ATTACK_JSON"
         )
-    )
