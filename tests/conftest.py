@@ -34,6 +34,7 @@ def fresh_budgets() -> None:
 
     cost._SPENT.clear()
     cost._PENDING.clear()
+    cost._LONG.clear()
 
 
 @pytest.fixture(autouse=True)
