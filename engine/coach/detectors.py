@@ -32,7 +32,7 @@ from engine.coach.context import (
 )
 from engine.coach.estimators import _value
 from engine.coach.feeding import _feeds
-from engine.coach.findings import Lost
+from engine.coach.findings import INACCURACY_FROM, Lost
 from engine.melds import Burraco, Meld
 from engine.scoring import burraco_bonus, kind_bonus
 from engine.state import Hidden, Phase
@@ -254,10 +254,25 @@ def _feeds_opponent(context: _Context) -> list[_Candidate]:
                 floor=feed.gain,
             )
         ]
+    # What it gives is an inaccuracy at least (docs/coach-audit.md): the next player takes
+    # the pile with it, whatever the playouts make of the cards.
+    floor = max(feed.gain, INACCURACY_FROM)
+    if feed.made is not None:
+        params = {"card": str(card), "arrangement": _texts(feed.made.cards)}
+        return [
+            _Candidate(
+                "feeds_opponent",
+                "R10",
+                better,
+                params,
+                sentence=f"coach_feeds_opponent_new{two}",
+                floor=floor,
+            )
+        ]
     assert feed.fitted is not None
     params = {"card": str(card), "arrangement": _texts(feed.fitted.cards)}
-    # The card alone completes their burraco: its gain is more than its value.
-    burraco = feed.gain > card.value
+    # The card (with the pile) completes their burraco.
+    burraco = feed.bonus > 0
     return [
         _Candidate(
             "feeds_opponent",
@@ -266,7 +281,7 @@ def _feeds_opponent(context: _Context) -> list[_Candidate]:
             params,
             sentence=f"coach_feeds_opponent{two}",
             lost=Lost.BURRACO if burraco else None,
-            floor=feed.gain if burraco else 0,
+            floor=floor,
         )
     ]
 
@@ -287,7 +302,11 @@ def _wild_wasted(context: _Context) -> list[_Candidate]:
         two = "_two" if _heads_up(view) else ""
         return [
             _Candidate(
-                "wild_wasted", "R18", better, {"wild": str(card)}, f"coach_wild_wasted_discard{two}"
+                "wild_wasted",
+                "R18",
+                better,
+                {"wild": str(card)},
+                f"coach_wild_wasted_discard{two}",
             )
         ]
     if chosen.kind is not ActionKind.ATTACH:

@@ -64,7 +64,7 @@ def coach(
             continue
         seen.add(candidate.better)
         points = estimate(view, action, candidate.better, budget)
-        if points <= 0 and candidate.lost is None:
+        if points <= 0 and candidate.lost is None and candidate.floor <= 0:
             continue
         # What was lost is worth at least what the rules give it: the severity, which
         # follows the points alone, then agrees with the loss.

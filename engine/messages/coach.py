@@ -57,6 +57,10 @@ COACH: dict[str, Template] = {
         "With {card} discarded, the pile gives your opponents the cards for a burraco on"
         " {arrangement}."
     ),
+    "coach_feeds_opponent_new": gettext_noop(
+        "{card}, which you discarded, makes {arrangement} with the cards of the pile: the next"
+        " player can take the pile and lay it at once."
+    ),
     "coach_wild_wasted_discard": gettext_noop(
         "You discarded {wild}, which could have stood for any card in your melds; now the next"
         " player can take it with the pile."
@@ -80,6 +84,10 @@ COACH: dict[str, Template] = {
     "coach_feeds_opponent_burraco_two": gettext_noop(
         "With {card} discarded, the pile gives your opponent the cards for a burraco on"
         " {arrangement}."
+    ),
+    "coach_feeds_opponent_new_two": gettext_noop(
+        "{card}, which you discarded, makes {arrangement} with the cards of the pile: your"
+        " opponent can take the pile and lay it at once."
     ),
     "coach_wild_wasted_discard_two": gettext_noop(
         "You discarded {wild}, which could have stood for any card in your melds; now your"

@@ -313,6 +313,18 @@ def test_feeds_opponent_through_the_pile() -> None:
     assert finding.lost is Lost.BURRACO
 
 
+def test_feeds_opponent_with_a_new_meld_from_the_pile() -> None:
+    # Two nines in the pile and none of their melds: the third nine makes them a set to lay
+    # at once (R7, R10); the king of hearts gives nothing. The same analysis the discard
+    # puzzles use (engine.strategy.feed_of) finds it, and it is an inaccuracy at least.
+    feed = position(["9C", "KH", "4D", "5C"], discard=["QD", "9S", "9H"])
+    finding = only(coach(feed, "discard 9C"), "feeds_opponent")
+    assert finding.sentence == "coach_feeds_opponent_new_two" and finding.rule == "R10"
+    assert finding.params == {"card": "9C", "arrangement": ["9H", "9C", "9S"]}
+    assert finding.severity is not Severity.NONE
+    assert "feeds_opponent" not in codes(coach(feed, "discard KH"))
+
+
 def test_wild_wasted_fires_for_a_discarded_wildcard() -> None:
     wild = position(["JK", "KH", "4D", "5C"])
     finding = only(coach(wild, "discard JK"), "wild_wasted")
@@ -473,6 +485,7 @@ REVIEWS = [
         ),
         "discard 10S",
     ),
+    (position(["9C", "KH", "4D", "5C"], discard=["QD", "9S", "9H"]), "discard 9C"),
 ]
 
 
@@ -499,6 +512,7 @@ FOUR = [
         ),
         "discard 10S",
     ),
+    (position(["9C", "KH", "4D", "5C"], discard=["QD", "9S", "9H"], players=4), "discard 9C"),
 ]
 REVIEWS += FOUR
 REVIEWS.append(
