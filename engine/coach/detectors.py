@@ -32,7 +32,7 @@ from engine.coach.context import (
 )
 from engine.coach.estimators import _value
 from engine.coach.feeding import _feeds
-from engine.coach.findings import INACCURACY_FROM, Lost
+from engine.coach.findings import INACCURACY_FROM, MISTAKE_FROM, Lost
 from engine.melds import Burraco, Meld
 from engine.scoring import burraco_bonus, kind_bonus
 from engine.state import Hidden, Phase
@@ -234,6 +234,9 @@ def _feeds_opponent(context: _Context) -> list[_Candidate]:
     if after.side == context.view.side:
         return []
     card = chosen.cards[0]
+    if card.is_wild:
+        # A wildcard thrown is ``wild_wasted``, whatever it also gives the next player.
+        return []
     feed = _feeds(after, card, context.budget)
     if not feed.gain:
         return []
@@ -307,6 +310,10 @@ def _wild_wasted(context: _Context) -> list[_Candidate]:
                 better,
                 {"wild": str(card)},
                 f"coach_wild_wasted_discard{two}",
+                # A joker thrown is a mistake at least, a pinella an inaccuracy at least
+                # (docs/coach-audit.md): a natural card could go, and the next player may
+                # take the wildcard with the pile.
+                floor=MISTAKE_FROM if card.is_joker else INACCURACY_FROM,
             )
         ]
     if chosen.kind is not ActionKind.ATTACH:

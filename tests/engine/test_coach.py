@@ -325,6 +325,15 @@ def test_feeds_opponent_with_a_new_meld_from_the_pile() -> None:
     assert "feeds_opponent" not in codes(coach(feed, "discard KH"))
 
 
+def test_a_wildcard_thrown_is_wild_wasted_not_a_feed() -> None:
+    # The joker fits their run too, but what was lost is the wildcard: one finding, and
+    # a joker thrown is a mistake at least.
+    wild = position(["JK", "KH", "4D", "5C"], theirs=[["6S", "7S", "8S"]])
+    review = coach(wild, "discard JK")
+    assert codes(review) == ["wild_wasted"]
+    assert review.findings[0].severity in (Severity.MISTAKE, Severity.BLUNDER)
+
+
 def test_wild_wasted_fires_for_a_discarded_wildcard() -> None:
     wild = position(["JK", "KH", "4D", "5C"])
     finding = only(coach(wild, "discard JK"), "wild_wasted")
