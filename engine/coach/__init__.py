@@ -27,6 +27,9 @@ the position (a test checks it on thousands of positions of random hands). The c
   of the side's melds.
 - ``missed_pile`` (R7): the player drew from the stock, and the pile held cards they could
   have laid down or attached at once.
+- ``useless_pile`` (R8): the player took a pile of one natural card that goes with no
+  card of the hand and fits none of the side's melds: a dead card kept (it may not go
+  back at once) where the stock gave a chance.
 
 Each look ahead is one turn deep and made of single legal actions: a burraco that needed
 two plays is not looked for, a close or an al volo is (with :func:`engine.puzzles.find_line`).

@@ -181,3 +181,13 @@ def _minus(cards: Sequence[Card], part: Iterable[Card]) -> list[Card]:
 
 def _texts(cards: Iterable[Card]) -> list[str]:
     return [str(card) for card in cards]
+
+
+def _goes_with(card: Card, other: Card) -> bool:
+    """Could the two natural cards meet in a meld: the same rank, or the same suit two
+    ranks apart at most?"""
+    if card.is_wild or other.is_wild or card.rank is None or other.rank is None:
+        return False
+    if card.rank is other.rank:
+        return True
+    return card.suit is other.suit and abs(card.rank.value - other.rank.value) <= 2

@@ -36,6 +36,7 @@ from engine.coach.findings import INACCURACY_FROM, MISTAKE_FROM, Lost
 from engine.melds import Burraco, Meld
 from engine.scoring import burraco_bonus, kind_bonus
 from engine.state import Hidden, Phase
+from engine.strategy import StrategyError, pile_uses
 
 
 def _missed_goal(context: _Context, goal: str, event: Event) -> Action | None:
@@ -415,6 +416,37 @@ def _missed_pile(context: _Context) -> list[_Candidate]:
     ]
 
 
+def _useless_pile(context: _Context) -> list[_Candidate]:
+    """A pile of one natural card taken that nothing uses at once: no meld or attachment
+    legal right after the take puts it on the table (:func:`engine.strategy.pile_uses`, the
+    analysis the pile puzzles use). The player keeps a dead card for sure, which they may
+    not throw back at once (R8), where the stock gave a chance, and the next player has
+    seen it go to them."""
+    view, chosen = context.view, context.chosen
+    if view.phase is not Phase.DRAW or chosen.kind is not ActionKind.PILE:
+        return []
+    if len(view.discard) != 1 or view.discard[0].is_wild:
+        return []
+    if isinstance(view.hands[view.to_move], Hidden):
+        return []
+    try:
+        if pile_uses(view, context.budget):
+            return []
+    except StrategyError:
+        return []
+    return [
+        _Candidate(
+            "useless_pile",
+            "R8",
+            Action(ActionKind.DRAW),
+            {"card": str(view.discard[0])},
+            # A dead card kept for a turn at least: an inaccuracy at least
+            # (docs/coach-audit.md), whatever the look-ahead makes of it.
+            floor=INACCURACY_FROM,
+        )
+    ]
+
+
 #: The detectors, most telling first: of two findings with the same better action, the
 #: first is kept.
 _DETECTORS: tuple[Callable[[_Context], list[_Candidate]], ...] = (
@@ -426,6 +458,7 @@ _DETECTORS: tuple[Callable[[_Context], list[_Candidate]], ...] = (
     _wild_wasted,
     _missed_attach,
     _missed_pile,
+    _useless_pile,
 )
 
 #: Every finding code the coach makes.
@@ -438,4 +471,5 @@ CODES = (
     "wild_wasted",
     "missed_attach",
     "missed_pile",
+    "useless_pile",
 )

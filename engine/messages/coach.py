@@ -61,6 +61,11 @@ COACH: dict[str, Template] = {
         "{card}, which you discarded, makes {arrangement} with the cards of the pile: the next"
         " player can take the pile and lay it at once."
     ),
+    "coach_useless_pile": gettext_noop(
+        "You took a pile of one card, {card}, that goes with nothing in your hand and fits none"
+        " of your melds: you must keep it this turn, where a card from the stock was a chance,"
+        " and the next player has seen it."
+    ),
     "coach_wild_wasted_discard": gettext_noop(
         "You discarded {wild}, which could have stood for any card in your melds; now the next"
         " player can take it with the pile."

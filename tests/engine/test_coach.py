@@ -334,6 +334,23 @@ def test_a_wildcard_thrown_is_wild_wasted_not_a_feed() -> None:
     assert review.findings[0].severity in (Severity.MISTAKE, Severity.BLUNDER)
 
 
+def test_useless_pile_fires_for_a_one_card_pile_nothing_uses() -> None:
+    # The QD goes with nothing in the hand and fits no meld of the side: a dead card.
+    start = position(["3C", "7D", "10S", "KH", "5S"], discard=["QD"], phase="draw")
+    finding = only(coach(start, "pile"), "useless_pile")
+    assert finding.rule == "R8" and finding.params == {"card": "QD"}
+    assert str(finding.better) == "draw" and finding.severity is not Severity.NONE
+    assert finding.sentence == "coach_useless_pile"
+
+
+def test_useless_pile_is_quiet_when_the_card_goes_down_at_once() -> None:
+    # The QD attaches to the side's queens; with the QS and QH it makes a set.
+    attach = position(["3C", "7D"], mine=[["QH", "QC", "QS"]], discard=["QD"], phase="draw")
+    pair = position(["3C", "7D", "QS", "QH"], discard=["QD"], phase="draw")
+    assert "useless_pile" not in codes(coach(attach, "pile"))
+    assert "useless_pile" not in codes(coach(pair, "pile"))
+
+
 def test_wild_wasted_fires_for_a_discarded_wildcard() -> None:
     wild = position(["JK", "KH", "4D", "5C"])
     finding = only(coach(wild, "discard JK"), "wild_wasted")
@@ -495,6 +512,7 @@ REVIEWS = [
         "discard 10S",
     ),
     (position(["9C", "KH", "4D", "5C"], discard=["QD", "9S", "9H"]), "discard 9C"),
+    (position(["3C", "7D", "10S", "KH", "5S"], discard=["QD"], phase="draw"), "pile"),
 ]
 
 
