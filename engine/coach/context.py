@@ -99,7 +99,8 @@ class _PileUse:
 
 def pile_use(context: _Context) -> _PileUse | None:
     """What the pile offers the player to move in the context's view before the draw, or
-    None (no pile, a pile the rules refuse, or nothing in it playable at once). The
+    None (no pile, a pile the rules refuse, or nothing in it playable at once without
+    spending a wildcard of the hand, but for a burraco). The
     ``missed_pile`` finding and the hint's reason both read it."""
     view = context.view
     if view.phase is not Phase.DRAW or not view.discard:
@@ -110,10 +111,20 @@ def pile_use(context: _Context) -> _PileUse | None:
     context.budget.spend(MOVE_STEPS)
     taken = transition(view, take, context.budget).position
     pile = view.discard
-    usable = [play for play in context.plays(taken) if not set(pile).isdisjoint(play.action.cards)]
+    rules = view.rules
+    # A use that spends a wildcard of the hand is no use (lessons 22-23: a wildcard is
+    # worth more kept than a short meld bought with it), unless it makes a burraco.
+    usable = [
+        play
+        for play in context.plays(taken)
+        if not set(pile).isdisjoint(play.action.cards)
+        and (
+            not any(card.is_wild for card in _minus(play.action.cards, pile))
+            or _makes_burraco(play, rules)
+        )
+    ]
     if not usable:
         return None
-    rules = view.rules
     cards = sorted(
         {card for play in usable for card in play.action.cards if card in pile},
         key=lambda card: card.sort_key,

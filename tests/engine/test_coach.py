@@ -334,6 +334,19 @@ def test_a_wildcard_thrown_is_wild_wasted_not_a_feed() -> None:
     assert review.findings[0].severity in (Severity.MISTAKE, Severity.BLUNDER)
 
 
+def test_missed_pile_is_quiet_when_the_pile_needs_a_wildcard_of_the_hand() -> None:
+    # The KH goes down only as KS KH JK: a wildcard spent on a three-card set to take one
+    # card. Drawing is sound; with a second king in hand the pile is missed.
+    wild = position(
+        ["KS", "JK", "4D", "7C"], discard=["KH"], phase="draw", stock=["3C", "8D", "JS", "5H"]
+    )
+    natural = position(
+        ["KS", "KC", "4D", "7C"], discard=["KH"], phase="draw", stock=["3C", "8D", "JS", "5H"]
+    )
+    assert "missed_pile" not in codes(coach(wild, "draw"))
+    assert "missed_pile" in codes(coach(natural, "draw"))
+
+
 def test_useless_pile_fires_for_a_one_card_pile_nothing_uses() -> None:
     # The QD goes with nothing in the hand and fits no meld of the side: a dead card.
     start = position(["3C", "7D", "10S", "KH", "5S"], discard=["QD"], phase="draw")
