@@ -16,7 +16,7 @@ from engine.actions import (
     transition,
     why_illegal,
 )
-from engine.budget import MOVE_STEPS
+from engine.budget import MOVE_STEPS, Budget
 from engine.cards import Card
 from engine.coach.context import (
     _Candidate,
@@ -33,9 +33,9 @@ from engine.coach.context import (
 from engine.coach.estimators import _value
 from engine.coach.feeding import _feeds
 from engine.coach.findings import INACCURACY_FROM, MISTAKE_FROM, Lost
-from engine.melds import Burraco, Meld
+from engine.melds import Burraco, Meld, possible_attachments
 from engine.scoring import burraco_bonus, kind_bonus
-from engine.state import Hidden, Phase
+from engine.state import Hidden, Phase, Position
 from engine.strategy import StrategyError, pile_uses
 
 
@@ -124,6 +124,8 @@ def _missed_burraco(context: _Context) -> list[_Candidate]:
     if not context.turn_over and any(_makes_burraco(play, rules) for play in context.plays(after)):
         return []  # the burraco can still be made this turn
     play = max(making, key=lambda play: _burraco_rank(play, rules))
+    if _waiting_is_sound(view, making, context.budget):
+        return []
     return [
         _Candidate(
             "missed_burraco",
@@ -134,6 +136,42 @@ def _missed_burraco(context: _Context) -> list[_Candidate]:
             floor=burraco_bonus(play.after, rules),
         )
     ]
+
+
+#: Lesson 23: a dirty burraco may wait for the natural card that makes it clean while the
+#: stock holds at least this many cards and every other hand this many cards or more.
+WAIT_STOCK_FROM = 20
+WAIT_HAND_FROM = 6
+
+
+def _waiting_is_sound(view: Position, making: list[_Play], budget: Budget) -> bool:
+    """Is keeping the wildcard sound (lesson 23)? Every burraco at hand would be dirty
+    with a wildcard of the hand on a meld still clean, which a natural card can yet finish,
+    and there is time: a long stock and nobody near closing."""
+    if len(view.stock) < WAIT_STOCK_FROM:
+        return False
+    if any(
+        len(hand) < WAIT_HAND_FROM for seat, hand in enumerate(view.hands) if seat != view.to_move
+    ):
+        return False
+    for play in making:
+        if play.before is None or play.before.wildcard is not None:
+            return False
+        if not any(card.is_wild for card in play.action.cards):
+            return False
+        meld = play.before
+        naturals = [
+            card
+            for card in view.unseen()
+            if not card.is_wild and (card.rank is meld.rank or card.suit is meld.suit)
+        ]
+        if not any(
+            burraco_bonus(after, view.rules)
+            for _, _, after in possible_attachments([meld], naturals, view.rules, budget)
+            if after.wildcard is None
+        ):
+            return False
+    return True
 
 
 def _burracos(melds: Iterable[Meld], rules: Any) -> int:

@@ -334,6 +334,17 @@ def test_a_wildcard_thrown_is_wild_wasted_not_a_feed() -> None:
     assert review.findings[0].severity in (Severity.MISTAKE, Severity.BLUNDER)
 
 
+def test_missed_burraco_waits_for_a_clean_one_while_there_is_time() -> None:
+    # Lesson 23: the joker would make the six hearts a dirty burraco; with forty cards in
+    # the stock and nobody near closing, keeping it for the 3H or 10H is sound. Late in the
+    # hand (a short stock) the burraco is missed.
+    run = [["4H", "5H", "6H", "7H", "8H", "9H"]]
+    early = position(["JK", "KS", "5C", "8D"], mine=run, stock=40)
+    late = position(["JK", "KS", "5C", "8D"], mine=run, stock=8)
+    assert "missed_burraco" not in codes(coach(early, "discard 5C"))
+    assert "missed_burraco" in codes(coach(late, "discard 5C"))
+
+
 def test_missed_pile_is_quiet_when_the_pile_needs_a_wildcard_of_the_hand() -> None:
     # The KH goes down only as KS KH JK: a wildcard spent on a three-card set to take one
     # card. Drawing is sound; with a second king in hand the pile is missed.
