@@ -196,11 +196,26 @@ def _missed_clean_burraco(context: _Context) -> list[_Candidate]:
                     and play.action.meld == chosen.meld
                     and play.after.wildcard is None
                     and not any(card.is_wild for card in play.action.cards)
-                    and len(play.action.cards) >= len(chosen.cards)
                     and _contains(play.action.cards, naturals)
                     and (play.before is None or play.before.wildcard is None)
+                    # The natural cards that did the wildcard's work, or the very cards
+                    # laid, which made a new meld without it (a wildcard attached makes
+                    # the meld longer: no waste).
+                    and (
+                        len(play.action.cards) >= len(chosen.cards)
+                        or (
+                            chosen.kind is ActionKind.MELD
+                            and len(play.action.cards) == len(naturals)
+                        )
+                    )
                 ):
                     extra = _minus(play.action.cards, naturals)
+                    # No card instead of the wildcard: the meld was complete without it.
+                    params: dict[str, Any] = (
+                        {"card": str(extra[0])}
+                        if extra
+                        else {"arrangement": _texts(play.after.cards)}
+                    )
                     found.append(
                         _Candidate(
                             "missed_clean_burraco",
@@ -208,10 +223,14 @@ def _missed_clean_burraco(context: _Context) -> list[_Candidate]:
                             play.action,
                             {
                                 "wild": str(wild),
-                                "card": str(extra[0]) if extra else str(play.action.cards[0]),
+                                **params,
                                 "clean": kind_bonus(Burraco.CLEAN, view.rules),
                                 "dirty": kind_bonus(Burraco.DIRTY, view.rules),
                             },
+                            sentence="" if extra else "coach_missed_clean_burraco_complete",
+                            # A wildcard spent for nothing: an inaccuracy at least
+                            # (docs/coach-audit.md).
+                            floor=INACCURACY_FROM,
                         )
                     )
                     break

@@ -27,6 +27,11 @@ COACH: dict[str, Template] = {
         "You used {wild} where {card} from your hand did the same work: the meld would stay"
         " clean, and a clean burraco is worth {clean} points, a dirty one {dirty}."
     ),
+    "coach_missed_clean_burraco_complete": gettext_noop(
+        "The meld {arrangement} was complete without {wild}: the wildcard added made it dirty"
+        " and was spent for nothing; a clean burraco is worth {clean} points, a dirty one"
+        " {dirty}."
+    ),
     "coach_missed_clean_burraco_home": gettext_noop(
         "{card} would have sent {wild} home as a natural 2, and the meld would be clean:"
         " {arrangement}."

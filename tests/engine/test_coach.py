@@ -334,6 +334,18 @@ def test_a_wildcard_thrown_is_wild_wasted_not_a_feed() -> None:
     assert review.findings[0].severity in (Severity.MISTAKE, Severity.BLUNDER)
 
 
+def test_missed_clean_burraco_for_a_wildcard_added_to_a_complete_meld() -> None:
+    # 9C 9D 9S is a set by itself: the joker added is spent for nothing.
+    full = position(["9C", "9D", "9S", "JK", "KS", "4H", "7C"])
+    finding = only(coach(full, "meld 9C 9D 9S JK"), "missed_clean_burraco")
+    assert sorted(map(str, finding.better.cards)) == ["9C", "9D", "9S"]
+    assert finding.sentence == "coach_missed_clean_burraco_complete"
+    assert finding.severity is not Severity.NONE
+    # A wildcard attached lengthens the meld: it is no waste.
+    run = position(["JK", "KS", "4D"], mine=[["4H", "5H", "6H"]])
+    assert "missed_clean_burraco" not in codes(coach(run, "attach 0 JK"))
+
+
 def test_missed_burraco_waits_for_a_clean_one_while_there_is_time() -> None:
     # Lesson 23: the joker would make the six hearts a dirty burraco; with forty cards in
     # the stock and nobody near closing, keeping it for the 3H or 10H is sound. Late in the
@@ -537,6 +549,7 @@ REVIEWS = [
     ),
     (position(["9C", "KH", "4D", "5C"], discard=["QD", "9S", "9H"]), "discard 9C"),
     (position(["3C", "7D", "10S", "KH", "5S"], discard=["QD"], phase="draw"), "pile"),
+    (position(["9C", "9D", "9S", "JK", "KS", "4H", "7C"]), "meld 9C 9D 9S JK"),
 ]
 
 
