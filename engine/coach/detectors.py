@@ -374,6 +374,8 @@ def _wild_wasted(context: _Context) -> list[_Candidate]:
                 floor=MISTAKE_FROM if card.is_joker else INACCURACY_FROM,
             )
         ]
+    if chosen.kind is ActionKind.MELD:
+        return _wild_on_a_short_meld(context)
     if chosen.kind is not ActionKind.ATTACH:
         return []
     mine = next((play for play in context.plays(view) if play.action == chosen), None)
@@ -405,6 +407,41 @@ def _wild_wasted(context: _Context) -> list[_Candidate]:
                 - kind_bonus(now or Burraco.DIRTY, view.rules),
             },
             "coach_wild_wasted_burraco",
+        )
+    ]
+
+
+#: Early in the hand (the stock this long or longer), a wildcard spent on a three-card meld
+#: is a waste (lessons 22-23): kept, it finishes a longer meld or a burraco.
+EARLY_STOCK_FROM = 30
+#: ... unless the hand is nearly out: then laying down counts more than the wildcard.
+SHORT_MELD_HAND_FROM = 4
+
+
+def _wild_on_a_short_meld(context: _Context) -> list[_Candidate]:
+    """A wildcard of the hand spent early in the hand to lay a new meld of three cards."""
+    view, chosen, after = context.view, context.chosen, context.after
+    if len(chosen.cards) != 3 or after is None or len(view.stock) < EARLY_STOCK_FROM:
+        return []
+    hand = after.hands[view.to_move]
+    if isinstance(hand, Hidden) or len(hand) < SHORT_MELD_HAND_FROM or context.events:
+        return []
+    mine = next((play for play in context.plays(view) if play.action == chosen), None)
+    if mine is None or mine.after.wildcard is None or mine.after.wildcard not in chosen.cards:
+        return []
+    better = _quiet_discard(context)
+    if better is None:
+        return []
+    wild = mine.after.wildcard
+    return [
+        _Candidate(
+            "wild_wasted",
+            "R18",
+            better,
+            {"wild": str(wild), "arrangement": _texts(mine.after.cards)},
+            "coach_wild_wasted_short",
+            # A wildcard spent for little: an inaccuracy at least (docs/coach-audit.md).
+            floor=INACCURACY_FROM,
         )
     ]
 

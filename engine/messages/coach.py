@@ -75,6 +75,10 @@ COACH: dict[str, Template] = {
         "You discarded {wild}, which could have stood for any card in your melds; now the next"
         " player can take it with the pile."
     ),
+    "coach_wild_wasted_short": gettext_noop(
+        "You spent {wild} to lay {arrangement}, a meld of three cards: this early in the hand a"
+        " wildcard kept is worth more, to finish a longer meld or a burraco."
+    ),
     "coach_wild_wasted_burraco": gettext_noop(
         "{card} turned your clean burraco {arrangement} dirty: the bonus falls by {loss} points."
     ),

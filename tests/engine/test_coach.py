@@ -346,6 +346,18 @@ def test_missed_clean_burraco_for_a_wildcard_added_to_a_complete_meld() -> None:
     assert "missed_clean_burraco" not in codes(coach(run, "attach 0 JK"))
 
 
+def test_wild_wasted_for_a_wildcard_spent_early_on_a_three_card_meld() -> None:
+    # Early in the hand the joker buys only 9C 9D JK; late, or with the hand nearly out,
+    # laying down is worth it.
+    hand = ["9C", "9D", "JK", "KS", "4H", "7C", "3S", "QD"]
+    finding = only(coach(position(hand, stock=55), "meld 9C 9D JK"), "wild_wasted")
+    assert finding.sentence == "coach_wild_wasted_short" and finding.params["wild"] == "JK"
+    assert finding.severity is not Severity.NONE
+    assert "wild_wasted" not in codes(coach(position(hand, stock=12), "meld 9C 9D JK"))
+    short = position(["9C", "9D", "JK", "KS", "4H"], stock=55)
+    assert "wild_wasted" not in codes(coach(short, "meld 9C 9D JK"))
+
+
 def test_missed_burraco_waits_for_a_clean_one_while_there_is_time() -> None:
     # Lesson 23: the joker would make the six hearts a dirty burraco; with forty cards in
     # the stock and nobody near closing, keeping it for the 3H or 10H is sound. Late in the
@@ -550,6 +562,7 @@ REVIEWS = [
     (position(["9C", "KH", "4D", "5C"], discard=["QD", "9S", "9H"]), "discard 9C"),
     (position(["3C", "7D", "10S", "KH", "5S"], discard=["QD"], phase="draw"), "pile"),
     (position(["9C", "9D", "9S", "JK", "KS", "4H", "7C"]), "meld 9C 9D 9S JK"),
+    (position(["9C", "9D", "JK", "KS", "4H", "7C", "3S", "QD"], stock=55), "meld 9C 9D JK"),
 ]
 
 
