@@ -16,6 +16,7 @@ from engine.actions import (
     transition,
     why_illegal,
 )
+from engine.bots.levels import Club, keep_value
 from engine.budget import MOVE_STEPS, Budget
 from engine.cards import Card
 from engine.coach.context import (
@@ -268,9 +269,14 @@ def _missed_clean_burraco(context: _Context) -> list[_Candidate]:
 
 def _quiet_discard(context: _Context, exclude: Card | None = None) -> Action | None:
     """The discard, other than ``exclude`` and never a wildcard, that gives the next
-    player's side nothing and keeps the most in hand, by the default estimate."""
+    player's side nothing and costs the hand left the least: the card the club bot would
+    throw (:func:`engine.bots.levels.keep_value`, what it keeps towards melds, less its
+    points), then the one that keeps the most in hand by the default estimate. A lone low
+    card goes before one of a pair."""
     view = context.view
-    best: tuple[int, Action] | None = None
+    hand = view.hands[view.to_move]
+    held = list(hand) if not isinstance(hand, Hidden) else []
+    best: tuple[float, int, Action] | None = None
     for action in legal_discards(view):
         card = action.cards[0]
         if card.is_wild or card == exclude:
@@ -279,10 +285,11 @@ def _quiet_discard(context: _Context, exclude: Card | None = None) -> Action | N
         after = transition(view, action, context.budget).position
         if _feeds(after, card, context.budget).gain:
             continue
+        cost = keep_value(card, _minus(held, [card])) - card.value * Club.points_weight
         worth = _value(view, after, context.budget)
-        if best is None or worth > best[0]:
-            best = (worth, action)
-    return None if best is None else best[1]
+        if best is None or (cost, -worth) < (best[0], -best[1]):
+            best = (cost, worth, action)
+    return None if best is None else best[2]
 
 
 def _feeds_opponent(context: _Context) -> list[_Candidate]:

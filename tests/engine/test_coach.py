@@ -358,6 +358,14 @@ def test_wild_wasted_for_a_wildcard_spent_early_on_a_three_card_meld() -> None:
     assert "wild_wasted" not in codes(coach(short, "meld 9C 9D JK"))
 
 
+def test_the_better_discard_keeps_the_pairs() -> None:
+    # The QS feeds their spades; of the safe cards the lone 4C goes, not an ace or a king
+    # of a pair the hand builds on (the club bot's judgement of the hand left).
+    feed = position(["QS", "AH", "AD", "4C", "KD", "KC"], theirs=[["9S", "10S", "JS"]])
+    finding = only(coach(feed, "discard QS"), "feeds_opponent")
+    assert str(finding.better) == "discard 4C"
+
+
 def test_missed_burraco_waits_for_a_clean_one_while_there_is_time() -> None:
     # Lesson 23: the joker would make the six hearts a dirty burraco; with forty cards in
     # the stock and nobody near closing, keeping it for the 3H or 10H is sound. Late in the
