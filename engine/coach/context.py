@@ -50,6 +50,9 @@ class _Candidate:
     #: The cards of the hand the better action plays besides its own (the hand's cards the
     #: pile's melds need): no other finding may propose discarding them.
     uses: tuple[Card, ...] = ()
+    #: The most the finding may count, where the criteria bound its band (a feed that
+    #: hands no burraco is no blunder): None for no bound.
+    ceiling: int | None = None
 
 
 @dataclass

@@ -33,7 +33,7 @@ from engine.coach.context import (
 )
 from engine.coach.estimators import _value
 from engine.coach.feeding import _feeds
-from engine.coach.findings import INACCURACY_FROM, MISTAKE_FROM, Lost
+from engine.coach.findings import BLUNDER_ABOVE, INACCURACY_FROM, MISTAKE_FROM, Lost
 from engine.melds import Burraco, Meld, possible_attachments
 from engine.scoring import burraco_bonus, kind_bonus
 from engine.state import Hidden, Phase, Position
@@ -335,6 +335,7 @@ def _feeds_opponent(context: _Context) -> list[_Candidate]:
                 params,
                 sentence=f"coach_feeds_opponent_new{two}",
                 floor=floor,
+                ceiling=None if feed.bonus else BLUNDER_ABOVE,
             )
         ]
     assert feed.fitted is not None
@@ -350,6 +351,8 @@ def _feeds_opponent(context: _Context) -> list[_Candidate]:
             sentence=f"coach_feeds_opponent{two}",
             lost=Lost.BURRACO if burraco else None,
             floor=floor,
+            # Only a burraco handed over makes a feed a blunder (docs/coach-audit.md).
+            ceiling=None if burraco else BLUNDER_ABOVE,
         )
     ]
 
@@ -480,8 +483,22 @@ def _missed_attach(context: _Context) -> list[_Candidate]:
             if play.before is not None
             else {"card": str(play.action.cards[0]), "arrangement": []},
             sentence="coach_missed_attach_two" if _heads_up(view) else "",
+            # A card kept off the table is an inaccuracy; more only when the opponents may
+            # close soon and it counts against the side (docs/coach-audit.md): a mistake
+            # at most, a burraco given up being missed_burraco's.
+            ceiling=BLUNDER_ABOVE if _closing_near(view) else MISTAKE_FROM - 1,
         )
     ]
+
+
+def _closing_near(view: Position) -> bool:
+    """May the opponents close soon: one of their hands under :data:`WAIT_HAND_FROM`
+    cards?"""
+    return any(
+        len(hand) < WAIT_HAND_FROM
+        for seat, hand in enumerate(view.hands)
+        if view.side_of(seat) != view.side
+    )
 
 
 def _missed_pile(context: _Context) -> list[_Candidate]:

@@ -68,6 +68,8 @@ def coach(
             continue
         # What was lost is worth at least what the rules give it: the severity, which
         # follows the points alone, then agrees with the loss.
+        if candidate.ceiling is not None:
+            points = min(points, candidate.ceiling)
         points = max(points, candidate.floor, 0)
         found.append(
             (

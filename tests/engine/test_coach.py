@@ -366,6 +366,15 @@ def test_the_better_discard_keeps_the_pairs() -> None:
     assert str(finding.better) == "discard 4C"
 
 
+def test_a_feed_that_hands_no_burraco_is_no_blunder() -> None:
+    def fixed(view: Position, chosen: Action, better: Action, budget: Budget) -> int:
+        return 400
+
+    feed = position(["9S", "KH", "4D", "5C"], theirs=[["6S", "7S", "8S"]])
+    finding = only(coach(feed, "discard 9S", estimator=fixed), "feeds_opponent")
+    assert finding.points == 150 and finding.severity is Severity.MISTAKE
+
+
 def test_missed_burraco_waits_for_a_clean_one_while_there_is_time() -> None:
     # Lesson 23: the joker would make the six hearts a dirty burraco; with forty cards in
     # the stock and nobody near closing, keeping it for the 3H or 10H is sound. Late in the
@@ -472,7 +481,10 @@ def test_the_estimator_plugs_in() -> None:
     assert only(coach(ATTACH, "discard 9H", estimator=fixed(19)), "missed_attach").severity is (
         Severity.NONE
     )
-    assert only(coach(ATTACH, "discard 9H", estimator=fixed(60)), "missed_attach").points == 60
+    assert only(coach(ATTACH, "discard 9H", estimator=fixed(45)), "missed_attach").points == 45
+    # A missed attachment is an inaccuracy at most while nobody is near closing.
+    capped = only(coach(ATTACH, "discard 9H", estimator=fixed(200)), "missed_attach")
+    assert capped.points == 59 and capped.severity is Severity.INACCURACY
     # An estimate of no loss drops the finding, unless a burraco was lost.
     assert codes(coach(ATTACH, "discard 9H", estimator=fixed(0))) == []
     assert codes(coach(NEAR_BURRACO, "discard KS", estimator=fixed(0))) == ["missed_burraco"]
