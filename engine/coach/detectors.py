@@ -487,6 +487,7 @@ def _missed_attach(context: _Context) -> list[_Candidate]:
             # close soon and it counts against the side (docs/coach-audit.md): a mistake
             # at most, a burraco given up being missed_burraco's.
             ceiling=BLUNDER_ABOVE if _closing_near(view) else MISTAKE_FROM - 1,
+            floor=INACCURACY_FROM,
         )
     ]
 

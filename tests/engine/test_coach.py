@@ -478,15 +478,20 @@ def test_the_estimator_plugs_in() -> None:
 
         return estimate
 
-    assert only(coach(ATTACH, "discard 9H", estimator=fixed(19)), "missed_attach").severity is (
-        Severity.NONE
-    )
+    # A missed attachment is an inaccuracy at least (docs/coach-audit.md), whatever the
+    # estimate says.
+    low = only(coach(ATTACH, "discard 9H", estimator=fixed(0)), "missed_attach")
+    assert low.points == 20 and low.severity is Severity.INACCURACY
     assert only(coach(ATTACH, "discard 9H", estimator=fixed(45)), "missed_attach").points == 45
     # A missed attachment is an inaccuracy at most while nobody is near closing.
     capped = only(coach(ATTACH, "discard 9H", estimator=fixed(200)), "missed_attach")
     assert capped.points == 59 and capped.severity is Severity.INACCURACY
-    # An estimate of no loss drops the finding, unless a burraco was lost.
-    assert codes(coach(ATTACH, "discard 9H", estimator=fixed(0))) == []
+    # An estimate of no loss drops a finding with no floor, unless a burraco was lost.
+    pile = position(
+        ["5H", "6H", "KS", "4D", "9C"], discard=["QD", "7H"], phase="draw", stock=["3C", "8D", "JS"]
+    )
+    assert only(coach(pile, "draw", estimator=fixed(19)), "missed_pile").severity is Severity.NONE
+    assert codes(coach(pile, "draw", estimator=fixed(0))) == []
     assert codes(coach(NEAR_BURRACO, "discard KS", estimator=fixed(0))) == ["missed_burraco"]
 
 
