@@ -35,7 +35,7 @@ from engine.coach import Finding, Severity, coach, playouts
 from engine.deal import deal
 from engine.errors import BurracoError, TooBigError
 from engine.rules import PRESETS
-from engine.state import Position
+from engine.state import Hidden, Position
 from engine.strategy import discard_feeds
 
 #: The hand's learner-like seat; the other seats are club players.
@@ -410,7 +410,7 @@ def judge(case: Case, budget_steps: int | None = None) -> Outcome:
         problems.append("a finding shown")
     view = seat_view(position)
     for finding in findings:
-        if why_illegal(position, finding.better) is not None:
+        if why_illegal(position, _drawn(position, finding.better)) is not None:
             problems.append(f"{finding.code}: better {finding.better} is illegal")
         if str(finding.better) in case.better_not:
             problems.append(f"{finding.code}: better {finding.better} is one the case refuses")
@@ -426,6 +426,16 @@ def judge(case: Case, budget_steps: int | None = None) -> Outcome:
         tuple(problems),
         too_big,
     )
+
+
+def _drawn(position: Position, action: Action) -> Action:
+    """A ``draw`` proposed without its card, against a stock the case does not show: the
+    draw of one card the stock may hold (whatever comes, the draw is the same choice)."""
+    if action.kind is ActionKind.DRAW and not action.cards and isinstance(position.stock, Hidden):
+        unseen = sorted(position.unseen(), key=str)
+        if unseen:
+            return Action(ActionKind.DRAW, (unseen[0],))
+    return action
 
 
 def figures(cases: list[Case] | None = None) -> dict[str, Any]:

@@ -114,7 +114,7 @@ def discard_feeds(
     for card in sorted_cards(list(dict.fromkeys(position.hand))):
         if why_illegal(position, Action(ActionKind.DISCARD, (card,))) is not None:
             continue
-        feeds.append(_feed(card, pool, theirs, position, budget))
+        feeds.append(feed_of(card, pool, theirs, position, budget))
     return feeds
 
 
@@ -147,13 +147,16 @@ def own_attachments(position: Position, budget: Budget | None = None) -> dict[Ca
     return found
 
 
-def _feed(
+def feed_of(
     card: Card,
     pool: tuple[Card, ...],
     theirs: tuple[Meld, ...],
     position: Position,
     budget: Budget,
 ) -> Feed:
+    """What ``card`` thrown on a pile of ``pool`` (the pile, and the cards the next
+    opponent is known to hold) gives the side whose melds are ``theirs``: the one analysis
+    of a discard, asked by the discard puzzles and by the coach (``feeds_opponent``)."""
     # A meld that holds a natural card is of its rank (a set) or its suit (a sequence), and
     # wildcards join either: only those cards and melds can be fed by it (a 28-card pile
     # searched whole for each card went past the budget).

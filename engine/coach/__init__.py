@@ -19,14 +19,20 @@ the position (a test checks it on thousands of positions of random hands). The c
 - ``missed_burraco`` (R26): a meld or an attachment made a burraco, given up.
 - ``missed_clean_burraco`` (R27, R25): a wildcard laid where a natural card of the hand
   did the same work, or a discard that left a pinella out when a card could send it home.
-- ``feeds_opponent`` (R17, R7): the discard fits a meld of the next player's side, or
-  gives them, with the pile, the cards for a burraco; another discard did not.
-- ``wild_wasted`` (R18, R27): a wildcard discarded when another card could go, or laid on
-  a clean burraco, which it makes dirty.
+- ``feeds_opponent`` (R17, R10, R7): the discard fits a meld of the next player's side,
+  makes a new meld with the pile's cards, or gives them, with the pile, the cards for a
+  burraco; another discard did not (the discard's analysis is
+  :func:`engine.strategy.feed_of`, the discard puzzles' own). A wildcard thrown is
+  ``wild_wasted`` instead.
+- ``wild_wasted`` (R18, R27): a wildcard discarded when another card could go, laid on
+  a clean burraco, which it makes dirty, or spent early in the hand on a three-card meld.
 - ``missed_attach`` (R17): at the discard, a natural card (kept or discarded) fitted one
   of the side's melds.
 - ``missed_pile`` (R7): the player drew from the stock, and the pile held cards they could
   have laid down or attached at once.
+- ``useless_pile`` (R8): the player took a pile of one natural card that goes with no
+  card of the hand and fits none of the side's melds: a dead card kept (it may not go
+  back at once) where the stock gave a chance.
 
 Each look ahead is one turn deep and made of single legal actions: a burraco that needed
 two plays is not looked for, a close or an al volo is (with :func:`engine.puzzles.find_line`).

@@ -50,6 +50,9 @@ class _Candidate:
     #: The cards of the hand the better action plays besides its own (the hand's cards the
     #: pile's melds need): no other finding may propose discarding them.
     uses: tuple[Card, ...] = ()
+    #: The most the finding may count, where the criteria bound its band (a feed that
+    #: hands no burraco is no blunder): None for no bound.
+    ceiling: int | None = None
 
 
 @dataclass
@@ -99,7 +102,8 @@ class _PileUse:
 
 def pile_use(context: _Context) -> _PileUse | None:
     """What the pile offers the player to move in the context's view before the draw, or
-    None (no pile, a pile the rules refuse, or nothing in it playable at once). The
+    None (no pile, a pile the rules refuse, or nothing in it playable at once without
+    spending a wildcard of the hand, but for a burraco). The
     ``missed_pile`` finding and the hint's reason both read it."""
     view = context.view
     if view.phase is not Phase.DRAW or not view.discard:
@@ -110,10 +114,20 @@ def pile_use(context: _Context) -> _PileUse | None:
     context.budget.spend(MOVE_STEPS)
     taken = transition(view, take, context.budget).position
     pile = view.discard
-    usable = [play for play in context.plays(taken) if not set(pile).isdisjoint(play.action.cards)]
+    rules = view.rules
+    # A use that spends a wildcard of the hand is no use (lessons 22-23: a wildcard is
+    # worth more kept than a short meld bought with it), unless it makes a burraco.
+    usable = [
+        play
+        for play in context.plays(taken)
+        if not set(pile).isdisjoint(play.action.cards)
+        and (
+            not any(card.is_wild for card in _minus(play.action.cards, pile))
+            or _makes_burraco(play, rules)
+        )
+    ]
     if not usable:
         return None
-    rules = view.rules
     cards = sorted(
         {card for play in usable for card in play.action.cards if card in pile},
         key=lambda card: card.sort_key,
@@ -181,3 +195,13 @@ def _minus(cards: Sequence[Card], part: Iterable[Card]) -> list[Card]:
 
 def _texts(cards: Iterable[Card]) -> list[str]:
     return [str(card) for card in cards]
+
+
+def _goes_with(card: Card, other: Card) -> bool:
+    """Could the two natural cards meet in a meld: the same rank, or the same suit two
+    ranks apart at most?"""
+    if card.is_wild or other.is_wild or card.rank is None or other.rank is None:
+        return False
+    if card.rank is other.rank:
+        return True
+    return card.suit is other.suit and abs(card.rank.value - other.rank.value) <= 2

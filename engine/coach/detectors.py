@@ -16,7 +16,8 @@ from engine.actions import (
     transition,
     why_illegal,
 )
-from engine.budget import MOVE_STEPS
+from engine.bots.levels import Club, keep_value
+from engine.budget import MOVE_STEPS, Budget
 from engine.cards import Card
 from engine.coach.context import (
     _Candidate,
@@ -32,10 +33,11 @@ from engine.coach.context import (
 )
 from engine.coach.estimators import _value
 from engine.coach.feeding import _feeds
-from engine.coach.findings import Lost
-from engine.melds import Burraco, Meld
+from engine.coach.findings import BLUNDER_ABOVE, INACCURACY_FROM, MISTAKE_FROM, Lost
+from engine.melds import Burraco, Meld, possible_attachments
 from engine.scoring import burraco_bonus, kind_bonus
-from engine.state import Hidden, Phase
+from engine.state import Hidden, Phase, Position
+from engine.strategy import StrategyError, pile_uses
 
 
 def _missed_goal(context: _Context, goal: str, event: Event) -> Action | None:
@@ -123,6 +125,8 @@ def _missed_burraco(context: _Context) -> list[_Candidate]:
     if not context.turn_over and any(_makes_burraco(play, rules) for play in context.plays(after)):
         return []  # the burraco can still be made this turn
     play = max(making, key=lambda play: _burraco_rank(play, rules))
+    if _waiting_is_sound(view, making, context.budget):
+        return []
     return [
         _Candidate(
             "missed_burraco",
@@ -133,6 +137,42 @@ def _missed_burraco(context: _Context) -> list[_Candidate]:
             floor=burraco_bonus(play.after, rules),
         )
     ]
+
+
+#: Lesson 23: a dirty burraco may wait for the natural card that makes it clean while the
+#: stock holds at least this many cards and every other hand this many cards or more.
+WAIT_STOCK_FROM = 20
+WAIT_HAND_FROM = 6
+
+
+def _waiting_is_sound(view: Position, making: list[_Play], budget: Budget) -> bool:
+    """Is keeping the wildcard sound (lesson 23)? Every burraco at hand would be dirty
+    with a wildcard of the hand on a meld still clean, which a natural card can yet finish,
+    and there is time: a long stock and nobody near closing."""
+    if len(view.stock) < WAIT_STOCK_FROM:
+        return False
+    if any(
+        len(hand) < WAIT_HAND_FROM for seat, hand in enumerate(view.hands) if seat != view.to_move
+    ):
+        return False
+    for play in making:
+        if play.before is None or play.before.wildcard is not None:
+            return False
+        if not any(card.is_wild for card in play.action.cards):
+            return False
+        meld = play.before
+        naturals = [
+            card
+            for card in view.unseen()
+            if not card.is_wild and (card.rank is meld.rank or card.suit is meld.suit)
+        ]
+        if not any(
+            burraco_bonus(after, view.rules)
+            for _, _, after in possible_attachments([meld], naturals, view.rules, budget)
+            if after.wildcard is None
+        ):
+            return False
+    return True
 
 
 def _burracos(melds: Iterable[Meld], rules: Any) -> int:
@@ -157,11 +197,26 @@ def _missed_clean_burraco(context: _Context) -> list[_Candidate]:
                     and play.action.meld == chosen.meld
                     and play.after.wildcard is None
                     and not any(card.is_wild for card in play.action.cards)
-                    and len(play.action.cards) >= len(chosen.cards)
                     and _contains(play.action.cards, naturals)
                     and (play.before is None or play.before.wildcard is None)
+                    # The natural cards that did the wildcard's work, or the very cards
+                    # laid, which made a new meld without it (a wildcard attached makes
+                    # the meld longer: no waste).
+                    and (
+                        len(play.action.cards) >= len(chosen.cards)
+                        or (
+                            chosen.kind is ActionKind.MELD
+                            and len(play.action.cards) == len(naturals)
+                        )
+                    )
                 ):
                     extra = _minus(play.action.cards, naturals)
+                    # No card instead of the wildcard: the meld was complete without it.
+                    params: dict[str, Any] = (
+                        {"card": str(extra[0])}
+                        if extra
+                        else {"arrangement": _texts(play.after.cards)}
+                    )
                     found.append(
                         _Candidate(
                             "missed_clean_burraco",
@@ -169,10 +224,14 @@ def _missed_clean_burraco(context: _Context) -> list[_Candidate]:
                             play.action,
                             {
                                 "wild": str(wild),
-                                "card": str(extra[0]) if extra else str(play.action.cards[0]),
+                                **params,
                                 "clean": kind_bonus(Burraco.CLEAN, view.rules),
                                 "dirty": kind_bonus(Burraco.DIRTY, view.rules),
                             },
+                            sentence="" if extra else "coach_missed_clean_burraco_complete",
+                            # A wildcard spent for nothing: an inaccuracy at least
+                            # (docs/coach-audit.md).
+                            floor=INACCURACY_FROM,
                         )
                     )
                     break
@@ -210,9 +269,14 @@ def _missed_clean_burraco(context: _Context) -> list[_Candidate]:
 
 def _quiet_discard(context: _Context, exclude: Card | None = None) -> Action | None:
     """The discard, other than ``exclude`` and never a wildcard, that gives the next
-    player's side nothing and keeps the most in hand, by the default estimate."""
+    player's side nothing and costs the hand left the least: the card the club bot would
+    throw (:func:`engine.bots.levels.keep_value`, what it keeps towards melds, less its
+    points), then the one that keeps the most in hand by the default estimate. A lone low
+    card goes before one of a pair."""
     view = context.view
-    best: tuple[int, Action] | None = None
+    hand = view.hands[view.to_move]
+    held = list(hand) if not isinstance(hand, Hidden) else []
+    best: tuple[float, int, Action] | None = None
     for action in legal_discards(view):
         card = action.cards[0]
         if card.is_wild or card == exclude:
@@ -221,10 +285,11 @@ def _quiet_discard(context: _Context, exclude: Card | None = None) -> Action | N
         after = transition(view, action, context.budget).position
         if _feeds(after, card, context.budget).gain:
             continue
+        cost = keep_value(card, _minus(held, [card])) - card.value * Club.points_weight
         worth = _value(view, after, context.budget)
-        if best is None or worth > best[0]:
-            best = (worth, action)
-    return None if best is None else best[1]
+        if best is None or (cost, -worth) < (best[0], -best[1]):
+            best = (cost, worth, action)
+    return None if best is None else best[2]
 
 
 def _feeds_opponent(context: _Context) -> list[_Candidate]:
@@ -234,6 +299,9 @@ def _feeds_opponent(context: _Context) -> list[_Candidate]:
     if after.side == context.view.side:
         return []
     card = chosen.cards[0]
+    if card.is_wild:
+        # A wildcard thrown is ``wild_wasted``, whatever it also gives the next player.
+        return []
     feed = _feeds(after, card, context.budget)
     if not feed.gain:
         return []
@@ -254,10 +322,26 @@ def _feeds_opponent(context: _Context) -> list[_Candidate]:
                 floor=feed.gain,
             )
         ]
+    # What it gives is an inaccuracy at least (docs/coach-audit.md): the next player takes
+    # the pile with it, whatever the playouts make of the cards.
+    floor = max(feed.gain, INACCURACY_FROM)
+    if feed.made is not None:
+        params = {"card": str(card), "arrangement": _texts(feed.made.cards)}
+        return [
+            _Candidate(
+                "feeds_opponent",
+                "R10",
+                better,
+                params,
+                sentence=f"coach_feeds_opponent_new{two}",
+                floor=floor,
+                ceiling=None if feed.bonus else BLUNDER_ABOVE,
+            )
+        ]
     assert feed.fitted is not None
     params = {"card": str(card), "arrangement": _texts(feed.fitted.cards)}
-    # The card alone completes their burraco: its gain is more than its value.
-    burraco = feed.gain > card.value
+    # The card (with the pile) completes their burraco.
+    burraco = feed.bonus > 0
     return [
         _Candidate(
             "feeds_opponent",
@@ -266,7 +350,9 @@ def _feeds_opponent(context: _Context) -> list[_Candidate]:
             params,
             sentence=f"coach_feeds_opponent{two}",
             lost=Lost.BURRACO if burraco else None,
-            floor=feed.gain if burraco else 0,
+            floor=floor,
+            # Only a burraco handed over makes a feed a blunder (docs/coach-audit.md).
+            ceiling=None if burraco else BLUNDER_ABOVE,
         )
     ]
 
@@ -287,9 +373,19 @@ def _wild_wasted(context: _Context) -> list[_Candidate]:
         two = "_two" if _heads_up(view) else ""
         return [
             _Candidate(
-                "wild_wasted", "R18", better, {"wild": str(card)}, f"coach_wild_wasted_discard{two}"
+                "wild_wasted",
+                "R18",
+                better,
+                {"wild": str(card)},
+                f"coach_wild_wasted_discard{two}",
+                # A joker thrown is a mistake at least, a pinella an inaccuracy at least
+                # (docs/coach-audit.md): a natural card could go, and the next player may
+                # take the wildcard with the pile.
+                floor=MISTAKE_FROM if card.is_joker else INACCURACY_FROM,
             )
         ]
+    if chosen.kind is ActionKind.MELD:
+        return _wild_on_a_short_meld(context)
     if chosen.kind is not ActionKind.ATTACH:
         return []
     mine = next((play for play in context.plays(view) if play.action == chosen), None)
@@ -325,6 +421,41 @@ def _wild_wasted(context: _Context) -> list[_Candidate]:
     ]
 
 
+#: Early in the hand (the stock this long or longer), a wildcard spent on a three-card meld
+#: is a waste (lessons 22-23): kept, it finishes a longer meld or a burraco.
+EARLY_STOCK_FROM = 30
+#: ... unless the hand is nearly out: then laying down counts more than the wildcard.
+SHORT_MELD_HAND_FROM = 4
+
+
+def _wild_on_a_short_meld(context: _Context) -> list[_Candidate]:
+    """A wildcard of the hand spent early in the hand to lay a new meld of three cards."""
+    view, chosen, after = context.view, context.chosen, context.after
+    if len(chosen.cards) != 3 or after is None or len(view.stock) < EARLY_STOCK_FROM:
+        return []
+    hand = after.hands[view.to_move]
+    if isinstance(hand, Hidden) or len(hand) < SHORT_MELD_HAND_FROM or context.events:
+        return []
+    mine = next((play for play in context.plays(view) if play.action == chosen), None)
+    if mine is None or mine.after.wildcard is None or mine.after.wildcard not in chosen.cards:
+        return []
+    better = _quiet_discard(context)
+    if better is None:
+        return []
+    wild = mine.after.wildcard
+    return [
+        _Candidate(
+            "wild_wasted",
+            "R18",
+            better,
+            {"wild": str(wild), "arrangement": _texts(mine.after.cards)},
+            "coach_wild_wasted_short",
+            # A wildcard spent for little: an inaccuracy at least (docs/coach-audit.md).
+            floor=INACCURACY_FROM,
+        )
+    ]
+
+
 def _missed_attach(context: _Context) -> list[_Candidate]:
     chosen, view = context.chosen, context.view
     if chosen.kind is not ActionKind.DISCARD:
@@ -352,8 +483,23 @@ def _missed_attach(context: _Context) -> list[_Candidate]:
             if play.before is not None
             else {"card": str(play.action.cards[0]), "arrangement": []},
             sentence="coach_missed_attach_two" if _heads_up(view) else "",
+            # A card kept off the table is an inaccuracy; more only when the opponents may
+            # close soon and it counts against the side (docs/coach-audit.md): a mistake
+            # at most, a burraco given up being missed_burraco's.
+            ceiling=BLUNDER_ABOVE if _closing_near(view) else MISTAKE_FROM - 1,
+            floor=INACCURACY_FROM,
         )
     ]
+
+
+def _closing_near(view: Position) -> bool:
+    """May the opponents close soon: one of their hands under :data:`WAIT_HAND_FROM`
+    cards?"""
+    return any(
+        len(hand) < WAIT_HAND_FROM
+        for seat, hand in enumerate(view.hands)
+        if view.side_of(seat) != view.side
+    )
 
 
 def _missed_pile(context: _Context) -> list[_Candidate]:
@@ -389,6 +535,37 @@ def _missed_pile(context: _Context) -> list[_Candidate]:
     ]
 
 
+def _useless_pile(context: _Context) -> list[_Candidate]:
+    """A pile of one natural card taken that nothing uses at once: no meld or attachment
+    legal right after the take puts it on the table (:func:`engine.strategy.pile_uses`, the
+    analysis the pile puzzles use). The player keeps a dead card for sure, which they may
+    not throw back at once (R8), where the stock gave a chance, and the next player has
+    seen it go to them."""
+    view, chosen = context.view, context.chosen
+    if view.phase is not Phase.DRAW or chosen.kind is not ActionKind.PILE:
+        return []
+    if len(view.discard) != 1 or view.discard[0].is_wild:
+        return []
+    if isinstance(view.hands[view.to_move], Hidden):
+        return []
+    try:
+        if pile_uses(view, context.budget):
+            return []
+    except StrategyError:
+        return []
+    return [
+        _Candidate(
+            "useless_pile",
+            "R8",
+            Action(ActionKind.DRAW),
+            {"card": str(view.discard[0])},
+            # A dead card kept for a turn at least: an inaccuracy at least
+            # (docs/coach-audit.md), whatever the look-ahead makes of it.
+            floor=INACCURACY_FROM,
+        )
+    ]
+
+
 #: The detectors, most telling first: of two findings with the same better action, the
 #: first is kept.
 _DETECTORS: tuple[Callable[[_Context], list[_Candidate]], ...] = (
@@ -400,6 +577,7 @@ _DETECTORS: tuple[Callable[[_Context], list[_Candidate]], ...] = (
     _wild_wasted,
     _missed_attach,
     _missed_pile,
+    _useless_pile,
 )
 
 #: Every finding code the coach makes.
@@ -412,4 +590,5 @@ CODES = (
     "wild_wasted",
     "missed_attach",
     "missed_pile",
+    "useless_pile",
 )

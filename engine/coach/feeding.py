@@ -1,11 +1,15 @@
-"""What a discard hands the next player's side (R7, R17): the meld of theirs it fits, the
-burraco the pile would give them, and roughly the points.
+"""What a discard hands the next player's side (R7, R10, R17): the meld of theirs it
+extends or the new meld it makes with the pile, the burraco the pile would give them, and
+roughly the points.
 
 Part of :mod:`engine.coach`: the ``feeds_opponent`` detector and the default estimator
-both ask it."""
+both ask it. The analysis of the discard itself is :func:`engine.strategy.feed_of`, the
+same one the discard puzzles use; this module only prices what it finds.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -15,37 +19,49 @@ from engine.cards import Card
 from engine.melds import BURRACO_SIZE, Meld, MeldKind, possible_attachments
 from engine.scoring import burraco_bonus
 from engine.state import Position
+from engine.strategy import feed_of
 
 
 @dataclass(frozen=True, slots=True)
 class _Feed:
     """What a discard gives the next player's side: the points it likely gains, the meld
-    of theirs the card fits (as it lies now), and the meld the pile makes a burraco."""
+    of theirs the card extends (as it lies now) or the new meld it makes with the pile, and
+    the meld the pile makes a burraco."""
 
     gain: int = 0
     fitted: Meld | None = None
     burraco: Meld | None = None
+    made: Meld | None = None
+    #: The burraco bonus the card alone (with the pile) gives the meld it extends.
+    bonus: int = 0
 
 
 def _feeds(view_after: Position, card: Card, budget: Budget) -> _Feed:
     """What ``card``, just discarded in ``view_after``, gives the next player's side."""
-    if view_after.is_over:
+    if view_after.is_over or not view_after.discard:
         return _Feed()
     melds = view_after.melds[view_after.side]
     rules = view_after.rules
-    if not melds:
-        return _Feed()
-    gain, fitted = 0, None
-    for index, _, result in possible_attachments(melds, [card], rules, budget):
-        worth = card.value + _bonus_gain(melds[index], result, rules)
-        if worth > gain:
-            gain, fitted = worth, melds[index]
     pile = view_after.discard
+    feed = feed_of(card, tuple(pile[:-1]), melds, view_after, budget)
+    gain, fitted, made, bonus = 0, None, None, 0
+    for index, result in feed.extends:
+        before = melds[index]
+        added = Counter(result.cards) - Counter(before.cards)
+        extra = _bonus_gain(before, result, rules)
+        worth = sum(c.value for c in added.elements()) + extra
+        if worth > gain:
+            gain, fitted, bonus = worth, before, extra
+    for meld in feed.completes:
+        extra = burraco_bonus(meld, rules)
+        worth = sum(c.value for c in meld.cards) + extra
+        if worth > gain:
+            gain, fitted, made, bonus = worth, None, meld, extra
     found = _pile_burraco(melds, pile, rules, budget)
     if found is not None and _pile_burraco(melds, pile[:-1], rules, budget) is None:
-        bonus, meld = found
-        return _Feed(gain + bonus, fitted, meld)
-    return _Feed(gain, fitted)
+        meld = found[1]
+        return _Feed(gain + found[0], fitted, meld, made, bonus)
+    return _Feed(gain, fitted, None, made, bonus)
 
 
 def _pile_burraco(

@@ -64,10 +64,12 @@ def coach(
             continue
         seen.add(candidate.better)
         points = estimate(view, action, candidate.better, budget)
-        if points <= 0 and candidate.lost is None:
+        if points <= 0 and candidate.lost is None and candidate.floor <= 0:
             continue
         # What was lost is worth at least what the rules give it: the severity, which
         # follows the points alone, then agrees with the loss.
+        if candidate.ceiling is not None:
+            points = min(points, candidate.ceiling)
         points = max(points, candidate.floor, 0)
         found.append(
             (

@@ -28,8 +28,15 @@ from typing import Any
 from engine.actions import Action, ActionKind, Event, transition, why_illegal
 from engine.bots.view import seat_view
 from engine.budget import MOVE_STEPS, Budget
-from engine.cards import Card
-from engine.coach.context import _Context, _makes_burraco, _minus, _Play, _texts, pile_use
+from engine.coach.context import (
+    _Context,
+    _goes_with,
+    _makes_burraco,
+    _minus,
+    _Play,
+    _texts,
+    pile_use,
+)
 from engine.coach.feeding import _feeds
 from engine.messages import render
 from engine.scoring import burraco_bonus
@@ -162,13 +169,3 @@ def _discard(context: _Context) -> Reason:
     others = _minus(list(hand), [card]) if not isinstance(hand, Hidden) else []
     lone = not any(_goes_with(card, other) for other in others)
     return Reason((("hint_discard_safe_lone" if lone else "hint_discard_safe", params),))
-
-
-def _goes_with(card: Card, other: Card) -> bool:
-    """Could the two natural cards meet in a meld: the same rank, or the same suit two
-    ranks apart at most?"""
-    if card.is_wild or other.is_wild or card.rank is None or other.rank is None:
-        return False
-    if card.rank is other.rank:
-        return True
-    return card.suit is other.suit and abs(card.rank.value - other.rank.value) <= 2

@@ -27,6 +27,11 @@ COACH: dict[str, Template] = {
         "You used {wild} where {card} from your hand did the same work: the meld would stay"
         " clean, and a clean burraco is worth {clean} points, a dirty one {dirty}."
     ),
+    "coach_missed_clean_burraco_complete": gettext_noop(
+        "The meld {arrangement} was complete without {wild}: the wildcard added made it dirty"
+        " and was spent for nothing; a clean burraco is worth {clean} points, a dirty one"
+        " {dirty}."
+    ),
     "coach_missed_clean_burraco_home": gettext_noop(
         "{card} would have sent {wild} home as a natural 2, and the meld would be clean:"
         " {arrangement}."
@@ -57,9 +62,22 @@ COACH: dict[str, Template] = {
         "With {card} discarded, the pile gives your opponents the cards for a burraco on"
         " {arrangement}."
     ),
+    "coach_feeds_opponent_new": gettext_noop(
+        "{card}, which you discarded, makes {arrangement} with the cards of the pile: the next"
+        " player can take the pile and lay it at once."
+    ),
+    "coach_useless_pile": gettext_noop(
+        "You took a pile of one card, {card}, that goes with nothing in your hand and fits none"
+        " of your melds: you must keep it this turn, where a card from the stock was a chance,"
+        " and the next player has seen it."
+    ),
     "coach_wild_wasted_discard": gettext_noop(
         "You discarded {wild}, which could have stood for any card in your melds; now the next"
         " player can take it with the pile."
+    ),
+    "coach_wild_wasted_short": gettext_noop(
+        "You spent {wild} to lay {arrangement}, a meld of three cards: this early in the hand a"
+        " wildcard kept is worth more, to finish a longer meld or a burraco."
     ),
     "coach_wild_wasted_burraco": gettext_noop(
         "{card} turned your clean burraco {arrangement} dirty: the bonus falls by {loss} points."
@@ -80,6 +98,10 @@ COACH: dict[str, Template] = {
     "coach_feeds_opponent_burraco_two": gettext_noop(
         "With {card} discarded, the pile gives your opponent the cards for a burraco on"
         " {arrangement}."
+    ),
+    "coach_feeds_opponent_new_two": gettext_noop(
+        "{card}, which you discarded, makes {arrangement} with the cards of the pile: your"
+        " opponent can take the pile and lay it at once."
     ),
     "coach_wild_wasted_discard_two": gettext_noop(
         "You discarded {wild}, which could have stood for any card in your melds; now your"

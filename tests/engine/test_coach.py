@@ -313,6 +313,109 @@ def test_feeds_opponent_through_the_pile() -> None:
     assert finding.lost is Lost.BURRACO
 
 
+def test_feeds_opponent_with_a_new_meld_from_the_pile() -> None:
+    # Two nines in the pile and none of their melds: the third nine makes them a set to lay
+    # at once (R7, R10); the king of hearts gives nothing. The same analysis the discard
+    # puzzles use (engine.strategy.feed_of) finds it, and it is an inaccuracy at least.
+    feed = position(["9C", "KH", "4D", "5C"], discard=["QD", "9S", "9H"])
+    finding = only(coach(feed, "discard 9C"), "feeds_opponent")
+    assert finding.sentence == "coach_feeds_opponent_new_two" and finding.rule == "R10"
+    assert finding.params == {"card": "9C", "arrangement": ["9H", "9C", "9S"]}
+    assert finding.severity is not Severity.NONE
+    assert "feeds_opponent" not in codes(coach(feed, "discard KH"))
+
+
+def test_a_wildcard_thrown_is_wild_wasted_not_a_feed() -> None:
+    # The joker fits their run too, but what was lost is the wildcard: one finding, and
+    # a joker thrown is a mistake at least.
+    wild = position(["JK", "KH", "4D", "5C"], theirs=[["6S", "7S", "8S"]])
+    review = coach(wild, "discard JK")
+    assert codes(review) == ["wild_wasted"]
+    assert review.findings[0].severity in (Severity.MISTAKE, Severity.BLUNDER)
+
+
+def test_missed_clean_burraco_for_a_wildcard_added_to_a_complete_meld() -> None:
+    # 9C 9D 9S is a set by itself: the joker added is spent for nothing.
+    full = position(["9C", "9D", "9S", "JK", "KS", "4H", "7C"])
+    finding = only(coach(full, "meld 9C 9D 9S JK"), "missed_clean_burraco")
+    assert sorted(map(str, finding.better.cards)) == ["9C", "9D", "9S"]
+    assert finding.sentence == "coach_missed_clean_burraco_complete"
+    assert finding.severity is not Severity.NONE
+    # A wildcard attached lengthens the meld: it is no waste.
+    run = position(["JK", "KS", "4D"], mine=[["4H", "5H", "6H"]])
+    assert "missed_clean_burraco" not in codes(coach(run, "attach 0 JK"))
+
+
+def test_wild_wasted_for_a_wildcard_spent_early_on_a_three_card_meld() -> None:
+    # Early in the hand the joker buys only 9C 9D JK; late, or with the hand nearly out,
+    # laying down is worth it.
+    hand = ["9C", "9D", "JK", "KS", "4H", "7C", "3S", "QD"]
+    finding = only(coach(position(hand, stock=55), "meld 9C 9D JK"), "wild_wasted")
+    assert finding.sentence == "coach_wild_wasted_short" and finding.params["wild"] == "JK"
+    assert finding.severity is not Severity.NONE
+    assert "wild_wasted" not in codes(coach(position(hand, stock=12), "meld 9C 9D JK"))
+    short = position(["9C", "9D", "JK", "KS", "4H"], stock=55)
+    assert "wild_wasted" not in codes(coach(short, "meld 9C 9D JK"))
+
+
+def test_the_better_discard_keeps_the_pairs() -> None:
+    # The QS feeds their spades; of the safe cards the lone 4C goes, not an ace or a king
+    # of a pair the hand builds on (the club bot's judgement of the hand left).
+    feed = position(["QS", "AH", "AD", "4C", "KD", "KC"], theirs=[["9S", "10S", "JS"]])
+    finding = only(coach(feed, "discard QS"), "feeds_opponent")
+    assert str(finding.better) == "discard 4C"
+
+
+def test_a_feed_that_hands_no_burraco_is_no_blunder() -> None:
+    def fixed(view: Position, chosen: Action, better: Action, budget: Budget) -> int:
+        return 400
+
+    feed = position(["9S", "KH", "4D", "5C"], theirs=[["6S", "7S", "8S"]])
+    finding = only(coach(feed, "discard 9S", estimator=fixed), "feeds_opponent")
+    assert finding.points == 150 and finding.severity is Severity.MISTAKE
+
+
+def test_missed_burraco_waits_for_a_clean_one_while_there_is_time() -> None:
+    # Lesson 23: the joker would make the six hearts a dirty burraco; with forty cards in
+    # the stock and nobody near closing, keeping it for the 3H or 10H is sound. Late in the
+    # hand (a short stock) the burraco is missed.
+    run = [["4H", "5H", "6H", "7H", "8H", "9H"]]
+    early = position(["JK", "KS", "5C", "8D"], mine=run, stock=40)
+    late = position(["JK", "KS", "5C", "8D"], mine=run, stock=8)
+    assert "missed_burraco" not in codes(coach(early, "discard 5C"))
+    assert "missed_burraco" in codes(coach(late, "discard 5C"))
+
+
+def test_missed_pile_is_quiet_when_the_pile_needs_a_wildcard_of_the_hand() -> None:
+    # The KH goes down only as KS KH JK: a wildcard spent on a three-card set to take one
+    # card. Drawing is sound; with a second king in hand the pile is missed.
+    wild = position(
+        ["KS", "JK", "4D", "7C"], discard=["KH"], phase="draw", stock=["3C", "8D", "JS", "5H"]
+    )
+    natural = position(
+        ["KS", "KC", "4D", "7C"], discard=["KH"], phase="draw", stock=["3C", "8D", "JS", "5H"]
+    )
+    assert "missed_pile" not in codes(coach(wild, "draw"))
+    assert "missed_pile" in codes(coach(natural, "draw"))
+
+
+def test_useless_pile_fires_for_a_one_card_pile_nothing_uses() -> None:
+    # The QD goes with nothing in the hand and fits no meld of the side: a dead card.
+    start = position(["3C", "7D", "10S", "KH", "5S"], discard=["QD"], phase="draw")
+    finding = only(coach(start, "pile"), "useless_pile")
+    assert finding.rule == "R8" and finding.params == {"card": "QD"}
+    assert str(finding.better) == "draw" and finding.severity is not Severity.NONE
+    assert finding.sentence == "coach_useless_pile"
+
+
+def test_useless_pile_is_quiet_when_the_card_goes_down_at_once() -> None:
+    # The QD attaches to the side's queens; with the QS and QH it makes a set.
+    attach = position(["3C", "7D"], mine=[["QH", "QC", "QS"]], discard=["QD"], phase="draw")
+    pair = position(["3C", "7D", "QS", "QH"], discard=["QD"], phase="draw")
+    assert "useless_pile" not in codes(coach(attach, "pile"))
+    assert "useless_pile" not in codes(coach(pair, "pile"))
+
+
 def test_wild_wasted_fires_for_a_discarded_wildcard() -> None:
     wild = position(["JK", "KH", "4D", "5C"])
     finding = only(coach(wild, "discard JK"), "wild_wasted")
@@ -375,12 +478,20 @@ def test_the_estimator_plugs_in() -> None:
 
         return estimate
 
-    assert only(coach(ATTACH, "discard 9H", estimator=fixed(19)), "missed_attach").severity is (
-        Severity.NONE
+    # A missed attachment is an inaccuracy at least (docs/coach-audit.md), whatever the
+    # estimate says.
+    low = only(coach(ATTACH, "discard 9H", estimator=fixed(0)), "missed_attach")
+    assert low.points == 20 and low.severity is Severity.INACCURACY
+    assert only(coach(ATTACH, "discard 9H", estimator=fixed(45)), "missed_attach").points == 45
+    # A missed attachment is an inaccuracy at most while nobody is near closing.
+    capped = only(coach(ATTACH, "discard 9H", estimator=fixed(200)), "missed_attach")
+    assert capped.points == 59 and capped.severity is Severity.INACCURACY
+    # An estimate of no loss drops a finding with no floor, unless a burraco was lost.
+    pile = position(
+        ["5H", "6H", "KS", "4D", "9C"], discard=["QD", "7H"], phase="draw", stock=["3C", "8D", "JS"]
     )
-    assert only(coach(ATTACH, "discard 9H", estimator=fixed(60)), "missed_attach").points == 60
-    # An estimate of no loss drops the finding, unless a burraco was lost.
-    assert codes(coach(ATTACH, "discard 9H", estimator=fixed(0))) == []
+    assert only(coach(pile, "draw", estimator=fixed(19)), "missed_pile").severity is Severity.NONE
+    assert codes(coach(pile, "draw", estimator=fixed(0))) == []
     assert codes(coach(NEAR_BURRACO, "discard KS", estimator=fixed(0))) == ["missed_burraco"]
 
 
@@ -473,6 +584,10 @@ REVIEWS = [
         ),
         "discard 10S",
     ),
+    (position(["9C", "KH", "4D", "5C"], discard=["QD", "9S", "9H"]), "discard 9C"),
+    (position(["3C", "7D", "10S", "KH", "5S"], discard=["QD"], phase="draw"), "pile"),
+    (position(["9C", "9D", "9S", "JK", "KS", "4H", "7C"]), "meld 9C 9D 9S JK"),
+    (position(["9C", "9D", "JK", "KS", "4H", "7C", "3S", "QD"], stock=55), "meld 9C 9D JK"),
 ]
 
 
@@ -499,6 +614,7 @@ FOUR = [
         ),
         "discard 10S",
     ),
+    (position(["9C", "KH", "4D", "5C"], discard=["QD", "9S", "9H"], players=4), "discard 9C"),
 ]
 REVIEWS += FOUR
 REVIEWS.append(
