@@ -144,12 +144,7 @@ class CostMiddleware:
             # Refused before anything is read: no cheaper than a 404, so not charged.
             return over_budget(request, max(1, math.ceil(max(ends) - now)))
 
-        seat = Seat.take(counters, request, now)
-        if seat is None:
-            return waiting_turn(request)
-
         def charge() -> None:
-            seat.leave()
             cost = max(1, round((time.thread_time() - started) * 1000))
             due = _due(tuple(key for key, _left, _ceiling in windows), cost, now)
             if not due:
@@ -159,71 +154,7 @@ class CostMiddleware:
                 if count >= ceiling:
                     _mark_spent(key, now + left, now)
 
-        try:
-            response = self.get_response(request)
-        except BaseException:
-            seat.leave()
-            raise
-        return _after(response, charge)
-
-
-#: Learners this worker knows to be long or not (``long:`` rows of the counters table), and
-#: until when it believes it: it looks again at most every ``LONG_RECHECK`` seconds.
-_LONG: dict[str, tuple[bool, float]] = {}
-LONG_RECHECK = 5.0
-
-
-def _is_long(counters: Any, whose: str, now: float) -> bool:
-    known = _LONG.get(whose)
-    if known is not None and known[1] > now:
-        return known[0]
-    if len(_LONG) >= SPENT_KEPT:
-        _LONG.clear()
-    found = bool(counters.get("long:" + whose))
-    _LONG[whose] = (found, now + LONG_RECHECK)
-    return found
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """One of an address's seats for its long learners' requests: whatever they ask (a
-    move, a frame of the bots' moves, a review), at most ``LONG_REQUESTS_PER_ADDRESS`` of
-    them are in the workers at once for one address, in any worker. Past that a request is
-    refused at once (429, ``Retry-After: 1``), which costs a worker a few milliseconds
-    rather than the queue a turn behind every one of them: the listen queue serves
-    connections first come, first served, so an address keeping ten requests there makes
-    everyone else's wait ten turns. Learners whose requests are short (a class at club
-    tables) take no seat and read nothing for it but their mark, once every few seconds."""
-
-    counters: Any
-    key: str
-    token: int
-
-    @classmethod
-    def take(cls, counters: Any, request: HttpRequest, now: float) -> Seat | _NoSeat | None:
-        whose = by_learner("heavy", request)
-        if not _is_long(counters, whose, now):
-            return NO_SEAT
-        address = by_address("seat", request)
-        token = secrets.randbelow(2**62) + 1
-        for number in range(int(settings.LONG_REQUESTS_PER_ADDRESS)):
-            key = f"seat:{address}:{number}"
-            if counters.add(key, token, int(settings.HEAVY_REQUEST_SECONDS)):
-                return cls(counters, key, token)
-        return None
-
-    def leave(self) -> None:
-        self.counters.release(self.key, self.token)
-
-
-class _NoSeat:
-    """A request of a learner whose requests are short: no seat to leave."""
-
-    def leave(self) -> None:
-        return None
-
-
-NO_SEAT = _NoSeat()
+        return _after(self.get_response(request), charge)
 
 
 def heavy(*methods: str) -> Callable[[View], View]:

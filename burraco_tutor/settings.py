@@ -292,9 +292,6 @@ HEAVY_REQUEST_SECONDS = env_int("HEAVY_REQUEST_SECONDS", 30)
 # each followed by a pause that keeps the address's long work to LANE_SHARE_PERCENT of one core.
 EXPENSIVE_MS = env_int("EXPENSIVE_MS", 80)
 LANE_SHARE_PERCENT = env_int("LANE_SHARE_PERCENT", 50)
-# A long learner's requests of any kind, at most this many at once from one address
-# (burraco_tutor.cost.Seat): more wait their turn in the listen queue ahead of everyone.
-LONG_REQUESTS_PER_ADDRESS = env_int("LONG_REQUESTS_PER_ADDRESS", 2)
 if not 1 <= LANE_SHARE_PERCENT <= 100:
     raise ImproperlyConfigured("LANE_SHARE_PERCENT must be between 1 and 100")
 # The key of the deal of the day's seeds (daily.deal): empty, one derived from SECRET_KEY.

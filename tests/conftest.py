@@ -34,7 +34,6 @@ def fresh_budgets() -> None:
 
     cost._SPENT.clear()
     cost._PENDING.clear()
-    cost._LONG.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -77,11 +77,7 @@ def test_each_request_is_charged_what_it_cost_to_learner_and_address(
 ) -> None:
     client = learner()
     client.get("/healthz")
-    # The session, the account, whether the learner is long (once every few seconds a
-    # worker); the charge.
-    with django_assert_num_queries(4):
-        client.get("/accounts/login/")
-    with django_assert_num_queries(3):  # the mark is known for a few seconds
+    with django_assert_num_queries(3):  # the session, the account; the charge
         client.get("/accounts/login/")
     client.get("/rules/")
     charged = sorted(Counter.objects.values_list("value", flat=True))
@@ -362,37 +358,3 @@ def test_a_first_deal_with_no_session_takes_the_lane_after_a_long_one_there(
     assert caches["counters"].get("long:address:192.0.2.1") == 1
     assert cost.heavy()(view)(request).status_code == 200  # in the lane now
     assert seen[0] is None and seen[1] is not None
-
-
-# --- an address's seats for its long learners' requests ----------------------------------------
-
-
-def test_a_long_learners_requests_of_any_kind_take_one_of_the_addresss_seats(
-    settings: Any,
-) -> None:
-    settings.LONG_REQUESTS_PER_ADDRESS = 2
-    counters = caches["counters"]
-    client = long_learner(learner())
-    # Two of the address's long requests are in the workers (another worker's).
-    assert counters.add("seat:address:127.0.0.1:0", 7, 30)
-    assert counters.add("seat:address:127.0.0.1:1", 8, 30)
-    refused = client.get("/rules/")  # a page like any: the seat is for every request
-    assert refused.status_code == 429 and refused["Retry-After"] == "1"
-    assert LANE_IT in html.unescape(refused.content.decode())
-    # A learner whose requests are short takes no seat; another address has its own.
-    assert learner().get("/rules/").status_code == 200
-    assert long_learner(learner(REMOTE_ADDR="192.0.2.9")).get("/rules/").status_code == 200
-    assert counters.release("seat:address:127.0.0.1:1", 8)
-    assert client.get("/rules/").status_code == 200
-    # The seat was let go when the response was made.
-    assert counters.get("seat:address:127.0.0.1:1") is None
-
-
-def test_a_learner_is_known_long_within_seconds_in_every_worker(settings: Any) -> None:
-    settings.LONG_REQUESTS_PER_ADDRESS = 0  # a long learner has no seat at all
-    client = learner()
-    assert client.get("/rules/").status_code == 200  # not long: looked up, and remembered
-    long_learner(client)
-    assert client.get("/rules/").status_code == 200  # this worker believes it a while
-    cost._LONG.clear()  # ...until it looks again
-    assert client.get("/rules/").status_code == 429

@@ -629,16 +629,10 @@ def test_two_tabs_starting_a_deal_at_once_file_one_game(finished_before: int) ->
 
 
 def test_the_ranking_page_reads_as_many_rows_for_a_class_of_two_as_of_eight(
-    world: World, monkeypatch: pytest.MonkeyPatch
+    world: World,
 ) -> None:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
-
-    from burraco_tutor import cost
-
-    # Whether the teacher is long is looked up once every few seconds a worker (cost.Seat):
-    # not a row the page reads, so not counted here.
-    monkeypatch.setattr(cost, "LONG_RECHECK", 3600.0)
 
     assignment = a_duplicate(world)
     client = logged_in(world.teacher)
@@ -651,7 +645,6 @@ def test_the_ranking_page_reads_as_many_rows_for_a_class_of_two_as_of_eight(
 
     play_deals(logged_in(world.student), assignment, [(300, 100)] * 3)
     play_deals(logged_in(classmate(world, "student0")), assignment, [(0, 100)] * 3)
-    queries()
     few = queries()
     for number in range(1, 7):
         play_deals(logged_in(classmate(world, f"student{number}")), assignment, [(5, 0)] * 2)
