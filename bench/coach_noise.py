@@ -10,7 +10,9 @@ playing on, and who sees only one attachment in two (the other time it discards 
 keeping the card that fitted); the other seats are club players. Every one of the
 learner's actions is reviewed by the coach as the practice table reviews it
 (``engine.coach.coach`` with the expert's ``playouts``, one request budget each). It
-prints, per table size, the median and the 90th percentile of:
+prints, per table size, the share of the learner's decisions flagged (a finding above
+"none"), each review's CPU time (p50, p95, max: ``time.thread_time``), and the median and
+the 90th percentile of:
 
 - ``findings``: the findings above "none" on the hand, as the review listed them before
   (one row per finding of each decision);
@@ -29,6 +31,7 @@ import argparse
 import json
 import random
 import statistics
+import time
 from typing import Any
 
 from engine.actions import Action, ActionKind, transition
@@ -75,9 +78,15 @@ def learner_action(view: Any, legal: list[Action], rng: random.Random) -> Action
     return action
 
 
+#: The CPU milliseconds of each review, and how many of them flagged something, over a run.
+COSTS: list[float] = []
+FLAGGED: list[bool] = []
+
+
 def one_hand(players: int, seed: str) -> list[tuple[int, Any]]:
     """The coach's findings on the learner's actions of one seeded hand, each with the
-    learner's turn (from 1)."""
+    learner's turn (from 1); each review's CPU time and whether it flagged something are
+    added to :data:`COSTS` and :data:`FLAGGED`."""
     position = deal(players, random.Random(seed))
     memory = Memory.empty(players)
     club = make_bot("club")
@@ -94,12 +103,16 @@ def one_hand(players: int, seed: str) -> list[tuple[int, Any]]:
         if seat == 0:
             if action.kind in (ActionKind.DRAW, ActionKind.PILE):
                 turn += 1
+            began = time.thread_time()
             try:
                 review = coach(position, action, estimator=playouts, budget=Budget())
             except TooBigError:
                 pass
             else:
                 found += [(max(turn, 1), finding) for finding in review.findings]
+                shown = [f for f in review.findings if f.severity is not Severity.NONE]
+                FLAGGED.append(bool(shown))
+            COSTS.append((time.thread_time() - began) * 1000)
         memory = memory.after(position, action)
         position = transition(position, action, Budget()).position
     return [(turn, finding) for turn, finding in found if finding.severity is not Severity.NONE]
@@ -112,6 +125,8 @@ def spread(values: list[int]) -> dict[str, float]:
 
 
 def measure(players: int, hands: int, seed: int) -> dict[str, Any]:
+    COSTS.clear()
+    FLAGGED.clear()
     findings, grouped, live_before, live_now = [], [], [], []
     for number in range(hands):
         found = one_hand(players, f"{seed}:{players}:{number}")
@@ -121,7 +136,19 @@ def measure(players: int, hands: int, seed: int) -> dict[str, Any]:
         if ideas is not None:
             grouped.append(len(ideas(found)))
             live_now += [len(new_ideas(found, turn)) for turn in turns]
-    result: dict[str, Any] = {"players": players, "hands": hands, "findings": spread(findings)}
+    costs = sorted(COSTS)
+    result: dict[str, Any] = {
+        "players": players,
+        "hands": hands,
+        "findings": spread(findings),
+        "flagged": round(sum(FLAGGED) / max(1, len(FLAGGED)), 3),
+        "review_cpu_ms": {
+            "p50": round(statistics.median(costs), 1),
+            "p95": round(costs[min(len(costs) - 1, round(0.95 * (len(costs) - 1)))], 1),
+            "max": round(costs[-1], 1),
+            "reviews": len(costs),
+        },
+    }
     if live_before:
         result["live_before"] = spread(live_before)
     if ideas is not None:
@@ -144,6 +171,11 @@ def main() -> None:
         return
     for result in results:
         print(f"{result['players']} players, {result['hands']} hands:")
+        cpu = result["review_cpu_ms"]
+        print(
+            f"  decisions flagged {result['flagged']:.1%}; a review's CPU p50 {cpu['p50']} ms,"
+            f" p95 {cpu['p95']} ms, max {cpu['max']} ms ({cpu['reviews']} reviews)"
+        )
         for key in ("findings", "ideas", "live_before", "live_now"):
             if key in result:
                 figures = result[key]
