@@ -30,7 +30,7 @@ from engine.match import VP_TABLES, VP_TOTAL
 from engine.melds import Meld, attach, make_meld
 from engine.puzzles import RULE_IDS
 from engine.scoring import SideScore, score_side
-from lessons.rulebook import PRESET_LABELS, RULE_TITLES
+from lessons.rulebook import RULE_TITLES
 
 CONTENT = Path(__file__).resolve().parent / "content" / "rules.yaml"
 LANGUAGES = ("it", "en")
@@ -315,8 +315,15 @@ def sections() -> list[tuple[str, str, list[Rule]]]:
     ]
 
 
-#: The presets the codes' table compares, in its columns' order (R41-R43).
-CODE_COLUMNS = ("standard", "fe-bur-it", "f-it-ab", "champion", "international")
+#: The presets the codes' table compares, in its columns' order (R41-R43), each by a short
+#: name a column can hold (the presets' full labels are lessons.rulebook.PRESET_LABELS).
+CODE_COLUMNS: dict[str, Promise] = {
+    "standard": _("FIBur (standard)"),
+    "fe-bur-it": _("Fe.Bur.It."),
+    "f-it-ab": _("F.It.AB"),
+    "champion": _("Champion"),
+    "international": _("International"),
+}
 
 
 def codes_table() -> tuple[list[Promise], list[tuple[Promise, list[str]]]]:
@@ -373,4 +380,4 @@ def codes_table() -> tuple[list[Promise], list[tuple[Promise, list[str]]]]:
         ),
         (_("Sets of any rank"), [yes(p.allows_set_of(7)) for p in presets]),
     ]
-    return [PRESET_LABELS[name] for name in CODE_COLUMNS], rows
+    return list(CODE_COLUMNS.values()), rows
