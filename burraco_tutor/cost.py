@@ -26,18 +26,23 @@ closes), and expiring by itself after ``HEAVY_REQUEST_SECONDS`` should its worke
 
 from __future__ import annotations
 
+import contextvars
 import functools
+import logging
 import math
+import os
 import secrets
 import threading
 import time
 import zlib
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.cache import caches
+from django.db import close_old_connections
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -84,13 +89,18 @@ _SPENT: dict[str, float] = {}
 SPENT_KEPT = 10_000
 
 
-def _mark_spent(key: str, until: float, now: float) -> None:
-    if len(_SPENT) >= SPENT_KEPT:
-        for old in [old for old, end in _SPENT.items() if end <= now]:
-            del _SPENT[old]
-        if len(_SPENT) >= SPENT_KEPT:
-            _SPENT.clear()  # a flood of spent visitors: they are counted again from the table
-    _SPENT[key] = until
+#: The learners this process knows to have spent ``BACK_SEAT_MS`` this minute, and when
+#: their window ends: their requests run in the back seat (:class:`BackSeat`) until then.
+_BACK: dict[str, float] = {}
+
+
+def _mark_spent(key: str, until: float, now: float, known: dict[str, float] = _SPENT) -> None:
+    if len(known) >= SPENT_KEPT:
+        for old in [old for old, end in known.items() if end <= now]:
+            del known[old]
+        if len(known) >= SPENT_KEPT:
+            known.clear()  # a flood of spent visitors: they are counted again from the table
+    known[key] = until
 
 
 #: A visitor's charges not sent yet, by the windows they go to: [milliseconds, since when].
@@ -144,8 +154,10 @@ class CostMiddleware:
             # Refused before anything is read: no cheaper than a 404, so not charged.
             return over_budget(request, max(1, math.ceil(max(ends) - now)))
 
+        behind = 0.0  # CPU seconds the back seat's thread spent on the request
+
         def charge() -> None:
-            cost = max(1, round((time.thread_time() - started) * 1000))
+            cost = max(1, round((time.thread_time() - started + behind) * 1000))
             due = _due(tuple(key for key, _left, _ceiling in windows), cost, now)
             if not due:
                 return
@@ -153,8 +165,90 @@ class CostMiddleware:
             for (key, left, ceiling), count in zip(windows, counts, strict=True):
                 if count >= ceiling:
                     _mark_spent(key, now + left, now)
+            learner, left, _ceiling = windows[0]
+            if 0 < int(settings.BACK_SEAT_MS) <= counts[0]:
+                _mark_spent(learner, now + left, now, _BACK)
 
-        return _after(self.get_response(request), charge)
+        if _BACK.get(windows[0][0], 0.0) <= now:
+            return _after(self.get_response(request), charge)
+        # A learner who has spent BACK_SEAT_MS this minute: one request of their address's
+        # at a time in the back seat, the others refused at once.
+        seat = "back:" + by_address("back", request)
+        token = secrets.randbelow(2**62) + 1
+        if not counters.add(seat, token, int(settings.HEAVY_REQUEST_SECONDS)):
+            return _after(back_seat_taken(request), charge)
+        try:
+            response, behind = BACK_SEAT.run(self.get_response, request)
+        except BaseException:
+            counters.release(seat, token)
+            raise
+
+        def charge_and_leave() -> None:
+            try:
+                charge()
+            finally:
+                counters.release(seat, token)
+
+        return _after(response, charge_and_leave)
+
+
+class BackSeat:
+    """A thread of each worker's, at the lowest CPU priority (nice 19), that serves the
+    requests of the learners who have spent ``BACK_SEAT_MS`` of CPU this minute, while the
+    worker's own thread waits for it. The kernel then gives the other workers' requests
+    the processor first: a player's move at a table is not slowed by an expert match
+    running beside it, which takes only what is left over. One a process, started on the
+    first request that needs it (after gunicorn forks), with its own database connection,
+    closed when it is too old or broken as Django closes a request's. The request's
+    translation and time zone go with it (they are context variables). A seat of the
+    visitor's address (a row of the counters table) lets one such request in at a time, so
+    that a visitor in the back seat never holds more than one worker waiting.
+
+    Where the thread's priority cannot be lowered (not Linux), it still runs the request,
+    at the worker's own priority."""
+
+    def __init__(self) -> None:
+        self.pid = 0
+        self.executor: ThreadPoolExecutor | None = None
+        self.lock = threading.Lock()
+
+    def run(
+        self, get_response: Callable[[HttpRequest], HttpResponseBase], request: HttpRequest
+    ) -> tuple[HttpResponseBase, float]:
+        """The response, and the CPU seconds the back seat's thread spent making it."""
+        context = contextvars.copy_context()
+
+        def job() -> tuple[HttpResponseBase, float]:
+            close_old_connections()
+            began = time.thread_time()
+            try:
+                return context.run(get_response, request), time.thread_time() - began
+            finally:
+                close_old_connections()
+
+        return self._executor().submit(job).result()
+
+    def _executor(self) -> ThreadPoolExecutor:
+        with self.lock:
+            if self.executor is None or self.pid != os.getpid():
+                self.pid = os.getpid()
+                self.executor = ThreadPoolExecutor(
+                    max_workers=1, thread_name_prefix="back-seat", initializer=_lowest
+                )
+            return self.executor
+
+
+def _lowest() -> None:
+    """The calling thread at the lowest priority (on Linux a thread has a nice of its own)."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), BACK_SEAT_NICE)
+    except (AttributeError, OSError):
+        logging.getLogger(__name__).warning("the back seat runs at the worker's priority")
+
+
+#: The back seat's niceness: the lowest priority there is.
+BACK_SEAT_NICE = 19
+BACK_SEAT = BackSeat()
 
 
 def heavy(*methods: str) -> Callable[[View], View]:
@@ -319,6 +413,17 @@ def waiting_turn(request: HttpRequest) -> HttpResponse:
         "Long requests from your address (the expert bots, the full coach, a review) take"
         " turns, with a pause between them so that other players are served too. Wait a"
         " second, then try again."
+    )
+    response = _refusal(request, sentence)
+    response["Retry-After"] = "1"
+    return response
+
+
+def back_seat_taken(request: HttpRequest) -> HttpResponse:
+    """The 429 of a request in the back seat while another of the same address's runs."""
+    sentence = _(
+        "You have asked the site for a lot of work in the last minute, so your requests now"
+        " wait for everyone else's and run one at a time. Wait a second, then try again."
     )
     response = _refusal(request, sentence)
     response["Retry-After"] = "1"

@@ -294,6 +294,12 @@ EXPENSIVE_MS = env_int("EXPENSIVE_MS", 80)
 LANE_SHARE_PERCENT = env_int("LANE_SHARE_PERCENT", 50)
 if not 1 <= LANE_SHARE_PERCENT <= 100:
     raise ImproperlyConfigured("LANE_SHARE_PERCENT must be between 1 and 100")
+# A learner who has spent this many CPU milliseconds in a minute has their requests served,
+# until the minute ends, by each worker's thread at the lowest CPU priority, one of their
+# address's at a time (burraco_tutor.cost.BackSeat); 0 turns it off. A player at club
+# tables spends a little over a second a minute; expert bots with the full coach at speed,
+# three or more.
+BACK_SEAT_MS = env_int("BACK_SEAT_MS", 2_000)
 # The key of the deal of the day's seeds (daily.deal): empty, one derived from SECRET_KEY.
 # Either way the days' cards cannot be worked out from the source.
 DAILY_SECRET = env_str("DAILY_SECRET", "")

@@ -22,6 +22,9 @@ def charges_at_once(settings: Any) -> None:
     """Each request is charged its CPU as it ends (burraco_tutor.cost), so what a test counts
     does not depend on the requests before it; test_cost.py tests the batching itself."""
     settings.COST_BATCH_MS = 0
+    # The back seat serves a request from another thread, on a database connection of its
+    # own that a test's transaction cannot be seen from: test_cost.py turns it on.
+    settings.BACK_SEAT_MS = 0
 
 
 @pytest.fixture(autouse=True)
@@ -33,6 +36,7 @@ def fresh_budgets() -> None:
     from burraco_tutor import cost
 
     cost._SPENT.clear()
+    cost._BACK.clear()
     cost._PENDING.clear()
 
 

@@ -1,0 +1,155 @@
+"""The back seat (burraco_tutor.cost.BackSeat): a learner who has spent BACK_SEAT_MS of CPU
+this minute is served by a thread at the lowest CPU priority, one request of their
+address's at a time, and is charged what that thread spent.
+
+The back seat's thread has a database connection of its own, which sees only what is
+committed: these tests run in transactions of their own (``transaction=True``)."""
+
+from __future__ import annotations
+
+import html
+import os
+import threading
+import time
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.cache import caches
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.test import Client
+from django.urls import include, path
+from django.utils.translation import get_language
+
+from burraco_tutor import cost
+from counters.models import Counter
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+SEAT = "back:address:127.0.0.1"
+TAKEN_IT = "le tue richieste ora aspettano quelle di tutti gli altri"
+TAKEN_EN = "so your requests now wait for everyone else's and run one at a time"
+
+
+def where(request: HttpRequest) -> HttpResponse:
+    """The thread that serves the request, its niceness, the language and what the database
+    shows it; with ``?burn=MS``, that many milliseconds of CPU spent first."""
+    burn = int(request.GET.get("burn", 0)) / 1000
+    began = time.thread_time()
+    while time.thread_time() - began < burn:
+        pass
+    return JsonResponse(
+        {
+            "thread": threading.current_thread().name,
+            "nice": os.getpriority(os.PRIO_PROCESS, threading.get_native_id()),
+            "language": get_language(),
+            "users": get_user_model().objects.count(),
+        }
+    )
+
+
+def fails(request: HttpRequest) -> HttpResponse:
+    raise RuntimeError("the view broke")
+
+
+urlpatterns = [
+    path("where/", where),
+    path("fails/", fails),
+    path("", include("burraco_tutor.urls")),
+]
+
+
+@pytest.fixture(autouse=True)
+def here(settings: Any) -> None:
+    settings.ROOT_URLCONF = __name__
+    # Every request costs a millisecond at least: the next one sits in the back seat.
+    settings.BACK_SEAT_MS = 1
+
+
+def learner(**extra: Any) -> Client:
+    client = Client(**extra)
+    client.force_login(UserFactory())
+    client.cookies["django_language"] = "it"
+    return client
+
+
+def served(client: Client, url: str = "/where/") -> dict[str, Any]:
+    response = client.get(url)
+    assert response.status_code == 200, response.content
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+def test_past_the_threshold_a_learner_is_served_by_the_back_seat_at_the_lowest_priority() -> None:
+    client = learner()
+    first = served(client)
+    assert first["thread"] == threading.current_thread().name  # the worker's own thread
+    behind = served(client)
+    assert behind["thread"].startswith("back-seat")
+    assert behind["nice"] == cost.BACK_SEAT_NICE > first["nice"]
+    # The request's language and what the database holds went with it.
+    assert behind["language"] == "it" and behind["users"] == first["users"] == 1
+    # The seat was let go: the next request sits there again.
+    assert caches["counters"].get(SEAT) is None
+    assert served(client)["thread"].startswith("back-seat")
+
+
+def test_the_back_seats_cpu_is_charged_to_the_learner() -> None:
+    client = learner()
+    served(client)
+
+    def charged() -> int:
+        # The learner's minute and the address's, charged alike: the larger of the rows.
+        return max(Counter.objects.values_list("value", flat=True))
+
+    before = charged()
+    assert served(client, "/where/?burn=40")["thread"].startswith("back-seat")
+    assert charged() - before >= 40
+
+
+def test_under_the_threshold_or_with_it_off_a_learner_stays_in_front(settings: Any) -> None:
+    settings.BACK_SEAT_MS = 10**6
+    client = learner()
+    assert not served(client)["thread"].startswith("back-seat")
+    assert not served(client)["thread"].startswith("back-seat")
+    settings.BACK_SEAT_MS = 0
+    for _ in range(2):
+        assert not served(client)["thread"].startswith("back-seat")
+
+
+def test_one_request_of_an_address_in_the_back_seat_at_a_time() -> None:
+    client = learner()
+    served(client)
+    counters: Any = caches["counters"]
+    assert counters.add(SEAT, 7, 30)  # another of the address's requests sits there now
+    refused = client.get("/where/")
+    assert refused.status_code == 429 and refused["Retry-After"] == "1"
+    assert TAKEN_IT in html.unescape(refused.content.decode())
+    client.cookies["django_language"] = "en"
+    assert TAKEN_EN in html.unescape(client.get("/where/").content.decode())
+    # A learner of another address, or one under the threshold here, is not held up.
+    assert served(learner(REMOTE_ADDR="192.0.2.9"))["thread"] == threading.current_thread().name
+    assert served(learner())["thread"] == threading.current_thread().name
+    assert counters.release(SEAT, 7)
+    assert served(client)["thread"].startswith("back-seat")
+
+
+def test_a_view_that_raises_in_the_back_seat_lets_go_of_the_seat() -> None:
+    client = learner()
+    served(client)
+    client.raise_request_exception = False
+    assert client.get("/fails/").status_code == 500
+    assert caches["counters"].get(SEAT) is None
+    assert served(client)["thread"].startswith("back-seat")
+
+
+def test_after_a_fork_the_back_seat_starts_a_thread_of_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    client = learner()
+    served(client)
+    first = served(client)["thread"]
+    old = cost.BACK_SEAT.executor
+    monkeypatch.setattr(cost.BACK_SEAT, "pid", -1)  # as in a worker gunicorn forked
+    assert served(client)["thread"].startswith("back-seat")
+    assert cost.BACK_SEAT.executor is not old and first.startswith("back-seat")
