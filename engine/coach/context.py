@@ -5,6 +5,7 @@ Part of :mod:`engine.coach`."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -257,17 +258,17 @@ def hand_shape(cards: Sequence[Card]) -> tuple[int, int]:
                         )
                     elif high - low == 2:
                         wanted.add((one.suit, (low + 1) % 13 or 13))
-    count = len(naturals)
-    complete = sum(
-        1
-        for i in range(count)
-        if any(
-            _trio(naturals[i], naturals[j], naturals[k])
-            for j in range(count)
-            for k in range(j + 1, count)
-            if i not in (j, k)
+    ranks = Counter(card.rank for card in naturals)
+    places = {(card.suit, place) for card in naturals for place in _ace_both(card)}
+
+    def in_run(card: Card) -> bool:
+        return any(
+            all((card.suit, place + step) in places for step in window if step)
+            for place in _ace_both(card)
+            for window in ((-2, -1, 0), (-1, 0, 1), (0, 1, 2))
         )
-    )
+
+    complete = sum(1 for card in naturals if ranks[card.rank] >= 3 or in_run(card))
     return complete, len(wanted)
 
 
@@ -281,14 +282,3 @@ def _ace_both(card: Card) -> tuple[int, ...]:
     assert card.rank is not None
     rank = int(card.rank)
     return (1, 14) if rank == 1 else (rank,)
-
-
-def _trio(*cards: Card) -> bool:
-    """Three natural cards of a rank, or three neighbours of a suit?"""
-    ranks = {card.rank for card in cards}
-    if len(ranks) == 1:
-        return True
-    if len({card.suit for card in cards}) != 1 or len(ranks) != 3:
-        return False
-    values = sorted(int(card.rank) for card in cards if card.rank is not None)
-    return values[2] - values[0] == 2 or values == [1, 12, 13]

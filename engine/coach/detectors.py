@@ -101,7 +101,9 @@ def _missed_pozzetto(context: _Context) -> list[_Candidate]:
             "R29",
             better,
             {"penalty": context.view.rules.scores.pozzetto},
-            sentence="coach_missed_pozzetto_scarto" if taken else "",
+            sentence="coach_missed_pozzetto_scarto"
+            if taken
+            else ("coach_missed_pozzetto_two" if _heads_up(context.view) else ""),
             lost=None if taken else Lost.POZZETTO,
             floor=0 if taken else context.view.rules.scores.pozzetto,
         )
@@ -617,6 +619,7 @@ def _useless_pile(context: _Context) -> list[_Candidate]:
             "R8",
             Action(ActionKind.DRAW),
             {"card": str(view.discard[0])},
+            sentence="coach_useless_pile_two" if _heads_up(view) else "",
             # A dead card kept for a turn at least: an inaccuracy at least
             # (docs/coach-audit.md), whatever the look-ahead makes of it.
             floor=INACCURACY_FROM,

@@ -341,7 +341,7 @@ def test_a_student_who_left_the_class_is_no_longer_followed(world: World) -> Non
     assert logged_in(world.student).get(f"/play/{game.pk}/").status_code == 200
 
 
-def test_the_teacher_reads_a_finished_hands_score_as_the_students_side_and_the_bots(
+def test_the_teacher_reads_a_finished_hands_score_as_the_students_and_their_opponents(
     world: World, settings: Any
 ) -> None:
     from tests.play.test_table_views import learner_turns
@@ -361,11 +361,12 @@ def test_the_teacher_reads_a_finished_hands_score_as_the_students_side_and_the_b
         .content.decode()
     )
     score = html[html.index('id="hand-score"') :]
-    assert "The student&#x27;s side" in score and "The bots&#x27; side" in score
-    assert "Your side" not in score and "The other side" not in score
+    # Two players: the student and their opponent, no sides.
+    assert "The student&#x27;s opponent" in score and "The bots&#x27; side" not in score
+    assert "Your opponent" not in score and "The other side" not in score
     # The student's own review still speaks to them.
     own = student.get(f"/play/{game.pk}/review/").content.decode()
-    assert "Your side" in own and "The student&#x27;s side" not in own
+    assert "Your opponent" in own and "The student" not in own and "The other side" not in own
 
 
 @pytest.mark.parametrize("players", [5, 6])
