@@ -404,3 +404,36 @@ def test_a_teacher_sets_hands_at_five_or_six_and_reads_the_sides_by_their_seats(
     else:
         assert re.search(r'<th scope="col">The student( and [A-Za-z-]+)?</th>', score)
         assert "The best other player" in html
+
+
+def test_the_teachers_lists_say_each_idea_of_a_hand_once_as_its_review_does(world: World) -> None:
+    # The 9S kept on three turns is one idea, said once with its worst finding, first; the
+    # KD another. The class's counts by rule count ideas too.
+    from classroom.hands import hand_views, rule_counts
+    from play.models import Finding
+
+    assignment = hands_assignment(world, coach=True)
+    game = Game.objects.create(user=world.student, seed=7)
+    AssignmentGame.objects.create(game=game, assignment=assignment, student=world.student)
+
+    def found(decision: int, card: str, severity: str, points: int) -> None:
+        Finding.objects.create(
+            game=game,
+            decision=decision,
+            action="discard 4C",
+            code="missed_attach",
+            rule="R17",
+            severity=severity,
+            points=points,
+            better=f"attach 0 {card}",
+            params={"card": card, "arrangement": ["6S", "7S", "8S"]},
+            sentence="coach_missed_attach_two",
+        )
+
+    found(3, "9S", "inaccuracy", 25)
+    found(7, "9S", "mistake", 70)
+    found(11, "9S", "inaccuracy", 30)
+    found(9, "KD", "inaccuracy", 40)
+    [view] = hand_views(assignment, world.student.pk)
+    assert [(f.params["card"], f.points) for f, _text in view.findings] == [("9S", 70), ("KD", 40)]
+    assert rule_counts(assignment) == [("R17", 2)]
