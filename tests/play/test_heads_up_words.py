@@ -13,7 +13,7 @@ from django.utils.translation import gettext, ngettext
 
 from engine.coach import coach, explain
 from engine.state import Position
-from play import table
+from play import games, table
 from tests.play.test_table_views import deal, learner_turns
 
 pytestmark = pytest.mark.django_db
@@ -83,3 +83,19 @@ def test_four_players_keep_the_sides_and_the_seats() -> None:
     assert "Your opponent" not in page and "North" in page
     assert table.seat_name(4, 2) == "North" and table.fixed_side_name(1) == "The other side"
     assert table.fixed_side_name(1, players=2) == "Your opponent"
+
+
+def test_while_the_bot_plays_the_table_says_your_opponent_is_playing(monkeypatch: Any) -> None:
+    from play import hands
+
+    monkeypatch.setattr(hands.run_bots, "__defaults__", (-1.0,))
+    client = Client()
+    game = deal(client)
+    # The bot's first turn cut short after one action: the table waits and says so.
+    hand = games.load(game)
+    assert len(hand.steps) == 1 and not hand.learner_to_move
+    page = client.get(f"/play/{game.pk}/").content.decode()
+    assert "Your opponent is playing" in page and "other players" not in page
+    four = deal(client, players="4")
+    page = client.get(f"/play/{four.pk}/").content.decode()
+    assert "The other players are playing" in page
