@@ -253,6 +253,10 @@ def _missed_clean_burraco(context: _Context) -> list[_Candidate]:
             continue
         if after is not None and not context.turn_over and why_illegal(after, play.action) is None:
             continue
+        if chosen.kind is ActionKind.DISCARD and _least_feed(context, play.action) > _fed(
+            after, chosen.cards[0], context.budget
+        ):
+            continue  # sending it home leaves only discards that give more: no better move
         wild = play.before.wildcard
         found.append(
             _Candidate(
