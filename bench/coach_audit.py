@@ -26,8 +26,9 @@ from typing import Any
 
 import yaml
 
+from bench.coach_noise import learner_action
 from engine.actions import Action, ActionKind, legal_actions, transition, why_illegal
-from engine.bots import make_bot
+from engine.bots import legal_in_view, make_bot
 from engine.bots.view import Memory, View, seat_view, view_of
 from engine.budget import Budget
 from engine.cards import Card, deck, max_copies
@@ -509,10 +510,6 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-if __name__ == "__main__":
-    sys.exit(main())
-
-
 # --- stability: an irrelevant card changes nothing -----------------------------------------
 
 
@@ -558,3 +555,71 @@ def _near(one: Card, other: Card) -> bool:
 def shown_codes(case: Case) -> frozenset[str]:
     """The codes of the findings the learner is shown (above ``none``) on the case."""
     return frozenset(judge(case).codes)
+
+
+def game_discards(count: int) -> list[Case]:
+    """``count`` discards of seeded bot hands (every preset in turn, two players two hands
+    in three, four players the third) that have an irrelevant variant: seat 0 plays as
+    bench.coach_noise's learner-like bot, the others as the club; every seat's discard is
+    taken, as its seat saw it. The positions of the stability property test."""
+    presets = list(PRESETS)
+    found: list[Case] = []
+    hand = 0
+    club = make_bot("club")
+    while len(found) < count:
+        players = 4 if hand % 3 == 0 else 2
+        preset = presets[hand % len(presets)]
+        seed = f"stability:{hand}"
+        position = deal(players, random.Random(seed), rules=PRESETS[preset])
+        memory = Memory.empty(players)
+        for index in range(MOST_ACTIONS):
+            if position.is_over or len(found) >= count:
+                break
+            seat = position.to_move
+            view = view_of(position, seat, memory)
+            legal = legal_in_view(view, Budget())
+            rng = random.Random(f"{seed}:{index}")
+            if seat == LEARNER_SEAT:
+                action = learner_action(view, legal, rng)
+            else:
+                action = club.decide(view, legal, rng)
+            if action.kind is ActionKind.DISCARD:
+                case = Case(
+                    id=f"{preset}-{players}p-hand{hand}-a{index}",
+                    source=f"stability hand {hand} ({preset}, {players} players), action {index}",
+                    preset=preset,
+                    position=seat_view(position).to_json(),
+                    action=str(action),
+                    why="A discard of a seeded bot hand.",
+                )
+                if irrelevant_variant(case) is not None:
+                    found.append(case)
+            memory = memory.after(position, action)
+            position = transition(position, action, Budget()).position
+        hand += 1
+    return found
+
+
+def reordered(case: Case) -> Case:
+    """The case with the player's hand held in another order (reversed): nothing the
+    coach finds may change."""
+    data = dict(case.position)
+    seat = int(data["to_move"])
+    data["hands"] = [
+        list(reversed(hand)) if other == seat else hand for other, hand in enumerate(data["hands"])
+    ]
+    return replace(case, id=f"{case.id}~reordered", position=data)
+
+
+def coach_codes(case: Case) -> frozenset[str] | None:
+    """The codes of the findings above ``none`` the coach (the practice table's: playouts, a
+    request's budget) gives on the case, or None when the review is too big."""
+    try:
+        review = coach(case.parsed(), case.action, estimator=playouts, budget=Budget())
+    except TooBigError:
+        return None
+    return frozenset(f.code for f in review.findings if f.severity is not Severity.NONE)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

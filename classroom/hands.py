@@ -215,7 +215,8 @@ class HandView:
 
 def hand_views(assignment: Assignment, student_id: int) -> list[HandView]:
     """The student's hands of the assignment, oldest first, each with its findings above
-    "minor" (two queries)."""
+    "minor" as its review says them: one per idea, its worst, worst first
+    (play.games.worst_per_idea; two queries)."""
     rows = (
         AssignmentGame.objects.filter(assignment=assignment, student_id=student_id)
         .select_related("game")
@@ -226,7 +227,9 @@ def hand_views(assignment: Assignment, student_id: int) -> list[HandView]:
     flagged = Finding.objects.filter(game__in=[game for _n, game in found]).exclude(
         severity=Finding.Severity.NONE
     )
-    for finding in flagged.order_by("game_id", "decision", "-points"):
+    said = [_row(finding) for finding in flagged.order_by("game_id", "decision", "-points")]
+    for row in games.worst_per_idea(said):
+        finding = row["finding"]
         findings[finding.game_id].append((finding, finding_text(finding)))
     return [HandView(number, game, findings[game.pk]) for number, game in found]
 
@@ -248,15 +251,29 @@ def teacher_game(classroom: Classroom, assignment: Assignment, game_id: int) -> 
     return row.game
 
 
+def _row(finding: Finding) -> dict[str, Any]:
+    return {
+        "game": finding.game_id,
+        "hand": finding.hand,
+        "code": finding.code,
+        "params": finding.params,
+        "severity": finding.severity,
+        "points": finding.points,
+        "finding": finding,
+    }
+
+
 def rule_counts(assignment: Assignment) -> list[tuple[str, int]]:
-    """The rules the coach flagged (above "minor") in the assignment's hands, most first."""
+    """The rules the coach flagged (above "minor") in the assignment's hands, most first:
+    each idea of a hand counted once, as its review says it (play.games.worst_per_idea)."""
     counts: dict[str, int] = {}
     rows = (
         Finding.objects.filter(game__in=assignment.games.values("game"))
         .exclude(severity=Finding.Severity.NONE)
-        .exclude(rule="")
-        .values_list("rule", flat=True)
+        .values("game", "hand", "code", "params", "severity", "points", "rule")
     )
-    for rule in rows:
-        counts[rule] = counts.get(rule, 0) + 1
+    for row in games.worst_per_idea(rows):
+        rule = row["rule"]
+        if rule:
+            counts[rule] = counts.get(rule, 0) + 1
     return sorted(counts.items(), key=lambda pair: (-pair[1], pair[0]))

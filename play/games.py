@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import secrets
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -318,6 +318,30 @@ def hand_ideas(game: Game, hand: hands.Hand) -> list[tuple[Idea, Finding]]:
     first: each idea once, with the turns it was found on and its worst kept finding."""
     rows = _said(game, hand.setup.number)
     return [(idea, rows[idea.worst]) for idea in ideas(_found(rows, turn_numbers(hand)))]
+
+
+#: The severities by weight, the least first, as the review orders its ideas.
+SEVERITY_ORDER = [value for value, _label in Finding.Severity.choices]
+
+
+def worst_per_idea(rows: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Kept findings (rows of ``Finding``'s fields: ``game``, ``hand``, ``code``, ``params``,
+    ``severity``, ``points`` at least) as a hand's review counts them, without replaying
+    the hands: one per idea (the code and the cards it concerns, engine.coach.idea_of) per
+    hand of a game, its worst (by severity, then points), worst first. What /progress/
+    and a teacher's counts of an assignment's rules read."""
+    worst: dict[tuple[Any, ...], Mapping[str, Any]] = {}
+    for row in rows:
+        params = row["params"] if isinstance(row["params"], dict) else {}
+        key = (row["game"], row["hand"], *idea_of(row["code"], params))
+        if key not in worst or _row_weight(row) > _row_weight(worst[key]):
+            worst[key] = row
+    return sorted(worst.values(), key=_row_weight, reverse=True)
+
+
+def _row_weight(row: Mapping[str, Any]) -> tuple[int, int]:
+    severity = row["severity"]
+    return (SEVERITY_ORDER.index(severity) if severity in SEVERITY_ORDER else 0, row["points"])
 
 
 def _said(game: Game, number: int) -> list[Finding]:

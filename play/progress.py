@@ -106,7 +106,8 @@ def by_rule(
     mine: QuerySet[Game], now: datetime | None = None
 ) -> tuple[list[date], list[int], list[RuleRow]]:
     """The last WEEKS weeks (their Mondays), the hands dealt in the games started in each,
-    and for each rule the coach flagged in them the findings per week (the game's week)."""
+    and for each rule the coach flagged in them the findings per week (the game's week),
+    each idea of a hand once, as its review says it."""
     this_week = week_of(now or timezone.now())
     weeks = [this_week - timedelta(weeks=back) for back in range(WEEKS - 1, -1, -1)]
     start = timezone.make_aware(datetime.combine(weeks[0], datetime.min.time()))
@@ -123,18 +124,19 @@ def by_rule(
     )
     for week, ended, playing in weekly:
         hands_per_week[week_of(week)] += ended + playing
+    # Each idea of a hand counted once, as its review says it (play.games.worst_per_idea):
+    # a card kept four turns is one finding, not four. One query, read as rows.
     counts: dict[str, Counter[date]] = defaultdict(Counter)
     findings = (
         Finding.objects.filter(game__in=recent)
         .exclude(severity=Finding.Severity.NONE)
-        .exclude(rule="")
         .annotate(week=TruncWeek("game__created_at"))
-        .values_list("rule", "week")
-        .annotate(n=Count("pk"))
+        .values("game", "hand", "code", "params", "severity", "points", "rule", "week")
         .order_by()
     )
-    for rule, week, count in findings:
-        counts[rule][week_of(week)] += count
+    for row in games.worst_per_idea(findings):
+        if row["rule"]:
+            counts[row["rule"]][week_of(row["week"])] += 1
     rows = [
         RuleRow(
             rule,

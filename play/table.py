@@ -35,6 +35,9 @@ from lessons.templatetags.cards import card_name
 from play.hands import LEARNER, Hand, Step, partner_seat
 from play.models import Finding
 
+#: A table of two: the other player is "your opponent", never "the other side".
+HEADS_UP = 2
+
 #: How many moves the log shows (the latest).
 LOG_LINES = 24
 
@@ -56,7 +59,10 @@ def place(players: int, seat: int) -> str:
 
 
 def seat_name(players: int, seat: int) -> str:
-    """A seat as the log names it, by its place at the table seen from the learner."""
+    """A seat as the log names it, by its place at the table seen from the learner; at
+    two players, "Your opponent"."""
+    if players == HEADS_UP:
+        return _("Your opponent")
     names = {
         "left": _("West"),
         "top-left": _("North-West"),
@@ -303,8 +309,13 @@ def fixed_pairs(position: Position) -> bool:
     return by_seat(position) and not position.fluid and not position.all_alone
 
 
-def fixed_side_name(side: int, *, teacher: bool = False) -> str:
-    """A side of a two- or four-player table, where the learner's is side 0 (R3)."""
+def fixed_side_name(side: int, *, teacher: bool = False, players: int = 4) -> str:
+    """A side of a two- or four-player table, where the learner's is side 0 (R3); at two
+    players the learner and their opponent ("You", "Your opponent")."""
+    if players == HEADS_UP:
+        if teacher:
+            return _("The student") if side == 0 else _("The student's opponent")
+        return _("You") if side == 0 else _("Your opponent")
     if teacher:
         return _("The student's side") if side == 0 else _("The bots' side")
     return _("Your side") if side == 0 else _("The other side")
@@ -320,7 +331,7 @@ def total_name(players: int, index: int) -> str:
     """Whose total a match keeps at ``index``: a side of two or four players, else the
     seats of the side as the hand begins (each player alone at three, R40)."""
     if not named_totals(players):
-        return fixed_side_name(index)
+        return fixed_side_name(index, players=players)
     seats = [seat for seat, side in enumerate(starting_sides(players)) if side == index]
     return seats_name(players, seats)
 
@@ -330,7 +341,7 @@ def side_name(position: Position, side: int, *, teacher: bool = False) -> str:
     seats = tuple(position.seats(side))
     if by_seat(position):
         return seats_name(position.players, seats, teacher=teacher)
-    return fixed_side_name(0 if LEARNER in seats else 1, teacher=teacher)
+    return fixed_side_name(0 if LEARNER in seats else 1, teacher=teacher, players=position.players)
 
 
 def _melds(position: Position, side: int, mine: bool) -> SideMelds:
@@ -353,6 +364,8 @@ def _melds(position: Position, side: int, mine: bool) -> SideMelds:
         heading = _my_heading(position)
     elif named:
         heading = _("%(who)s's melds") % {"who": who}
+    elif position.players == HEADS_UP:
+        heading = _("Your opponent's melds")
     else:
         heading = _("The other side's melds")
     return SideMelds(mine, drawn, heading)
@@ -541,6 +554,7 @@ def context(hand: Hand, sort: str = "suit") -> dict[str, Any]:
         "opponents": opponents,
         "sides": views,
         "named_sides": by_seat(position),
+        "heads_up": players == HEADS_UP,
         "my_melds": views[0].melds,
         "their_melds": [view.melds for view in views[1:]],
         "cards": in_hand,

@@ -29,7 +29,8 @@ the position (a test checks it on thousands of positions of random hands). The c
 - ``missed_attach`` (R17): at the discard, a natural card (kept or discarded) fitted one
   of the side's melds.
 - ``missed_pile`` (R7): the player drew from the stock, and the pile held cards they could
-  have laid down or attached at once.
+  have laid down or attached at once; short of a burraco, it counts no more than the pile's
+  cards add to what the hand lays anyway.
 - ``useless_pile`` (R8): the player took a pile of one natural card that goes with no
   card of the hand and fits none of the side's melds: a dead card kept (it may not go
   back at once) where the stock gave a chance.
@@ -68,8 +69,19 @@ cards it concerns), each with its count and turns, worst first; :func:`new_ideas
 ideas new on a turn (:mod:`~engine.coach.ideas`). **Why a move is good**: :func:`explain`
 (:mod:`~engine.coach.why`) gives the reason of a hint from the same reading of the seat.
 
+**The better discard** a finding proposes gives the next side nothing and keeps the most of
+the hand towards melds (:func:`~engine.coach.context.hand_shape`): a lone card before one of a
+pair. **An attachment proposed** never leaves only discards that give more than the one played.
+
+**Stable**: the review reads the seat's hand in the cards' order (the order a hand is held in
+changes nothing), and the playouts meet the same worlds and chances for every candidate of
+one decision; a test checks on 2,000 positions of seeded hands that an irrelevant card under
+the pile and another order of the hand change no code found.
+
 Everything spends one :class:`~engine.budget.Budget` (a request's, by default); when it
-runs out the coach raises :class:`~engine.errors.TooBigError` (``too_big``).
+runs out the coach raises :class:`~engine.errors.TooBigError` (``too_big``). A look for a
+line this turn (a close, the pozzetto al volo) spends at most its share
+(:data:`~engine.coach.context.LINE_STEPS`): past it, no such line is claimed missed.
 
 >>> from engine.actions import Action
 >>> from engine.state import Position

@@ -5,6 +5,7 @@ Part of :mod:`engine.coach`."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -19,8 +20,9 @@ from engine.actions import (
     why_illegal,
 )
 from engine.budget import MOVE_STEPS, Budget
-from engine.cards import Card
+from engine.cards import Card, Suit
 from engine.coach.findings import Lost
+from engine.errors import TooBigError
 from engine.melds import Meld
 from engine.puzzles import find_line
 from engine.state import Hidden, Phase, Position
@@ -77,8 +79,27 @@ class _Context:
     def line(self, position: Position, goal: str) -> list[Action] | None:
         key = (position, goal)
         if key not in self._lines:
-            self._lines[key] = find_line(position, goal, self.budget)
+            self._lines[key] = bounded_line(position, goal, self.budget)
         return self._lines[key]
+
+
+#: What one look for a line this turn (a close, the pozzetto al volo) may spend, and never
+#: more than a third of what the review has left: a line too long to find within it counts
+#: as none (a close or an al volo is not claimed missed), so one long hand's search never
+#: makes the whole review too big to give.
+LINE_STEPS = 2_000
+
+
+def bounded_line(position: Position, goal: str, budget: Budget) -> list[Action] | None:
+    """:func:`engine.puzzles.find_line` within its share of ``budget``
+    (:data:`LINE_STEPS`), or None when it finds none there."""
+    own = Budget(min(LINE_STEPS, budget.left // 3))
+    try:
+        return find_line(position, goal, own)
+    except TooBigError:
+        return None
+    finally:
+        budget.spend(own.spent)
 
 
 def _makes_burraco(play: _Play, rules: Any) -> bool:
@@ -205,3 +226,59 @@ def _goes_with(card: Card, other: Card) -> bool:
     if card.rank is other.rank:
         return True
     return card.suit is other.suit and abs(card.rank.value - other.rank.value) <= 2
+
+
+def hand_shape(cards: Sequence[Card]) -> tuple[int, int]:
+    """What the natural ``cards`` keep towards melds: how many of them already make a meld
+    of three with two others, and how many kinds of natural card would make one with two
+    of them (a pair of a rank wants the rank's four suits, two neighbours of a suit the card
+    at each end, two of a suit a place apart the one between). A discard that keeps more
+    of both breaks less: a lone card goes before one of a pair, and a card whose partner
+    also serves another group costs only what it alone wanted.
+
+    >>> from engine.cards import Card
+    >>> hand = [Card.parse(text) for text in ("6S", "6S", "4D", "5D", "5H", "KD", "KC")]
+    >>> [hand_shape([c for c in hand if c != Card.parse(gone)]) for gone in ("4D", "5H", "KD")]
+    [(0, 12), (0, 9), (0, 9)]
+    """
+    naturals = [card for card in cards if not card.is_wild and card.rank is not None]
+    wanted: set[tuple[Suit, int]] = set()
+    for index, one in enumerate(naturals):
+        for other in naturals[index + 1 :]:
+            if one.rank is other.rank:
+                rank = int(_ace_both(one)[0])
+                wanted.update((suit, rank) for suit in Suit)
+            elif one.suit is other.suit and one.suit is not None:
+                for low, high in (sorted(pair) for pair in _places(one, other)):
+                    if high - low == 1:
+                        wanted.update(
+                            (one.suit, place % 13 or 13)
+                            for place in (low - 1, high + 1)
+                            if 1 <= place <= 14
+                        )
+                    elif high - low == 2:
+                        wanted.add((one.suit, (low + 1) % 13 or 13))
+    ranks = Counter(card.rank for card in naturals)
+    places = {(card.suit, place) for card in naturals for place in _ace_both(card)}
+
+    def in_run(card: Card) -> bool:
+        return any(
+            all((card.suit, place + step) in places for step in window if step)
+            for place in _ace_both(card)
+            for window in ((-2, -1, 0), (-1, 0, 1), (0, 1, 2))
+        )
+
+    complete = sum(1 for card in naturals if ranks[card.rank] >= 3 or in_run(card))
+    return complete, len(wanted)
+
+
+def _places(one: Card, other: Card) -> list[tuple[int, int]]:
+    """The places two natural cards of a suit may take in a sequence, the ace low and
+    high."""
+    return [(a, b) for a in _ace_both(one) for b in _ace_both(other)]
+
+
+def _ace_both(card: Card) -> tuple[int, ...]:
+    assert card.rank is not None
+    rank = int(card.rank)
+    return (1, 14) if rank == 1 else (rank,)

@@ -26,9 +26,11 @@ from engine.coach.context import (
     _heads_up,
     _makes_burraco,
     _minus,
+    _PileUse,
     _Play,
     _stand_in,
     _texts,
+    hand_shape,
     pile_use,
 )
 from engine.coach.estimators import _value
@@ -99,7 +101,9 @@ def _missed_pozzetto(context: _Context) -> list[_Candidate]:
             "R29",
             better,
             {"penalty": context.view.rules.scores.pozzetto},
-            sentence="coach_missed_pozzetto_scarto" if taken else "",
+            sentence="coach_missed_pozzetto_scarto"
+            if taken
+            else ("coach_missed_pozzetto_two" if _heads_up(context.view) else ""),
             lost=None if taken else Lost.POZZETTO,
             floor=0 if taken else context.view.rules.scores.pozzetto,
         )
@@ -249,6 +253,10 @@ def _missed_clean_burraco(context: _Context) -> list[_Candidate]:
             continue
         if after is not None and not context.turn_over and why_illegal(after, play.action) is None:
             continue
+        if chosen.kind is ActionKind.DISCARD and _least_feed(context, play.action) > _fed(
+            after, chosen.cards[0], context.budget
+        ):
+            continue  # sending it home leaves only discards that give more: no better move
         wild = play.before.wildcard
         found.append(
             _Candidate(
@@ -269,14 +277,16 @@ def _missed_clean_burraco(context: _Context) -> list[_Candidate]:
 
 def _quiet_discard(context: _Context, exclude: Card | None = None) -> Action | None:
     """The discard, other than ``exclude`` and never a wildcard, that gives the next
-    player's side nothing and costs the hand left the least: the card the club bot would
-    throw (:func:`engine.bots.levels.keep_value`, what it keeps towards melds, less its
-    points), then the one that keeps the most in hand by the default estimate. A lone low
-    card goes before one of a pair."""
+    player's side nothing and costs the hand left the least: the one that keeps the most
+    towards melds (:func:`~engine.coach.context.hand_shape`: the melds of three it holds,
+    then the kinds of card it wants; a lone card goes before one of a pair), then
+    the card the club bot would throw (:func:`engine.bots.levels.keep_value`, what it keeps
+    towards melds, less its points), then the one that keeps the most in hand by the
+    default estimate."""
     view = context.view
     hand = view.hands[view.to_move]
     held = list(hand) if not isinstance(hand, Hidden) else []
-    best: tuple[float, int, Action] | None = None
+    best: tuple[tuple[int, int, float, int], Action] | None = None
     for action in legal_discards(view):
         card = action.cards[0]
         if card.is_wild or card == exclude:
@@ -285,11 +295,13 @@ def _quiet_discard(context: _Context, exclude: Card | None = None) -> Action | N
         after = transition(view, action, context.budget).position
         if _feeds(after, card, context.budget).gain:
             continue
-        cost = keep_value(card, _minus(held, [card])) - card.value * Club.points_weight
-        worth = _value(view, after, context.budget)
-        if best is None or (cost, -worth) < (best[0], -best[1]):
-            best = (cost, worth, action)
-    return None if best is None else best[2]
+        left = _minus(held, [card])
+        cost = keep_value(card, left) - card.value * Club.points_weight
+        complete, wanted = hand_shape(left)
+        key = (-complete, -wanted, cost, -_value(view, after, context.budget))
+        if best is None or key < best[0]:
+            best = (key, action)
+    return None if best is None else best[1]
 
 
 def _feeds_opponent(context: _Context) -> list[_Candidate]:
@@ -470,10 +482,16 @@ def _missed_attach(context: _Context) -> list[_Candidate]:
     ]
     if not single:
         return []
-    play = max(
-        single,
+    # An attachment that leaves only cards that feed the next side more than the discard
+    # played is no better move (docs/coach-audit.md): the next best is tried.
+    fed = _fed(context.after, discarded, context.budget)
+    single.sort(
         key=lambda play: (play.action.cards[0] == discarded, play.action.cards[0].value),
+        reverse=True,
     )
+    play = next((play for play in single if _least_feed(context, play.action) <= fed), None)
+    if play is None:
+        return []
     return [
         _Candidate(
             "missed_attach",
@@ -490,6 +508,40 @@ def _missed_attach(context: _Context) -> list[_Candidate]:
             floor=INACCURACY_FROM,
         )
     ]
+
+
+def _fed(after: Position | None, card: Card, budget: Budget) -> int:
+    """What ``card``, just discarded in ``after``, gives the next player's side (0 when
+    the hand is over)."""
+    if after is None or after.is_over:
+        return 0
+    return _feeds(after, card, budget).gain
+
+
+def _least_feed(context: _Context, play: Action) -> int:
+    """What the least giving discard after ``play`` hands the next player's side: 0 when
+    a card giving nothing is left, or the play ends the turn or empties the hand. A
+    wildcard counts only when nothing else can go."""
+    view, budget = context.view, context.budget
+    budget.spend(MOVE_STEPS)
+    position = transition(view, play, budget).position
+    if _turn_over_after(view, position) or isinstance(position.hands[view.to_move], Hidden):
+        return 0
+    discards = legal_discards(position)
+    naturals = [action for action in discards if not action.cards[0].is_wild]
+    least: int | None = None
+    for action in naturals or discards:
+        budget.spend(MOVE_STEPS)
+        after = transition(position, action, budget).position
+        gain = 0 if after.side == view.side else _fed(after, action.cards[0], budget)
+        least = gain if least is None else min(least, gain)
+        if not least:
+            return 0
+    return least or 0
+
+
+def _turn_over_after(view: Position, position: Position) -> bool:
+    return position.is_over or position.to_move != view.to_move
 
 
 def _closing_near(view: Position) -> bool:
@@ -509,9 +561,8 @@ def _missed_pile(context: _Context) -> list[_Candidate]:
     use = pile_use(context)
     if use is None:
         return []
-    burraco = use.burraco and not any(
-        _makes_burraco(play, view.rules) for play in context.plays(_stand_in(view))
-    )
+    alone = context.plays(_stand_in(view))
+    burraco = use.burraco and not any(_makes_burraco(play, view.rules) for play in alone)
     return [
         _Candidate(
             "missed_pile",
@@ -531,8 +582,21 @@ def _missed_pile(context: _Context) -> list[_Candidate]:
             lost=Lost.BURRACO if burraco else None,
             floor=burraco_bonus(use.best.after, view.rules) if burraco else 0,
             uses=use.hand,
+            # Short of a burraco, the pile is worth what it adds to what the hand could lay
+            # anyway (docs/coach-audit.md): never more.
+            ceiling=None if burraco else _pile_adds(use, alone),
         )
     ]
+
+
+def _pile_adds(use: _PileUse, alone: tuple[_Play, ...]) -> int:
+    """The points the pile's cards add to the table at once: the pile's cards its uses
+    lay, and the hand's cards its best use lays that the hand could not lay without the
+    pile (a set the hand held already adds only the pile's card)."""
+    added = sum(card.value for card in use.cards)
+    if use.hand and not any(_contains(play.action.cards, use.hand) for play in alone):
+        added += sum(card.value for card in use.hand)
+    return added
 
 
 def _useless_pile(context: _Context) -> list[_Candidate]:
@@ -559,6 +623,7 @@ def _useless_pile(context: _Context) -> list[_Candidate]:
             "R8",
             Action(ActionKind.DRAW),
             {"card": str(view.discard[0])},
+            sentence="coach_useless_pile_two" if _heads_up(view) else "",
             # A dead card kept for a turn at least: an inaccuracy at least
             # (docs/coach-audit.md), whatever the look-ahead makes of it.
             floor=INACCURACY_FROM,

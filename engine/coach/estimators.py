@@ -13,11 +13,10 @@ from engine.actions import (
     transition,
 )
 from engine.budget import MOVE_STEPS, Budget
-from engine.coach.context import _Play, _plays, _stand_in
+from engine.coach.context import _Play, _plays, _stand_in, bounded_line
 from engine.coach.feeding import _feeds
 from engine.errors import TooBigError
 from engine.melds import BURRACO_SIZE, Burraco
-from engine.puzzles import find_line
 from engine.scoring import burraco_bonus, kind_bonus
 from engine.state import Hidden, Position
 
@@ -54,7 +53,7 @@ def _outlook(
             continue
         if goal == "pozzetto_al_volo" and position.pozzetti_taken[view.side]:
             continue
-        line = find_line(position, goal, budget)
+        line = bounded_line(position, goal, budget)
         if line:
             for step in line:
                 budget.spend(MOVE_STEPS)

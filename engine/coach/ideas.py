@@ -48,6 +48,7 @@ REPEATED = {
     "coach_missed_close": "coach_repeated_close",
     "coach_missed_close_two": "coach_repeated_close_two",
     "coach_missed_pozzetto": "coach_repeated_pozzetto",
+    "coach_missed_pozzetto_two": "coach_repeated_pozzetto_two",
 }
 
 

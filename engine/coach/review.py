@@ -6,6 +6,7 @@ Part of :mod:`engine.coach`, which tells the whole."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from engine.actions import (
     Action,
@@ -44,7 +45,7 @@ def coach(
         raise refusal
     budget = budget if budget is not None else Budget()
     estimate = estimator if estimator is not None else stakes
-    view = seat_view(position)
+    view = _in_order(seat_view(position))
     context = _Context(view, action, budget)
     if action.kind is not ActionKind.DRAW:
         budget.spend(MOVE_STEPS)
@@ -91,6 +92,19 @@ def coach(
     findings = _consistent(view, found)
     best = findings[0].better if findings else action
     return Review(action, tuple(findings), best)
+
+
+def _in_order(view: Position) -> Position:
+    """The view with the player's hand in the cards' order: the order a hand is held in
+    changes nothing of what the coach finds (where two discards or plays are as good,
+    the first in that order is proposed)."""
+    seat = view.to_move
+    hand = view.hands[seat]
+    if isinstance(hand, Hidden):
+        return view
+    ordered = tuple(sorted(hand, key=lambda card: card.sort_key))
+    hands = tuple(ordered if other == seat else held for other, held in enumerate(view.hands))
+    return replace(view, hands=hands)
 
 
 def _consistent(view: Position, found: list[tuple[Finding, tuple[Card, ...]]]) -> list[Finding]:

@@ -31,6 +31,7 @@ from engine.budget import MOVE_STEPS, Budget
 from engine.coach.context import (
     _Context,
     _goes_with,
+    _heads_up,
     _makes_burraco,
     _minus,
     _Play,
@@ -163,9 +164,11 @@ def _discard(context: _Context) -> Reason:
         return Reason((("hint_discard_close", params),))
     if Event.POZZETTO_CON_LO_SCARTO in step.events:
         return Reason((("hint_discard_pozzetto", params),))
+    two = "_two" if _heads_up(view) else ""
     if _feeds(step.position, card, context.budget).gain:
-        return Reason((("hint_discard_least", params),))
+        return Reason(((f"hint_discard_least{two}", params),))
     hand = view.hands[view.to_move]
     others = _minus(list(hand), [card]) if not isinstance(hand, Hidden) else []
     lone = not any(_goes_with(card, other) for other in others)
-    return Reason((("hint_discard_safe_lone" if lone else "hint_discard_safe", params),))
+    key = "hint_discard_safe_lone" if lone else "hint_discard_safe"
+    return Reason(((f"{key}{two}", params),))

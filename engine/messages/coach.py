@@ -103,6 +103,15 @@ COACH: dict[str, Template] = {
         "{card}, which you discarded, makes {arrangement} with the cards of the pile: your"
         " opponent can take the pile and lay it at once."
     ),
+    "coach_missed_pozzetto_two": gettext_noop(
+        "You could have laid down every card this turn and taken the pozzetto al volo, playing"
+        " it at once; a player who never takes their pozzetto loses {penalty} points."
+    ),
+    "coach_useless_pile_two": gettext_noop(
+        "You took a pile of one card, {card}, that goes with nothing in your hand and fits none"
+        " of your melds: you must keep it this turn, where a card from the stock was a chance,"
+        " and your opponent has seen it."
+    ),
     "coach_wild_wasted_discard_two": gettext_noop(
         "You discarded {wild}, which could have stood for any card in your melds; now your"
         " opponent can take it with the pile."
@@ -143,6 +152,15 @@ COACH: dict[str, Template] = {
         "You could have closed the hand on {count} turns, from turn {first} to turn {last}:"
         " you had your pozzetto and a burraco on the table, and could have laid down all but"
         " one card; closing is worth {bonus} points.",
+        "count",
+    ),
+    "coach_repeated_pozzetto_two": ngettext_lazy(
+        "You could have laid down every card and taken the pozzetto al volo on {count} turn,"
+        " from turn {first} to turn {last}; a player who never takes their pozzetto loses"
+        " {penalty} points.",
+        "You could have laid down every card and taken the pozzetto al volo on {count} turns,"
+        " from turn {first} to turn {last}; a player who never takes their pozzetto loses"
+        " {penalty} points.",
         "count",
     ),
     "coach_repeated_pozzetto": ngettext_lazy(
@@ -208,6 +226,19 @@ HINTS: dict[str, Template] = {
     ),
     "hint_discard_least": gettext_noop(
         "Discard {card}: whatever you throw gives the next player something, and this card"
+        " gives the least."
+    ),
+    # Two players: the next player is your opponent.
+    "hint_discard_safe_lone_two": gettext_noop(
+        "Discard {card}: it gives your opponent nothing they can use at once, and it goes"
+        " with none of your other cards."
+    ),
+    "hint_discard_safe_two": gettext_noop(
+        "Discard {card}: it gives your opponent nothing they can use at once, and the cards"
+        " you keep go better together."
+    ),
+    "hint_discard_least_two": gettext_noop(
+        "Discard {card}: whatever you throw gives your opponent something, and this card"
         " gives the least."
     ),
     "hint_discard_pozzetto": gettext_noop(

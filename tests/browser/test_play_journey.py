@@ -108,7 +108,7 @@ def test_a_whole_hand_with_the_keyboard_alone_in_italian_on_a_phone(
         expect(page.locator(".play-log")).to_contain_text("Scarti")
         if turn == 0:
             # The others' moves come one at a time, each announced, the table following.
-            expect(page.locator("#play-news")).to_contain_text("Nord", timeout=10_000)
+            expect(page.locator("#play-news")).to_contain_text("Il tuo avversario", timeout=10_000)
             visit.screenshot("play-phone-keyboard")
     else:
         raise AssertionError("the hand did not end in 60 turns")

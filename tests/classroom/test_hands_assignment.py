@@ -341,7 +341,7 @@ def test_a_student_who_left_the_class_is_no_longer_followed(world: World) -> Non
     assert logged_in(world.student).get(f"/play/{game.pk}/").status_code == 200
 
 
-def test_the_teacher_reads_a_finished_hands_score_as_the_students_side_and_the_bots(
+def test_the_teacher_reads_a_finished_hands_score_as_the_students_and_their_opponents(
     world: World, settings: Any
 ) -> None:
     from tests.play.test_table_views import learner_turns
@@ -361,11 +361,12 @@ def test_the_teacher_reads_a_finished_hands_score_as_the_students_side_and_the_b
         .content.decode()
     )
     score = html[html.index('id="hand-score"') :]
-    assert "The student&#x27;s side" in score and "The bots&#x27; side" in score
-    assert "Your side" not in score and "The other side" not in score
+    # Two players: the student and their opponent, no sides.
+    assert "The student&#x27;s opponent" in score and "The bots&#x27; side" not in score
+    assert "Your opponent" not in score and "The other side" not in score
     # The student's own review still speaks to them.
     own = student.get(f"/play/{game.pk}/review/").content.decode()
-    assert "Your side" in own and "The student&#x27;s side" not in own
+    assert "Your opponent" in own and "The student" not in own and "The other side" not in own
 
 
 @pytest.mark.parametrize("players", [5, 6])
@@ -403,3 +404,36 @@ def test_a_teacher_sets_hands_at_five_or_six_and_reads_the_sides_by_their_seats(
     else:
         assert re.search(r'<th scope="col">The student( and [A-Za-z-]+)?</th>', score)
         assert "The best other player" in html
+
+
+def test_the_teachers_lists_say_each_idea_of_a_hand_once_as_its_review_does(world: World) -> None:
+    # The 9S kept on three turns is one idea, said once with its worst finding, first; the
+    # KD another. The class's counts by rule count ideas too.
+    from classroom.hands import hand_views, rule_counts
+    from play.models import Finding
+
+    assignment = hands_assignment(world, coach=True)
+    game = Game.objects.create(user=world.student, seed=7)
+    AssignmentGame.objects.create(game=game, assignment=assignment, student=world.student)
+
+    def found(decision: int, card: str, severity: str, points: int) -> None:
+        Finding.objects.create(
+            game=game,
+            decision=decision,
+            action="discard 4C",
+            code="missed_attach",
+            rule="R17",
+            severity=severity,
+            points=points,
+            better=f"attach 0 {card}",
+            params={"card": card, "arrangement": ["6S", "7S", "8S"]},
+            sentence="coach_missed_attach_two",
+        )
+
+    found(3, "9S", "inaccuracy", 25)
+    found(7, "9S", "mistake", 70)
+    found(11, "9S", "inaccuracy", 30)
+    found(9, "KD", "inaccuracy", 40)
+    [view] = hand_views(assignment, world.student.pk)
+    assert [(f.params["card"], f.points) for f, _text in view.findings] == [("9S", 70), ("KD", 40)]
+    assert rule_counts(assignment) == [("R17", 2)]

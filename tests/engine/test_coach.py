@@ -181,6 +181,10 @@ def test_missed_pozzetto_fires_when_al_volo_was_possible() -> None:
     assert finding.points >= AL_VOLO.rules.scores.pozzetto
     assert finding.severity is severity(finding.points)
     assert is_legal(AL_VOLO, finding.better)
+    # Two players: "a player who never takes their pozzetto"; four: "a side".
+    assert finding.sentence == "coach_missed_pozzetto_two"
+    four = position(["5H", "6H", "7H", "9C", "9D", "9S"], players=4)
+    assert only(coach(four, "discard 9S"), "missed_pozzetto").sentence == "coach_missed_pozzetto"
 
 
 def test_missed_pozzetto_is_quiet_while_al_volo_stays_possible() -> None:
@@ -405,7 +409,10 @@ def test_useless_pile_fires_for_a_one_card_pile_nothing_uses() -> None:
     finding = only(coach(start, "pile"), "useless_pile")
     assert finding.rule == "R8" and finding.params == {"card": "QD"}
     assert str(finding.better) == "draw" and finding.severity is not Severity.NONE
-    assert finding.sentence == "coach_useless_pile"
+    # Two players: "your opponent has seen it"; four: "the next player".
+    assert finding.sentence == "coach_useless_pile_two"
+    four = position(["3C", "7D", "10S", "KH", "5S"], discard=["QD"], phase="draw", players=4)
+    assert only(coach(four, "pile"), "useless_pile").sentence == "coach_useless_pile"
 
 
 def test_useless_pile_is_quiet_when_the_card_goes_down_at_once() -> None:
@@ -615,6 +622,8 @@ FOUR = [
         "discard 10S",
     ),
     (position(["9C", "KH", "4D", "5C"], discard=["QD", "9S", "9H"], players=4), "discard 9C"),
+    (position(["3C", "7D", "10S", "KH", "5S"], discard=["QD"], phase="draw", players=4), "pile"),
+    (position(["5H", "6H", "7H", "9C", "9D", "9S"], players=4), "discard 9S"),
 ]
 REVIEWS += FOUR
 REVIEWS.append(

@@ -251,10 +251,13 @@ def test_the_hint_to_draw_says_the_pile_offers_nothing() -> None:
 
 def test_the_hint_to_discard_says_what_it_gives_and_keeps() -> None:
     lone = explain(position(["KH", "5C", "6C", "9D"]), "discard KH")
-    assert lone.parts[0][0] == "hint_discard_safe_lone"
-    assert lone.message().startswith("Discard the king of hearts: it gives the next player")
+    assert lone.parts[0][0] == "hint_discard_safe_lone_two"
+    assert lone.message().startswith("Discard the king of hearts: it gives your opponent")
     fed = explain(position(FEED["hand"], theirs=FEED["theirs"]), "discard 9S")
-    assert fed.parts[0][0] == "hint_discard_least"
+    assert fed.parts[0][0] == "hint_discard_least_two"
+    # Four players: the next player, one of two opponents.
+    four = explain(position(["KH", "5C", "6C", "9D"], players=4), "discard KH")
+    assert four.message().startswith("Discard the king of hearts: it gives the next player")
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,7 @@ def test_the_table_speaks_italian() -> None:
     game = deal(client)
     page = client.get(f"/play/{game.pk}/").content.decode()
     assert "Pesca dal tallone" in page and "Raccogli tutti gli scarti" in page
-    assert "Tocca a te" in page and "Nord " in page and "Gioca</a>" in page
+    assert "Tocca a te" in page and "Il tuo avversario" in page and "Gioca</a>" in page
     hand = games.load(game)
     page = move(client, game, do="discard", cards=[str(hand.position.hand[0])]).content.decode()
     assert "La mossa non è stata fatta:" in page and "Regola R6" in page

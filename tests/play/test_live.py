@@ -228,7 +228,7 @@ def test_a_match_deals_the_next_hand_by_the_next_dealer_with_the_totals() -> Non
     assert second.position.totals == scores
     assert second.position.hands[0] != first.steps[0].before.hands[0]
     page = client.get(f"/play/{game.pk}/").content.decode()
-    assert f"your side {scores[0]}, the other side {scores[1]}" in page
+    assert f"you {scores[0]}, your opponent {scores[1]}" in page
     # Its findings are the second hand's; the first hand's review is still there.
     learner = games.load(game)
     view = learner.view()
@@ -326,7 +326,7 @@ def test_play_this_deal_again_keeps_the_match_and_take_back_settings() -> None:
 @pytest.mark.parametrize(
     ("players", "names"),
     [
-        (2, ["North"]),
+        (2, ["Your opponent"]),
         (3, ["West", "East"]),
         (4, ["West", "North", "East"]),
         (5, ["West", "North-West", "North-East", "East"]),

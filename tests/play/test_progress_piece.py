@@ -16,16 +16,19 @@ from tests.factories import GameFactory, UserFactory
 pytestmark = pytest.mark.django_db
 
 
-def finding(game: Game, rule: str, severity: str = "mistake", decision: int = 1) -> Finding:
+def finding(
+    game: Game, rule: str, severity: str = "mistake", decision: int = 1, card: str = "9S"
+) -> Finding:
     return Finding.objects.create(
         game=game,
         decision=decision,
-        action="discard 9S",
+        action=f"discard {card}",
         code="discard_feeds",
         rule=rule,
         severity=severity,
         points=12,
         better="discard KS",
+        params={"card": card},
         sentence="x",
     )
 
@@ -48,9 +51,9 @@ def test_hands_played_and_won_per_level_and_findings_per_rule_and_week() -> None
     old = GameFactory(user=user, opponents="beginner")
     Game.objects.filter(pk=old.pk).update(created_at=timezone.now() - timedelta(weeks=2))
     finding(open_game, "R31")
-    finding(open_game, "R31", "blunder", decision=5)
+    finding(open_game, "R31", "blunder", decision=5, card="8D")
     finding(old, "R31", "inaccuracy")
-    finding(old, "R8")
+    finding(old, "R8", card="4C")
     finding(old, "R9", "none")  # minor: not counted
     # Someone else's games count for nobody here.
     stranger = GameFactory(opponents="club", finished=True, hands_ended=1, hands_won=1)
@@ -82,6 +85,22 @@ def test_hands_played_and_won_per_level_and_findings_per_rule_and_week() -> None
         "2",
     ]
     assert 'aria-labelledby="practice-chart-title"' in page and "<polyline" in page
+
+
+def test_an_idea_found_on_several_turns_counts_once_as_the_review_says_it() -> None:
+    # The 9S fed the next side on three turns of one hand: the review says it once, and
+    # /progress/ counts it once; the 8D of the same hand is another idea, and the 9S of the
+    # game's next hand another.
+    user = UserFactory()
+    game = GameFactory(user=user, opponents="club", players=2)
+    for decision in (3, 9, 15):
+        finding(game, "R17", decision=decision)
+    finding(game, "R17", decision=21, card="8D")
+    Finding.objects.filter(pk=finding(game, "R17", decision=2).pk).update(hand=1)
+    client = Client()
+    client.force_login(user)
+    rules = client.get("/progress/").content.decode().split('id="practice-rules"')[1]
+    assert cells(rules.split("</table>")[0], "R17 ·")[-1] == "3"
 
 
 def cells(table: str, label: str) -> list[str]:

@@ -63,7 +63,9 @@ def test_a_turn_draws_discards_and_the_bots_answer() -> None:
     hand = games.load(game)
     assert game.version == 3 and hand.learner_to_move
     page = client.get(f"/play/{game.pk}/").content.decode()
-    assert "You discard" in page and "North draws from the stock" in page or "North takes" in page
+    assert "You discard" in page and (
+        "Your opponent draws from the stock" in page or "Your opponent takes" in page
+    )
 
 
 def test_the_position_is_replayed_so_a_forged_action_list_does_not_load() -> None:
@@ -336,7 +338,7 @@ def test_the_table_shows_what_each_sides_melds_are_worth_so_far() -> None:
         for side in (0, 1)
     ]
     page = client.get(f"/play/{game.pk}/").content.decode()
-    assert f"your side {worth[0]}, the other side {worth[1]}." in page
+    assert f"you {worth[0]}, your opponent {worth[1]}." in page
 
 
 def test_two_tabs_moving_at_once_play_the_move_once() -> None:
