@@ -19,6 +19,7 @@ from engine.deal import deal
 from engine.puzzles import Verdict
 from engine.state import Position
 from lessons.board import board
+from lessons.content import CONTENT, read_lesson, save_lesson
 from lessons.models import Attempt
 from tests.factories import PuzzleFactory, position
 
@@ -194,3 +195,26 @@ def test_who_has_won_is_you_or_your_opponent_at_two_players(
     page = client.get(f"/puzzles/{puzzle.slug}/").content.decode()
     for choice in choices:
         assert f'for="winner-{choices.index(choice)}">{choice}</label>' in page
+
+
+def test_the_every_card_feeds_button_says_il_tuo_avversario_at_two_players(
+    client: Client,
+) -> None:
+    hand, theirs = ["8H", "KS"], [["5H", "6H", "7H"]]
+    two = PuzzleFactory(kind="discard", position=two_players(hand, theirs), params={})
+    four = PuzzleFactory(kind="discard", position=four_players(hand, [], theirs), params={})
+    page = client.get(f"/puzzles/{two.slug}/").content.decode()
+    assert "Qualunque carta scarti, il tuo avversario ne approfitta" in page
+    assert "gli avversari" not in page
+    page = client.get(f"/puzzles/{four.slug}/").content.decode()
+    assert "Qualunque carta scarti, gli avversari ne approfittano" in page
+    client.cookies["django_language"] = "en"
+    page = client.get(f"/puzzles/{two.slug}/").content.decode()
+    assert "Every card I could discard feeds them" in page
+
+
+def test_the_lesson_step_quotes_the_button_it_shows_at_two_players(client: Client) -> None:
+    save_lesson(read_lesson(CONTENT / "lessons" / "21-strategy-what-to-discard.yaml"))
+    page = client.get("/lessons/strategy-what-to-discard/8/").content.decode()
+    # The step's text names the button, and the button says the same words.
+    assert page.count("Qualunque carta scarti, il tuo avversario ne approfitta") == 2
