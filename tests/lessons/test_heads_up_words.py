@@ -16,10 +16,12 @@ from django.utils import translation
 
 from engine import puzzles as engine_puzzles
 from engine.deal import deal
+from engine.generate import generate_many
 from engine.puzzles import Verdict
 from engine.state import Position
 from lessons.board import board
 from lessons.content import CONTENT, read_lesson, save_lesson
+from lessons.generated import prompt_text
 from lessons.models import Attempt
 from tests.factories import PuzzleFactory, position
 
@@ -218,3 +220,16 @@ def test_the_lesson_step_quotes_the_button_it_shows_at_two_players(client: Clien
     page = client.get("/lessons/strategy-what-to-discard/8/").content.decode()
     # The step's text names the button, and the button says the same words.
     assert page.count("Qualunque carta scarti, il tuo avversario ne approfitta") == 2
+
+
+def test_a_generated_score_puzzle_names_one_opponent_in_both_languages() -> None:
+    """Generated score puzzles are of two players: "your opponent", "il tuo avversario"."""
+    made = [one for one in generate_many("score", 40, 3) if one.prompt != "score_hand"]
+    assert made and all(Position.from_json(one.fields["position"]).heads_up for one in made)
+    for one in made:
+        english, italian = prompt_text(one, "en"), prompt_text(one, "it")
+        assert "your opponent's" in english and "opponents" not in english
+        assert "il tuo avversario" in italian and "avversari " not in italian
+    closed = [one for one in made if one.prompt_params["closing"] == "them"]
+    assert closed and prompt_text(closed[0], "en").startswith("Your opponent closed the hand.")
+    assert prompt_text(closed[0], "it").startswith("La smazzata l'ha chiusa il tuo avversario.")
