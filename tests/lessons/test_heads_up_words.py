@@ -233,3 +233,17 @@ def test_a_generated_score_puzzle_names_one_opponent_in_both_languages() -> None
     closed = [one for one in made if one.prompt_params["closing"] == "them"]
     assert closed and prompt_text(closed[0], "en").startswith("Your opponent closed the hand.")
     assert prompt_text(closed[0], "it").startswith("La smazzata l'ha chiusa il tuo avversario.")
+
+
+@pytest.mark.parametrize(
+    ("players", "said"),
+    [(2, "Non hai giochi sul tavolo."), (4, "La tua squadra non ha giochi sul tavolo.")],
+)
+def test_an_attach_question_without_melds_says_you_at_two_players(
+    client: Client, players: int, said: str
+) -> None:
+    hand = ["10C", "7C", "KD"]
+    data = two_players(hand, [["5H", "6H", "7H"]]) if players == 2 else four_players(hand, [], [])
+    puzzle = PuzzleFactory(kind="attach", position=data, params={})
+    page = client.get(f"/puzzles/{puzzle.slug}/").content.decode()
+    assert said in page
