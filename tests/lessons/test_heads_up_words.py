@@ -44,6 +44,7 @@ def test_the_board_says_your_opponent_at_two_players_in_english() -> None:
     assert "You have taken your pozzetto" in html
     assert "Your opponent has taken their pozzetto" in html
     assert "Totals before this hand: you 120, your opponent 340." in html
+    assert "Your opponent:" in html  # the seat, with its cards in hand
     assert "other side" not in html.lower() and "Your side" not in html
 
 
@@ -53,6 +54,7 @@ def test_the_board_says_il_tuo_avversario_at_two_players_in_italian() -> None:
     assert "Hai preso il tuo pozzetto" in html
     assert "Il tuo avversario ha preso il suo pozzetto" in html
     assert "Totali prima di questa smazzata: tu 120, il tuo avversario 340." in html
+    assert "Il tuo avversario:" in html
     assert "altra squadra" not in html and "tua squadra" not in html
 
 
