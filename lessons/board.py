@@ -1,5 +1,7 @@
 """What the board shows of a position: the learner's side and the other, the pile, the
-stock, the pozzetti and the hand. The same board serves puzzles and lesson steps."""
+stock, the pozzetti and the hand. The same board serves puzzles and lesson steps. At two
+players (``Position.heads_up``) the other player is "your opponent"
+(templates/lessons/board.html)."""
 
 from __future__ import annotations
 
@@ -162,8 +164,8 @@ def _others(position: Position, seat: int) -> list[int]:
 def _seat(position: Position, viewer: int, seat: int) -> Seat:
     hand = position.hands[seat]
     offset = (seat - viewer) % position.players
-    if position.players == 2:
-        name = _("Opponent")
+    if position.heads_up:
+        name = _("Your opponent")
     elif position.side_of(seat) == position.side_of(viewer):
         name = _("Partner")
     elif offset == 1:

@@ -59,22 +59,22 @@ PROMPTS: dict[str, Promise] = {
     ),
     "score_hand": _("{closing} How many points do you score for this hand?"),
     "score_total": _(
-        "{closing} Before this hand your total was {ours} and your opponents' {theirs}. What"
+        "{closing} Before this hand your total was {ours} and your opponent's {theirs}. What"
         " is your total after it?"
     ),
     "score_match_points": _(
-        "{closing} Before this hand your total was {ours} and your opponents' {theirs}. If the"
+        "{closing} Before this hand your total was {ours} and your opponent's {theirs}. If the"
         " game ends with this hand, how many match points do you have (your total minus"
         " theirs)?"
     ),
     "score_victory_points": _(
-        "{closing} Before this hand your total was {ours} and your opponents' {theirs}. The"
+        "{closing} Before this hand your total was {ours} and your opponent's {theirs}. The"
         " match ends with this hand: how many victory points out of 20 do you get, by the"
         " table for {hands} hands?"
     ),
     "score_winner": _(
-        "{closing} Before this hand your total was {ours} and your opponents' {theirs}; the"
-        " game is played to {target}. Who has won after this hand: you, your opponents, or"
+        "{closing} Before this hand your total was {ours} and your opponent's {theirs}; the"
+        " game is played to {target}. Who has won after this hand: you, your opponent, or"
         " nobody yet?"
     ),
     "close_turn": _(
@@ -99,10 +99,11 @@ PROMPTS: dict[str, Promise] = {
     ),
 }
 
-#: How the hand ended, the first sentence of a score prompt.
+#: How the hand ended, the first sentence of a score prompt. A generated score puzzle is of two
+#: players (engine.generate.score): one opponent, "your opponent" (issue 27).
 CLOSINGS: dict[str, Promise] = {
     "us": _("You closed the hand."),
-    "them": _("Your opponents closed the hand."),
+    "them": _("Your opponent closed the hand."),
     "nobody": _("The hand ended when the stock ran out: nobody closed."),
 }
 

@@ -166,7 +166,7 @@ def pile_use(context: _Context) -> _PileUse | None:
 
 def _heads_up(view: Position) -> bool:
     """Is it a two-player game, where the coach says "your opponent" and "your meld"?"""
-    return view.players == 2
+    return view.heads_up
 
 
 def _stand_in(view: Position) -> Position:

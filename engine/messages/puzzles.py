@@ -184,6 +184,19 @@ DISCARD_QUESTIONS: dict[str, Template] = {
         "One of your cards gives the other side nothing you can see: look again at their melds"
         " and at the pile."
     ),
+    # Two players: the next player is your opponent (Position.heads_up).
+    "discard_extends_two": gettext_noop(
+        "Discarding {card} feeds your opponent: taking the pile, they can attach it to their"
+        " meld {number}, which becomes {arrangement}."
+    ),
+    "discard_completes_two": gettext_noop(
+        "Discarding {card} feeds your opponent: taking the pile, they can lay {arrangement}"
+        " as a new meld."
+    ),
+    "discard_safe_exists_two": gettext_noop(
+        "One of your cards gives your opponent nothing you can see: look again at their melds"
+        " and at the pile."
+    ),
     "discard_not_now": gettext_noop(
         "A discard is chosen after the draw, while the hand is still being played."
     ),

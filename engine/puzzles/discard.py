@@ -118,14 +118,23 @@ class DiscardDetail:
 
 
 def check(puzzle: Puzzle, answer: Discard | CannotBeDone, budget: Budget) -> Verdict:
-    """A safe discard is right; an unsafe one is told which meld of theirs it feeds."""
+    """A safe discard is right; an unsafe one is told which meld of theirs it feeds (at two
+    players said of "your opponent": the sentences ``discard_extends_two`` and the like)."""
     found = feeds(puzzle, budget)
+    # Two players: the same verdicts, said of "your opponent" (issue 27).
+    two = "_two" if puzzle.position.heads_up else ""
     safe = [feed for feed in found if feed.safe]
     shown = next(_answers(found))
     detail = DiscardDetail(tuple(str(feed.card) for feed in safe), _fed(found))
     if isinstance(answer, CannotBeDone):
         if safe:
-            return miss("discard_safe_exists", NO_RULE, shown, detail)
+            return miss(
+                "discard_safe_exists",
+                NO_RULE,
+                shown,
+                detail,
+                sentence=f"discard_safe_exists{two}" if two else "",
+            )
         return right(detail, NO_RULE)
     card = one_card(answer.card)
     if card not in puzzle.position.hand:
@@ -143,6 +152,7 @@ def check(puzzle: Puzzle, answer: Discard | CannotBeDone, budget: Budget) -> Ver
             NO_RULE,
             shown,
             detail,
+            sentence=f"discard_extends{two}" if two else "",
             card=str(card),
             number=index + 1,
             arrangement=card_texts(meld.cards),
@@ -152,6 +162,7 @@ def check(puzzle: Puzzle, answer: Discard | CannotBeDone, budget: Budget) -> Ver
         NO_RULE,
         shown,
         detail,
+        sentence=f"discard_completes{two}" if two else "",
         card=str(card),
         arrangement=card_texts(feed.completes[0].cards),
     )

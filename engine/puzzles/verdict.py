@@ -96,7 +96,10 @@ class Verdict:
     that :func:`engine.messages.render` turns into a sentence. ``solution`` is a correct
     answer to show beside a wrong one (None when the answer was right). ``detail`` holds
     what is worth drawing, typed by the ``kind`` of question: the meld that results, a
-    score's breakdown, the events of a line; None when there is nothing.
+    score's breakdown, the events of a line; None when there is nothing. ``sentence``, when
+    set, is the key of the sentence said instead of the code's own (as a coach's finding
+    has): the same verdict said of "your opponent" at two players, its code unchanged for
+    statistics (issue 27).
     """
 
     correct: bool
@@ -107,11 +110,17 @@ class Verdict:
     detail: Detail | None = None
     #: The kind of question marked, which says how ``detail`` reads back from JSON.
     kind: Kind | None = None
+    sentence: str = ""
+
+    @property
+    def said(self) -> str:
+        """The key of the sentence said: ``sentence`` where set, else ``code``."""
+        return self.sentence or self.code
 
     @property
     def message(self) -> str:
         """The English sentence with its rule, for the judge and the content loader."""
-        return with_rule(render(self.code, self.params), self.rule or "")
+        return with_rule(render(self.said, self.params), self.rule or "")
 
     @property
     def drawn(self) -> Drawn:
@@ -130,6 +139,8 @@ class Verdict:
         }
         if self.kind is not None:
             data["kind"] = self.kind.value
+        if self.sentence:
+            data["sentence"] = self.sentence
         return data
 
     @classmethod
@@ -157,6 +168,7 @@ class Verdict:
                 solution=None if solution is None else dict(solution),
                 detail=_old_detail(detail) if kind is None else read_detail(kind, detail),
                 kind=kind,
+                sentence=str(data.get("sentence") or ""),
             )
         except (KeyError, TypeError) as error:
             raise InvalidNotationError("verdict_unreadable", detail=str(error)) from None
@@ -193,11 +205,13 @@ def miss(
     rule: str | None,
     shown: Answer | None,
     detail: Detail | None = None,
+    sentence: str = "",
     **params: Any,
 ) -> Verdict:
-    """A wrong answer's verdict, by its code, with a correct answer ``shown``."""
+    """A wrong answer's verdict, by its code, with a correct answer ``shown`` (``sentence``:
+    another sentence to say it with, :attr:`Verdict.sentence`)."""
     solution = None if shown is None else shown.to_json()
-    return Verdict(False, code, rule, params, solution, detail)
+    return Verdict(False, code, rule, params, solution, detail, sentence=sentence)
 
 
 # --- reading kept JSON ---------------------------------------------------------------------

@@ -189,6 +189,12 @@ class Position:
         return [other for other in order if self.side_of(other) != side]
 
     @property
+    def heads_up(self) -> bool:
+        """Is it a game of two, one player a side? The other player is then "your opponent",
+        never "the other side", in every sentence said of the position (issue 27)."""
+        return self.players == 2
+
+    @property
     def fluid(self) -> bool:
         """Do the sides form during the hand (three or five players before 1000, R40)?"""
         return self.players in (3, 5) and not self.all_alone

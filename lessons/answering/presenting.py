@@ -86,11 +86,11 @@ def feedback(verdict: engine_puzzles.Verdict) -> Feedback:
     """The verdict in the learner's language, with a link to the step that teaches its rule."""
     if verdict.correct:
         message = gettext("Correct!")
-    elif not verdict.params and has_gaps(verdict.code):
+    elif not verdict.params and has_gaps(verdict.said):
         # A verdict kept without its details (kept_verdict): no sentence with gaps in it.
         message = gettext("Not right: this answer breaks a rule.")
     else:
-        message = say(verdict.code, verdict.params)
+        message = say(verdict.said, verdict.params)
     rule = verdict.rule
     return Feedback(
         verdict=verdict,
@@ -182,12 +182,16 @@ def page_context(
         context["discard_choices"] = list(dict.fromkeys(sorted_cards(question.position.hand)))
     if question.kind is KIND.SCORE:
         mine = side_of(question.viewer)
-        labels = SCORE_LABELS if question.side == mine else THEIR_SCORE_LABELS
+        two = question.position.heads_up
+        if question.side == mine:
+            labels = MY_SCORE_LABELS if two else SCORE_LABELS
+        else:
+            labels = OPPONENT_SCORE_LABELS if two else THEIR_SCORE_LABELS
         context["score_label"] = labels[question.ask]
         theirs = 1 - mine
         context["winner_choices"] = [
-            (mine, gettext("Your side")),
-            (theirs, gettext("The other side")),
+            (mine, _side_name(question, mine=True)),
+            (theirs, _side_name(question, mine=False)),
             ("none", gettext("Nobody yet: the game goes on")),
         ]
     if attempt is not None and verdict is not None:
@@ -379,7 +383,7 @@ def describe(
             return Description(gettext("Nobody yet: the game goes on"))
         case answers.Winner(side):
             mine = side == side_of(question.viewer)
-            return Description(gettext("Your side") if mine else gettext("The other side"))
+            return Description(_side_name(question, mine=mine))
         case answers.Score(score):
             return Description(str(score))
     return Description("")
@@ -399,6 +403,30 @@ THEIR_SCORE_LABELS = {
     "victory_points": _("The other side's victory points"),
     "winner": _("The winner"),
 }
+#: Two players (Position.heads_up): "you" and "your opponent", never "the other side".
+MY_SCORE_LABELS = {
+    "hand": _("Your score for this hand"),
+    "total": _("Your running total after this hand"),
+    "match_points": _("Your match points"),
+    "victory_points": _("Your victory points"),
+    "winner": _("The winner"),
+}
+OPPONENT_SCORE_LABELS = {
+    "hand": _("Your opponent's score for this hand"),
+    "total": _("Your opponent's running total after this hand"),
+    "match_points": _("Your opponent's match points"),
+    "victory_points": _("Your opponent's victory points"),
+    "winner": _("The winner"),
+}
+
+
+def _side_name(question: engine_puzzles.Puzzle, *, mine: bool) -> str:
+    """A side as a score question names it: at two players "You" and "Your opponent"."""
+    if question.position.heads_up:
+        return gettext("You") if mine else gettext("Your opponent")
+    return gettext("Your side") if mine else gettext("The other side")
+
+
 BURRACO_LABELS = {
     "clean": _("A clean burraco (pulito)"),
     "dirty": _("A dirty burraco (sporco)"),

@@ -217,3 +217,25 @@ def test_a_two_player_step_speaks_to_the_player_not_to_a_side() -> None:
                 if "your side" in en.lower() and "four players" not in en:
                     found.append((lesson["slug"], number, en))
     assert not found, found
+
+
+#: How a text names the opponents as several, or as a side: wrong head to head (issue 27).
+MANY_OPPONENTS = re.compile(
+    r"\bother side\b|\bopponents\b|\bavversari\b|\baltra squadra\b|\baltra parte\b", re.I
+)
+
+
+def test_a_two_player_puzzle_names_one_opponent_not_the_other_side() -> None:
+    """Head to head there is one opponent: a two-player puzzle says "your opponent" ("il tuo
+    avversario"), never "your opponents", "the other side", "gli avversari" or "l'altra
+    squadra" (a sequence's "other side", "l'altra parte" of a run, is no player: see the
+    exception)."""
+    found = []
+    for path in sorted((CONTENT / "puzzles").glob("*.yaml")):
+        for item in load(path):
+            if (item.get("position") or {}).get("players") != 2:
+                continue
+            for text in [*italian_texts(item), *english_texts(item)]:
+                if MANY_OPPONENTS.search(text) and "[AC] [2C] [3C] [4C]" not in text:
+                    found.append((item["id"], text))
+    assert not found, found

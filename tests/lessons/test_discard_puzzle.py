@@ -47,9 +47,11 @@ def test_a_card_that_feeds_them_is_wrong_and_names_their_meld(client: Client) ->
     response = client.post(f"/puzzles/{puzzle.slug}/", {"card": "8H"}, headers=HTMX)
     html = response.content.decode()
     assert response.status_code == 200 and "Non proprio" in html
-    assert "fai un regalo agli avversari" in html and "al loro gioco 1" in html
+    # Two players: "il tuo avversario", never "gli avversari" (issue 27).
+    assert "fai un regalo al tuo avversario" in html and "al suo gioco 1" in html
     assert "R17 ·" not in html, "a legal discard breaks no rule: none is blamed"
-    assert "Che cosa darebbe agli avversari ogni carta" in html  # the table of every card
+    assert "Che cosa darebbe al tuo avversario ogni carta" in html  # the table of every card
+    assert "agli avversari" not in html
     attempt = Attempt.objects.get()
     assert (attempt.correct, attempt.code, attempt.rule) == (False, "discard_extends", "")
 
@@ -64,7 +66,9 @@ def test_in_english_the_feedback_is_english(client: Client) -> None:
     puzzle = discard_puzzle()
     client.cookies["django_language"] = "en"
     response = client.post(f"/puzzles/{puzzle.slug}/", {"card": "8H"}, headers=HTMX)
-    assert "feeds the other side" in response.content.decode()
+    html = response.content.decode()
+    assert "feeds your opponent" in html and "What each card would give your opponent" in html
+    assert "other side" not in html
 
 
 @pytest.mark.parametrize("form", [{}, {"card": "9S"}, {"card": "ZZ"}, {"card": "x" * 300}])
@@ -185,7 +189,7 @@ def test_a_strategy_lesson_asks_a_discard_question_and_marks_it(client: Client) 
     html = client.get(url).content.decode()
     assert 'name="card" value="8H"' in html and 'name="card" value="KS"' in html
     wrong = client.post(url, {"card": "8H"}, headers=HTMX).content.decode()
-    assert "Non proprio" in wrong and "fai un regalo agli avversari" in wrong
+    assert "Non proprio" in wrong and "fai un regalo al tuo avversario" in wrong
     right = client.post(url, {"card": "9C"}, headers=HTMX).content.decode()
     assert "Corretto" in right
     assert StepProgress.objects.get().done

@@ -311,6 +311,6 @@ def test_a_known_empty_hand_on_the_board_says_it_holds_no_cards(client: Client) 
         lesson=lesson, number=1, kind="explain", text_it=".", text_en=".", position=board
     )
     html = client.get("/lessons/closed/1/", headers={"accept-language": "en"}).content.decode()
-    assert "Opponent:\n        0 cards in hand" in html
+    assert "Your opponent:\n        0 cards in hand" in html
     html = client.get("/lessons/closed/1/", headers={"accept-language": "it"}).content.decode()
     assert "0 carte in mano" in html

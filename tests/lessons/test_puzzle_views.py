@@ -205,7 +205,7 @@ def test_after_the_last_move_the_board_is_still_seen_from_the_learners_seat(
     client: Client,
 ) -> None:
     # The closing discard passes the turn: the board flipped, the learner's melds drawn under
-    # "the other side's" and the other side's pozzetto badge shown as theirs.
+    # "your opponent's" and your opponent's pozzetto badge shown as theirs.
     kind, data, params, *_ = KINDS[5]
     puzzle = make(kind, data, params)
     line = json.dumps(["meld JS QS KS"])
@@ -213,9 +213,9 @@ def test_after_the_last_move_the_board_is_still_seen_from_the_learners_seat(
     html = client.post(url, {"op": "discard", "cards": ["5D"], "line": line}, headers=HTMX)
     board = html.content.decode()
     mine = board[board.index("I tuoi giochi") :]
-    theirs = board[board.index("I giochi dell'altra squadra") : board.index("I tuoi giochi")]
+    theirs = board[board.index("I giochi del tuo avversario") : board.index("I tuoi giochi")]
     assert 'aria-label="Gioco 2' in mine and "Ancora nessuno." in theirs
-    assert "La tua squadra ha preso il pozzetto" in board
+    assert "Hai preso il tuo pozzetto" in board
 
 
 def test_an_illegal_move_ends_the_line_with_the_engines_reason(client: Client) -> None:
