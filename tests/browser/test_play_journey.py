@@ -300,7 +300,7 @@ def test_a_match_goes_on_to_the_next_hand_by_keyboard_with_the_score_so_far(
     expect(turn_line).to_be_focused(timeout=10_000)
     expect(page.locator(".play-match")).to_contain_text(
         f"Smazzata numero 2 di una partita a 2005; il punteggio prima di questa: "
-        f"la tua squadra {scores[0]}, l'altra squadra {scores[1]}."
+        f"tu {scores[0]}, il tuo avversario {scores[1]}."
     )
     review = visit.open(f"/play/{game.pk}/review/?hand=1")
     expect(review.get_by_role("heading", level=1)).to_contain_text("(smazzata 1)")
