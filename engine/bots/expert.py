@@ -229,14 +229,16 @@ def play_out(
 class Expert(Club):
     """The club player, weighing the decisions that matter by determinized look-ahead.
 
-    For stock or pile (when the pile holds :attr:`draw_pile` cards or more), for closing
-    now or waiting, and for which of the club player's favourite discards to throw, it
-    samples worlds of the hidden cards consistent with what the seat has seen
+    For closing now or waiting (and at four players for stock against a pile of
+    :data:`RACE_PILE` cards or more; at two players, when switched on, for stock against a
+    pile of :data:`EXPERT_DRAW_PILE` or more and for the club player's favourite discards)
+    it samples worlds of the hidden cards consistent with what the seat has seen
     (:func:`sample_world`), plays each candidate on in every world with the club player in
     every seat to the end of the hand or to the playout's share of the decision's actions
     (then judged by :func:`estimate`), with the same worlds and playout seeds for every
     candidate, and plays another candidate than the club player's only when it does better
-    by :data:`EXPERT_MARGIN` on average (docs/bots.md gives the arena's figures)."""
+    world by world by :data:`EXPERT_MARGIN` on average and (not at four players) by
+    :data:`EXPERT_SURE` standard errors (docs/bots.md gives the arena's figures)."""
 
     name = "expert"
     #: The expert takes the pile on a weaker promise than the club player (what the
