@@ -577,3 +577,33 @@ def test_the_expert_overrules_the_club_player_only_when_the_gain_is_sure(
     # Surely better, by less than the margin: the club player's choice.
     monkeypatch.setattr(expert, "play_out", fixed([expert.EXPERT_MARGIN / 2] * worlds))
     assert Expert().decide(view, legal, random.Random(1)) == club
+
+
+def test_at_two_players_one_decisions_playouts_share_its_actions_and_what_its_budget_pays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from engine.budget import Budget
+
+    position = Position.parse(
+        """{"players": 2, "to_move": 0, "phase": "play",
+        "hands": [["5H", "6H", "7H", "KS"], {"count": 9}],
+        "melds": [[["7C", "7D", "7S", "7H", "7C", "7D", "7S"]], []],
+        "discard": ["QD"], "stock": 40, "pozzetti_taken": [true, false]}"""
+    )
+    view, legal = view_of(position), legal_actions(position)
+    asked: list[int] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Playout:
+        asked.append(kwargs["max_actions"])
+        return play_out(*args, **kwargs)
+
+    monkeypatch.setattr(expert, "play_out", counted)
+    # Two candidates (close now, or the club player's discard) in two worlds.
+    Expert(nodes=48, worlds=2).decide(view, legal, random.Random(0))
+    assert asked == [12] * 4
+    asked.clear()
+    # A budget that pays for 24 actions: six a playout, however many the expert may play.
+    Expert(nodes=48, worlds=2, budget=Budget(24 * expert.ACTION_STEPS)).decide(
+        view, legal, random.Random(0)
+    )
+    assert asked == [6] * 4
