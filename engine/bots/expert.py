@@ -5,14 +5,15 @@ untaken pozzetti) at random among the cards it has not seen, keeping the ones it
 opponent take from the pile in that opponent's hand. :func:`play_out` plays a whole
 position on with one bot in every seat, up to a number of actions, and returns the score
 difference for a side: exact when the hand ended, else :func:`estimate` of the position
-reached. The expert plays as the club player, taking the pile more readily, and for the
-decision to close now or wait it samples a few worlds, plays each candidate on in each
-of them until its next turn (at four players, towards the end of the hand, within
-:data:`RACE_NODES`), and keeps the one that does best. At four players it weighs stock
-against a pile of three cards or more the same way. Elsewhere the same look-ahead can
-weigh stock against pile and the choice of discard (:attr:`Expert.weigh_draw`,
-:attr:`Expert.weigh_discards`); judged by :func:`estimate` one turn ahead it lost points
-there, so it is off.
+reached. The expert plays as the club player, taking the pile more readily, and weighs
+the decision to close now or wait by determinized look-ahead (:class:`Expert`): the same
+sampled worlds and playout seeds for every candidate, each playout run towards the end of
+the hand within a count of actions, and the club player's choice overruled only when
+another candidate is better by a margin and by two standard errors. At four players it
+weighs stock against a pile of three cards or more the same way. Stock or pile at two
+players and the choice among the club player's favourite discards it can weigh too
+(:data:`EXPERT_DRAW_PILE`, :data:`EXPERT_DISCARDS`); measured in the arena that lost
+points or cost too much (docs/bots.md), so it is off.
 
 >>> import random
 >>> from engine.deal import deal
@@ -24,7 +25,9 @@ there, so it is off.
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -38,15 +41,25 @@ from engine.errors import TooBigError
 from engine.scoring import burraco_bonus
 from engine.state import Hidden, Phase, Position
 
-#: What an expert may spend on one decision, in actions played in its samples.
-EXPERT_NODES = 60
+#: What an expert may spend on one decision, in actions played in its playouts (all of
+#: them together): a count, so a decision replays by seed and its cost is bounded.
+EXPERT_NODES = 1_200
 #: How much better (in points, on average over the worlds) another candidate must look
 #: than the club player's own choice for the expert to play it instead.
 EXPERT_MARGIN = 10.0
 #: How many worlds the expert samples for one decision.
-EXPERT_WORLDS = 3
-#: How many discards, the club player's favourites, the expert plays out.
-EXPERT_DISCARDS = 3
+EXPERT_WORLDS = 6
+#: The expert weighs stock against a pile of this many cards or more.
+EXPERT_DRAW_PILE = 99
+#: How many discards, the club player's favourite and the next ones, the expert plays out
+#: (those whose club score is within :data:`EXPERT_SPREAD` of the favourite's).
+EXPERT_DISCARDS = 1
+EXPERT_SPREAD = 1.0
+#: How many standard errors of the mean difference (over the worlds) another candidate
+#: must be better by, beside the margin.
+EXPERT_SURE = 2.0
+#: The same at four players, where the playouts run towards the end of the hand.
+RACE_SURE = 0.0
 #: At four players (the race to close) the expert plays each candidate out towards the end
 #: of the hand in this many worlds, and weighs stock or pile when the pile holds this many
 #: cards or more (see :class:`Expert`).
@@ -56,6 +69,10 @@ RACE_PILE = 3
 #: (a four-player hand seldom lasts more than 130 actions after such a decision): a count,
 #: so the look-ahead replays by seed and its cost is bounded however long the hand.
 RACE_NODES = 1_000
+#: What one action of a playout spends from a request's budget, about (33 steps on
+#: average in club playouts at two players): the expert plays no more actions than its
+#: budget can pay for, so that at the table its look-ahead is smaller, not cut short.
+ACTION_STEPS = 40
 #: What a card still hidden in a hand is taken to be worth, on average.
 HIDDEN_CARD = 8
 #: What a wildcard held in a hand is worth to its side while the hand goes on.
@@ -170,6 +187,7 @@ def play_out(
     max_actions: int = 2_000,
     until_seat: int | None = None,
     budget: Budget | None = None,
+    memory: Memory | None = None,
 ) -> Playout:
     """Play ``position`` (every card known) on with ``bot`` in every seat.
 
@@ -183,7 +201,8 @@ def play_out(
     player: Bot = make_bot(bot) if isinstance(bot, str) else bot  # type: ignore[assignment]
     if side is None:
         side = side_of(position, position.to_move)
-    memory = Memory.empty(position.players)
+    if memory is None:
+        memory = Memory.empty(position.players)
     played = 0
     while not position.is_over and played < max_actions:
         if (
@@ -208,38 +227,37 @@ def play_out(
 
 
 class Expert(Club):
-    """The club player, looking ahead for the big decisions within :data:`EXPERT_NODES`.
+    """The club player, weighing the decisions that matter by determinized look-ahead.
 
-    At four players the hand is a race to close, and one turn ahead says little about who
-    wins it: there each candidate is played towards the end of the hand in
-    :data:`RACE_WORLDS` worlds, within :data:`RACE_NODES` actions in all, and stock is also
-    weighed against a pile of :data:`RACE_PILE` cards or more (docs/bots.md gives the
-    arena's figures)."""
+    For closing now or waiting (and at four players for stock against a pile of
+    :data:`RACE_PILE` cards or more; at two players, when switched on, for stock against a
+    pile of :data:`EXPERT_DRAW_PILE` or more and for the club player's favourite discards)
+    it samples worlds of the hidden cards consistent with what the seat has seen
+    (:func:`sample_world`), plays each candidate on in every world with the club player in
+    every seat to the end of the hand or to the playout's share of the decision's actions
+    (then judged by :func:`estimate`), with the same worlds and playout seeds for every
+    candidate, and plays another candidate than the club player's only when it does better
+    world by world by :data:`EXPERT_MARGIN` on average and (not at four players) by
+    :data:`EXPERT_SURE` standard errors (docs/bots.md gives the arena's figures)."""
 
     name = "expert"
     #: The expert takes the pile on a weaker promise than the club player (what the
     #: arena showed: over 300 deals, club play with this threshold beat the club player's
     #: own by 64 points a deal).
     pile_threshold = -6.0
-    #: Which decisions the look-ahead weighs. Stock or pile, and which discard, it does
-    #: not: judged one turn ahead by :func:`estimate` it lost points (300 deals against the
-    #: club player, the pile threshold above: -169 a deal weighing all three, -68 with a
-    #: margin of 30), so those stay the heuristics'; closing now or waiting it weighs.
-    weigh_draw = False
-    weigh_discards = False
 
     def __init__(
         self,
-        nodes: int = EXPERT_NODES,
-        worlds: int = EXPERT_WORLDS,
+        nodes: int | None = None,
+        worlds: int | None = None,
         budget: Budget | None = None,
         *,
         race_nodes: int = RACE_NODES,
         race_worlds: int = RACE_WORLDS,
     ) -> None:
         #: The look-ahead at two, three, five and six players: actions a decision, worlds.
-        self.nodes = nodes
-        self.worlds = worlds
+        self.nodes = EXPERT_NODES if nodes is None else nodes
+        self.worlds = EXPERT_WORLDS if worlds is None else worlds
         #: The same at four players, where each candidate is played towards the hand's end.
         self.race_nodes = race_nodes
         self.race_worlds = race_worlds
@@ -251,12 +269,12 @@ class Expert(Club):
     def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         choice = super().decide(view, legal, rng)
         position = view.position
+        race = position.players == RACE_PLAYERS
         if position.phase is Phase.DRAW:
             # Stock or pile.
             kinds = {action.kind for action in legal}
-            weigh = self.weigh_draw or (
-                position.players == RACE_PLAYERS and len(position.discard) >= RACE_PILE
-            )
+            least = RACE_PILE if race else EXPERT_DRAW_PILE
+            weigh = len(position.discard) >= least
             if weigh and ActionKind.PILE in kinds and ActionKind.DRAW in kinds:
                 draw = next(action for action in legal if action.kind is ActionKind.DRAW)
                 pile = next(action for action in legal if action.kind is ActionKind.PILE)
@@ -279,17 +297,31 @@ class Expert(Club):
             if choice.kind is ActionKind.DISCARD:
                 closer = max(closers, key=lambda action: self.play_score(view, action))
                 return self.best(view, [choice, closer], rng)
-        # Which card to throw.
-        if self.weigh_discards and choice.kind is ActionKind.DISCARD and len(discards) > 1:
+        # Which card to throw: the club player's favourites, when they are close.
+        count = 0 if race else EXPERT_DISCARDS
+        if count > 1 and choice.kind is ActionKind.DISCARD and len(discards) > 1:
+            scores = {
+                action: self.discard_score(view, action.cards[0], hand) for action in discards
+            }
+            low = scores[choice]
             ranked = sorted(
-                discards, key=lambda action: self.discard_score(view, action.cards[0], hand)
+                (a for a in discards if a != choice and scores[a] <= low + EXPERT_SPREAD),
+                key=lambda action: scores[action],
             )
-            return self.best(view, ranked[:EXPERT_DISCARDS], rng)
+            # Two copies of one card are one candidate.
+            seen = {choice.cards[0]}
+            others = []
+            for action in ranked:
+                if action.cards[0] not in seen:
+                    seen.add(action.cards[0])
+                    others.append(action)
+            if others:
+                return self.best(view, [choice, *others[: count - 1]], rng)
         return choice
 
     def best(self, view: View, candidates: Sequence[Action], rng: random.Random) -> Action:
-        """The candidate with the best mean estimate over sampled worlds; the first (the
-        club player's own choice) on ties, so look-ahead only overrules it with reason."""
+        """The candidate with the best mean result over sampled worlds; the first (the
+        club player's own choice) unless another beats it by :data:`EXPERT_MARGIN`."""
         try:
             return self._best(view, candidates, rng)
         except TooBigError:
@@ -299,14 +331,17 @@ class Expert(Club):
         race = view.position.players == RACE_PLAYERS
         seeds = [rng.randrange(2**32) for _ in range(self.race_worlds if race else self.worlds)]
         worlds = [sample_world(view, random.Random(seed)) for seed in seeds]
-        # At four players each candidate is played towards the end of the hand, within
-        # race_nodes; elsewhere until the expert's next turn, within its nodes.
+        # Each candidate is played towards the end of the hand in every world; all the
+        # playouts of one decision share its count of actions.
         nodes = self.race_nodes if race else self.nodes
+        if self.budget is not None:
+            # Within a request's budget (the judge, the table): what it can pay for.
+            nodes = min(nodes, self.budget.left // ACTION_STEPS)
         each = max(1, nodes // (len(candidates) * len(worlds)))
         side = view.side
-        means = []
+        results = []
         for action in candidates:
-            total = 0.0
+            row = []
             for seed, world in zip(seeds, worlds, strict=True):
                 after = transition(world, action).position
                 result = play_out(
@@ -315,14 +350,22 @@ class Expert(Club):
                     random.Random(seed),
                     side=side,
                     max_actions=each,
-                    until_seat=None if race else view.seat,
                     budget=self.budget,
+                    memory=view.memory.after(world, action),
                 )
-                total += result.diff
-            means.append(total / len(worlds))
-        best = max(range(len(candidates)), key=lambda index: (means[index], -index))
-        if means[best] < means[0] + EXPERT_MARGIN:
-            return candidates[0]
+                row.append(result.diff)
+            results.append(row)
+        # Each candidate against the club player's choice, world by world (the same worlds
+        # and seeds: common random numbers): it must be better by the margin on average and
+        # by EXPERT_SURE standard errors of that mean, not by the luck of a few worlds.
+        sure = RACE_SURE if race else EXPERT_SURE
+        best, gain = 0, 0.0
+        for index in range(1, len(candidates)):
+            diffs = [b - a for a, b in zip(results[0], results[index], strict=True)]
+            mean = sum(diffs) / len(diffs)
+            spread = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+            if mean >= EXPERT_MARGIN and mean >= sure * spread and mean > gain:
+                best, gain = index, mean
         return candidates[best]
 
 

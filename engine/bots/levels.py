@@ -399,13 +399,15 @@ class Club(Beginner):
         return -6.0
 
     close_lead = 0
+    #: How much a discard's :func:`danger` counts against throwing it.
+    danger_weight = 1.3
 
     def discard_score(self, view: View, card: Card, hand: Cards) -> float:
         own = super().discard_score(view, card, hand)
         side_melds = view.position.melds[view.side]
         if fits_table(card, side_melds, view):
             own += 1.5  # a card for our own melds is better laid than thrown
-        return own + 1.3 * danger(card, view)
+        return own + self.danger_weight * danger(card, view)
 
 
 __all__ = ["Beginner", "Club", "RandomBot", "danger", "keep_value", "view_of"]

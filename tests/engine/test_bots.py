@@ -535,3 +535,75 @@ def test_at_four_players_the_playouts_of_one_decision_share_race_nodes(
     played.clear()
     Expert(race_nodes=48, race_worlds=2).decide(view, legal_in_view(view), random.Random(0))
     assert played == [12] * 2 * 2
+
+
+def test_the_expert_overrules_the_club_player_only_when_the_gain_is_sure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Closing now or waiting: the playouts are replaced by fixed results, world by world,
+    # so that what is tested is the rule that weighs them.
+    position = Position.parse(
+        """{"players": 2, "to_move": 0, "phase": "play",
+        "hands": [["5H", "6H", "7H", "KS"], {"count": 9}],
+        "melds": [[["7C", "7D", "7S", "7H", "7C", "7D", "7S"]], []],
+        "discard": ["QD"], "stock": 40, "pozzetti_taken": [true, false]}"""
+    )
+    view, legal = view_of(position), legal_actions(position)
+    club = Club().decide(view, legal, random.Random(0))
+    worlds = expert.EXPERT_WORLDS
+    states: list[Any] = []
+
+    def fixed(gains: list[float]) -> Any:
+        states.clear()
+
+        def playout(after: Position, bot: Any, rng: random.Random, **kwargs: Any) -> Playout:
+            states.append(rng.getstate())
+            index = len(states) - 1
+            return Playout(gains[index % worlds] if index >= worlds else 0.0, True, 1)
+
+        return playout
+
+    # The other candidate better by 30 in every world: it is played.
+    monkeypatch.setattr(expert, "play_out", fixed([30.0] * worlds))
+    chosen = Expert().decide(view, legal, random.Random(1))
+    assert chosen != club
+    assert {chosen.kind, club.kind} >= {ActionKind.DISCARD}
+    # Both candidates were played in the same worlds with the same seeds.
+    assert len(states) == 2 * worlds
+    assert states[:worlds] == states[worlds:]
+    # Better by 30 on average, all of it in one world: luck, not a reason.
+    monkeypatch.setattr(expert, "play_out", fixed([30.0 * worlds] + [0.0] * (worlds - 1)))
+    assert Expert().decide(view, legal, random.Random(1)) == club
+    # Surely better, by less than the margin: the club player's choice.
+    monkeypatch.setattr(expert, "play_out", fixed([expert.EXPERT_MARGIN / 2] * worlds))
+    assert Expert().decide(view, legal, random.Random(1)) == club
+
+
+def test_at_two_players_one_decisions_playouts_share_its_actions_and_what_its_budget_pays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from engine.budget import Budget
+
+    position = Position.parse(
+        """{"players": 2, "to_move": 0, "phase": "play",
+        "hands": [["5H", "6H", "7H", "KS"], {"count": 9}],
+        "melds": [[["7C", "7D", "7S", "7H", "7C", "7D", "7S"]], []],
+        "discard": ["QD"], "stock": 40, "pozzetti_taken": [true, false]}"""
+    )
+    view, legal = view_of(position), legal_actions(position)
+    asked: list[int] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Playout:
+        asked.append(kwargs["max_actions"])
+        return play_out(*args, **kwargs)
+
+    monkeypatch.setattr(expert, "play_out", counted)
+    # Two candidates (close now, or the club player's discard) in two worlds.
+    Expert(nodes=48, worlds=2).decide(view, legal, random.Random(0))
+    assert asked == [12] * 4
+    asked.clear()
+    # A budget that pays for 24 actions: six a playout, however many the expert may play.
+    Expert(nodes=48, worlds=2, budget=Budget(24 * expert.ACTION_STEPS)).decide(
+        view, legal, random.Random(0)
+    )
+    assert asked == [6] * 4
