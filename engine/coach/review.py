@@ -20,7 +20,7 @@ from engine.cards import Card
 from engine.coach.context import _Candidate, _Context
 from engine.coach.detectors import _DETECTORS
 from engine.coach.estimators import stakes
-from engine.coach.findings import Estimator, Finding, Review, Severity, severity
+from engine.coach.findings import Estimator, Finding, Line, Review, Severity, severity
 from engine.state import Hidden, Position
 
 
@@ -54,7 +54,7 @@ def coach(
     candidates: list[_Candidate] = []
     for detector in _DETECTORS:
         candidates.extend(detector(context))
-    found: list[tuple[Finding, tuple[Card, ...]]] = []
+    kept: list[_Candidate] = []
     seen: set[Action] = {action}
     for candidate in candidates:
         if candidate.better in seen or (
@@ -64,7 +64,11 @@ def coach(
         ):
             continue
         seen.add(candidate.better)
-        points = estimate(view, action, candidate.better, budget)
+        kept.append(candidate)
+    found: list[tuple[Finding, tuple[Card, ...]]] = []
+    for candidate in kept:
+        priced = _own_line(view, action, candidate.better, budget) if len(kept) > 1 else None
+        points = estimate(view, action, priced or candidate.better, budget)
         if points <= 0 and candidate.lost is None and candidate.floor <= 0:
             continue
         # What was lost is worth at least what the rules give it: the severity, which
@@ -92,6 +96,29 @@ def coach(
     findings = _consistent(view, found)
     best = findings[0].better if findings else action
     return Review(action, tuple(findings), best)
+
+
+def _own_line(view: Position, chosen: Action, better: Action, budget: Budget) -> Line | None:
+    """The line that prices ``better``'s own idea beside the decision's other findings: a
+    meld or attachment missed before the discard ``chosen`` is priced as the play, then the
+    same discard, where that is legal (None where it is not, or for any other pair). The
+    better line overall would count again what the other findings say of the discard (a
+    card fed, a wildcard thrown): one loss counted twice on one page."""
+    if chosen.kind is not ActionKind.DISCARD or better.kind not in (
+        ActionKind.MELD,
+        ActionKind.ATTACH,
+    ):
+        return None
+    budget.spend(MOVE_STEPS)
+    after = transition(view, better, budget).position
+    if (
+        after.is_over
+        or after.to_move != view.to_move
+        or isinstance(after.hands[view.to_move], Hidden)  # the pozzetto's cards are unknown
+        or why_illegal(after, chosen) is not None
+    ):
+        return None
+    return (better, chosen)
 
 
 def _in_order(view: Position) -> Position:
