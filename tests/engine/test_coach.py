@@ -159,6 +159,29 @@ def test_a_finding_alone_on_its_decision_is_priced_as_before() -> None:
     assert Action.parse("attach 0 4H") not in seen
 
 
+def test_a_close_missed_is_priced_by_its_whole_line_beside_an_attachment() -> None:
+    # The close needs the whole line (the meld, then the KD thrown): it is never priced as
+    # its first play followed by the discard played. The attachment beside it is.
+    seen: list[object] = []
+
+    def recording(view: Position, chosen: Action, better: Action | Line, budget: Budget) -> int:
+        seen.append(better)
+        return stakes(view, chosen, better, budget)
+
+    closing = position(
+        ["6S", "7S", "JK", "8H", "KD"],
+        mine=[["9H", "10H", "JH"], ["4C", "4C", "4D", "4D", "4H", "4S", "4S"]],
+        taken=(True, False),
+    )
+    review = coach(closing, "discard KD", estimator=recording)
+    assert codes(review) == ["missed_close", "missed_attach"]
+    assert seen == [
+        Action.parse("meld JK 6S 7S"),
+        (Action.parse("attach 0 8H"), Action.parse("discard KD")),
+    ]
+    assert only(review, "missed_close").points >= 100  # the closing, and more
+
+
 def test_the_playouts_price_a_line() -> None:
     view = seat_view(ONE_DECISION)
     chosen = Action.parse("discard 5S")
