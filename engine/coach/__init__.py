@@ -56,6 +56,12 @@ whatever the estimate: so a page never shows a blunder of "about 0 points". A fi
 whose estimate is 0 or less (the estimator sees no loss) is not made, unless one of those
 was lost.
 
+**Each finding counts its own idea**: beside another finding of the same discard, a single
+play missed (``missed_attach``, ``missed_burraco``, a pinella sent home) is priced as the play,
+then the same discard (a :data:`Line` the estimator plays), not as the best line overall, which
+would count the feed or the wildcard thrown again; alone, against its better action. A close or
+a pozzetto missed is priced by its whole line.
+
 **One review never contradicts itself**: a finding after the worst one that proposes
 discarding a card the worst one's better move plays (or the hand's cards the pile's meld
 needs, for ``missed_pile``) is dropped.
@@ -112,6 +118,7 @@ from engine.coach.findings import (
     MISTAKE_FROM,
     Estimator,
     Finding,
+    Line,
     Lost,
     Review,
     Severity,
@@ -133,6 +140,7 @@ __all__ = [
     "Estimator",
     "Finding",
     "Idea",
+    "Line",
     "Lost",
     "Reason",
     "Review",

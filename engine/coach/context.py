@@ -55,6 +55,10 @@ class _Candidate:
     #: The most the finding may count, where the criteria bound its band (a feed that
     #: hands no burraco is no blunder): None for no bound.
     ceiling: int | None = None
+    #: A single play whose idea is its own worth: beside another finding of a discard, it
+    #: is priced as the play, then the same discard (:func:`engine.coach.coach`). A close
+    #: or a pozzetto's line is priced whole.
+    own_line: bool = False
 
 
 @dataclass

@@ -139,6 +139,7 @@ def _missed_burraco(context: _Context) -> list[_Candidate]:
             {"cards": _texts(play.action.cards), "arrangement": _texts(play.after.cards)},
             lost=Lost.BURRACO,
             floor=burraco_bonus(play.after, rules),
+            own_line=True,
         )
     ]
 
@@ -269,6 +270,7 @@ def _missed_clean_burraco(context: _Context) -> list[_Candidate]:
                     "arrangement": _texts(play.after.cards),
                 },
                 sentence="coach_missed_clean_burraco_home",
+                own_line=True,
             )
         )
         break
@@ -506,6 +508,7 @@ def _missed_attach(context: _Context) -> list[_Candidate]:
             # at most, a burraco given up being missed_burraco's.
             ceiling=BLUNDER_ABOVE if _closing_near(view) else MISTAKE_FROM - 1,
             floor=INACCURACY_FROM,
+            own_line=True,
         )
     ]
 

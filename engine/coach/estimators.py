@@ -15,6 +15,7 @@ from engine.actions import (
 from engine.budget import MOVE_STEPS, Budget
 from engine.coach.context import _Play, _plays, _stand_in, bounded_line
 from engine.coach.feeding import _feeds
+from engine.coach.findings import Line
 from engine.errors import TooBigError
 from engine.melds import BURRACO_SIZE, Burraco
 from engine.scoring import burraco_bonus, kind_bonus
@@ -27,20 +28,30 @@ GREEDY_PLAYS = 6
 WILD_IN_HAND = 20
 
 
-def stakes(view: Position, chosen: Action, better: Action, budget: Budget) -> int:
-    """The default :class:`Estimator`: what finishing the turn after ``better`` is worth
-    over finishing it after ``chosen``, in points, by :func:`_value` (never below 0)."""
+def stakes(view: Position, chosen: Action, better: Action | Line, budget: Budget) -> int:
+    """The default :class:`Estimator`: what finishing the turn after ``better`` (an action
+    or a line) is worth over finishing it after ``chosen``, in points, by :func:`_value`
+    (never below 0)."""
     cache: dict[Position, tuple[_Play, ...]] = {}
     return max(0, _outlook(view, better, budget, cache) - _outlook(view, chosen, budget, cache))
 
 
 def _outlook(
-    view: Position, action: Action, budget: Budget, cache: dict[Position, tuple[_Play, ...]]
+    view: Position,
+    action: Action | Line,
+    budget: Budget,
+    cache: dict[Position, tuple[_Play, ...]],
 ) -> int:
-    """The worth of the turn finished after ``action``: along a line that closes or takes
-    the pozzetto al volo when there is one, else greedily (the play worth the most, while
-    one adds worth, then the discard worth the most)."""
-    if action.kind is ActionKind.DRAW:
+    """The worth of the turn finished after ``action`` (or the line's actions played in
+    turn): along a line that closes or takes the pozzetto al volo when there is one, else
+    greedily (the play worth the most, while one adds worth, then the discard worth the
+    most)."""
+    if isinstance(action, tuple):
+        position = view
+        for step in action:
+            budget.spend(MOVE_STEPS)
+            position = transition(position, step, budget).position
+    elif action.kind is ActionKind.DRAW:
         position = _stand_in(view)  # the card from the stock is unknown
     else:
         budget.spend(MOVE_STEPS)
@@ -130,11 +141,12 @@ PLAYOUT_WORLDS = 4
 PLAYOUT_ACTIONS = 16
 
 
-def playouts(view: Position, chosen: Action, better: Action, budget: Budget) -> int:
+def playouts(view: Position, chosen: Action, better: Action | Line, budget: Budget) -> int:
     """The :class:`Estimator` of the judge and the web, by the expert bot's playouts.
 
     In each of :data:`PLAYOUT_WORLDS` worlds of the hidden cards that agree with ``view``
-    (:func:`engine.bots.expert.sample_world`), it plays ``better`` and ``chosen``, then the
+    (:func:`engine.bots.expert.sample_world`), it plays ``better`` (an action or a line)
+    and ``chosen``, then the
     club player in every seat until the seat is next to draw, and compares the positions
     reached (:func:`engine.bots.expert.estimate`); both actions meet the same world and
     the same chances, so only the choice differs. The worlds are drawn from a fixed seed:
@@ -159,11 +171,13 @@ def playouts(view: Position, chosen: Action, better: Action, budget: Budget) -> 
             world = sample_world(seen, random.Random(rng.randrange(2**32)))
             seed = rng.randrange(2**32)
             diffs = []
-            for action in (better, chosen):
-                if action.kind is ActionKind.DRAW:
-                    action = Action(ActionKind.DRAW)  # the world's own top card
-                own.spend(MOVE_STEPS)
-                after = transition(world, action, own).position
+            for line in (better if isinstance(better, tuple) else (better,), (chosen,)):
+                after = world
+                for action in line:
+                    if action.kind is ActionKind.DRAW:
+                        action = Action(ActionKind.DRAW)  # the world's own top card
+                    own.spend(MOVE_STEPS)
+                    after = transition(after, action, own).position
                 result = play_out(
                     after,
                     player,

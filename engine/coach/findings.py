@@ -58,12 +58,20 @@ def severity(points: int) -> Severity:
     return Severity.NONE
 
 
+#: Actions the player to move plays in turn, from the same position: a play, then the
+#: discard the player chose, prices the play's own worth (:func:`engine.coach.coach`).
+Line = tuple[Action, ...]
+
+
 class Estimator(Protocol):
     """The points ``chosen`` likely lost against ``better`` in ``view`` (the position as the
-    player to move sees it: :func:`~engine.bots.view.seat_view`); spends ``budget``. The
-    expert bot's playouts plug in here; :func:`stakes` is the default."""
+    player to move sees it: :func:`~engine.bots.view.seat_view`); spends ``budget``.
+    ``better`` is one action or a :data:`Line` (each action legal after the one before it).
+    The expert bot's playouts plug in here; :func:`stakes` is the default."""
 
-    def __call__(self, view: Position, chosen: Action, better: Action, budget: Budget) -> int: ...
+    def __call__(
+        self, view: Position, chosen: Action, better: Action | Line, budget: Budget
+    ) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)

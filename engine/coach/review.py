@@ -20,7 +20,7 @@ from engine.cards import Card
 from engine.coach.context import _Candidate, _Context
 from engine.coach.detectors import _DETECTORS
 from engine.coach.estimators import stakes
-from engine.coach.findings import Estimator, Finding, Review, Severity, severity
+from engine.coach.findings import Estimator, Finding, Line, Review, Severity, severity
 from engine.state import Hidden, Position
 
 
@@ -54,7 +54,7 @@ def coach(
     candidates: list[_Candidate] = []
     for detector in _DETECTORS:
         candidates.extend(detector(context))
-    found: list[tuple[Finding, tuple[Card, ...]]] = []
+    kept: list[_Candidate] = []
     seen: set[Action] = {action}
     for candidate in candidates:
         if candidate.better in seen or (
@@ -64,7 +64,18 @@ def coach(
         ):
             continue
         seen.add(candidate.better)
-        points = estimate(view, action, candidate.better, budget)
+        kept.append(candidate)
+    found: list[tuple[Finding, tuple[Card, ...]]] = []
+    for candidate in kept:
+        # Each finding counts what its own idea cost (issue 27): a single play missed before
+        # the discard, beside another finding of the decision, is priced as the play, then
+        # the same discard; alone, against the better action itself, as ever.
+        priced = (
+            _own_line(view, action, candidate.better, budget)
+            if candidate.own_line and _beside(view, candidate, kept)
+            else None
+        )
+        points = estimate(view, action, priced or candidate.better, budget)
         if points <= 0 and candidate.lost is None and candidate.floor <= 0:
             continue
         # What was lost is worth at least what the rules give it: the severity, which
@@ -92,6 +103,50 @@ def coach(
     findings = _consistent(view, found)
     best = findings[0].better if findings else action
     return Review(action, tuple(findings), best)
+
+
+def _beside(view: Position, candidate: _Candidate, kept: list[_Candidate]) -> bool:
+    """Has the decision another finding beside ``candidate`` on the page: one the rules
+    price whatever the estimate (its floor, what it gave up), or another play priced by its
+    own line; not a discard of a card ``candidate``'s play needs, which the review drops
+    (:func:`_consistent`)."""
+    hand = view.hands[view.to_move]
+    held = Counter(hand) if not isinstance(hand, Hidden) else Counter()
+    needed = Counter([*candidate.better.cards, *candidate.uses])
+    for other in kept:
+        if other is candidate or not (other.own_line or other.lost or other.floor > 0):
+            continue
+        better = other.better
+        if better.kind is ActionKind.DISCARD and better.cards:
+            card = better.cards[0]
+            if needed[card] and held[card] <= needed[card]:
+                continue
+        return True
+    return False
+
+
+def _own_line(view: Position, chosen: Action, better: Action, budget: Budget) -> Line | None:
+    """The line that prices ``better``'s own idea beside the decision's other findings: a
+    meld or attachment missed before the discard ``chosen`` (a card to attach, a burraco, a
+    pinella sent home: :attr:`_Candidate.own_line`) is priced as the play, then the same
+    discard, where that is legal (None where it is not, or for any other pair). The better
+    line overall would count again what the other findings say of the discard (a card fed,
+    a wildcard thrown): one loss counted twice on one page."""
+    if chosen.kind is not ActionKind.DISCARD or better.kind not in (
+        ActionKind.MELD,
+        ActionKind.ATTACH,
+    ):
+        return None
+    budget.spend(MOVE_STEPS)
+    after = transition(view, better, budget).position
+    if (
+        after.is_over
+        or after.to_move != view.to_move
+        or isinstance(after.hands[view.to_move], Hidden)  # the pozzetto's cards are unknown
+        or why_illegal(after, chosen) is not None
+    ):
+        return None
+    return (better, chosen)
 
 
 def _in_order(view: Position) -> Position:

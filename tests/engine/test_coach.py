@@ -19,6 +19,7 @@ from engine.cli.simulate import random_action
 from engine.coach import (
     CODES,
     PLAYOUT_STEPS,
+    Line,
     Lost,
     Review,
     Severity,
@@ -91,6 +92,103 @@ def test_missed_attach_fires_for_a_kept_card_too() -> None:
 def test_missed_attach_is_quiet_when_nothing_fits() -> None:
     calm = position(["KS", "4D", "5C"], mine=[["6H", "7H", "8H"]])
     assert codes(coach(calm, "discard KS")) == []
+
+
+#: Four players: the opponents hold six fives and one of them three cards (near closing);
+#: the hand's 4H fits the side's fours, its 5S finishes the opponents' burraco.
+ONE_DECISION = position(
+    ["4H", "5S", "7D", "KC", "9S", "JD", "QH"],
+    mine=[["4D", "4C", "4S"]],
+    theirs=[["5H", "5C", "5D", "5H", "5C", "2S"]],
+    discard=["9D"],
+    stock=25,
+    players=4,
+)
+
+
+def test_each_finding_of_one_decision_counts_its_own_idea() -> None:
+    # "Discard 5S" feeds the burraco and keeps the 4H off the table: two findings. The
+    # feed counts the burraco handed over; the attachment counts what attaching the 4H
+    # (then the same discard) was worth, not the feed again (issue 27: 150 points twice).
+    chosen = Action.parse("discard 5S")
+    review = coach(ONE_DECISION, chosen)
+    feed, attach = only(review, "feeds_opponent"), only(review, "missed_attach")
+    assert feed.severity is Severity.BLUNDER
+    assert str(attach.better) == "attach 0 4H"
+    view = seat_view(ONE_DECISION)
+    own = stakes(view, chosen, (attach.better, chosen), Budget())
+    assert attach.points == max(own, 20) < 60
+    assert attach.severity is Severity.INACCURACY
+    # The better line overall (attach, then a safe card) would count the burraco again.
+    assert stakes(view, chosen, attach.better, Budget()) >= feed.points // 2
+
+
+def test_a_missed_burraco_beside_a_feed_counts_the_burraco_not_the_feed() -> None:
+    # The 7S finishes the side's spades; the 5S thrown finishes the opponents' fives.
+    near = position(
+        ["7S", "5S", "7D", "KC", "9S", "JD", "QH"],
+        mine=[["8S", "9S", "10S", "JS", "QS", "KS"]],
+        theirs=[["5H", "5C", "5D", "5H", "5C", "2S"]],
+        discard=["9D"],
+        stock=25,
+        players=4,
+    )
+    review = coach(near, "discard 5S")
+    feed, burraco = only(review, "feeds_opponent"), only(review, "missed_burraco")
+    assert feed.severity is Severity.BLUNDER
+    # The burraco's own worth (its bonus is the floor), not the bonus and the feed again.
+    assert burraco.points == 200 < feed.points + 100
+
+
+def test_a_finding_alone_on_its_decision_is_priced_as_before() -> None:
+    # A safe card thrown: the missed attachment is the decision's only finding, priced
+    # against the better action itself.
+    seen: list[object] = []
+
+    def recording(view: Position, chosen: Action, better: Action | Line, budget: Budget) -> int:
+        seen.append(better)
+        return stakes(view, chosen, better, budget)
+
+    review = coach(ONE_DECISION, "discard QH", estimator=recording)
+    assert codes(review) == ["missed_attach"]
+    assert seen == [Action.parse("attach 0 4H")]
+    # Beside a feed, the estimator is asked about the line: the attachment, then the discard.
+    seen.clear()
+    coach(ONE_DECISION, "discard 5S", estimator=recording)
+    assert (Action.parse("attach 0 4H"), Action.parse("discard 5S")) in seen
+    assert Action.parse("attach 0 4H") not in seen
+
+
+def test_a_close_missed_is_priced_by_its_whole_line_beside_an_attachment() -> None:
+    # The close needs the whole line (the meld, then the KD thrown): it is never priced as
+    # its first play followed by the discard played. The attachment beside it is.
+    seen: list[object] = []
+
+    def recording(view: Position, chosen: Action, better: Action | Line, budget: Budget) -> int:
+        seen.append(better)
+        return stakes(view, chosen, better, budget)
+
+    closing = position(
+        ["6S", "7S", "JK", "8H", "KD"],
+        mine=[["9H", "10H", "JH"], ["4C", "4C", "4D", "4D", "4H", "4S", "4S"]],
+        taken=(True, False),
+    )
+    review = coach(closing, "discard KD", estimator=recording)
+    assert codes(review) == ["missed_close", "missed_attach"]
+    assert seen == [
+        Action.parse("meld JK 6S 7S"),
+        (Action.parse("attach 0 8H"), Action.parse("discard KD")),
+    ]
+    assert only(review, "missed_close").points >= 100  # the closing, and more
+
+
+def test_the_playouts_price_a_line() -> None:
+    view = seat_view(ONE_DECISION)
+    chosen = Action.parse("discard 5S")
+    line = (Action.parse("attach 0 4H"), chosen)
+    budget = Budget()
+    assert 0 <= playouts(view, chosen, line, budget) < 60
+    assert 0 < budget.spent <= PLAYOUT_STEPS
 
 
 def test_missed_attach_is_quiet_before_the_discard() -> None:
@@ -371,7 +469,7 @@ def test_the_better_discard_keeps_the_pairs() -> None:
 
 
 def test_a_feed_that_hands_no_burraco_is_no_blunder() -> None:
-    def fixed(view: Position, chosen: Action, better: Action, budget: Budget) -> int:
+    def fixed(view: Position, chosen: Action, better: Action | Line, budget: Budget) -> int:
         return 400
 
     feed = position(["9S", "KH", "4D", "5C"], theirs=[["6S", "7S", "8S"]])
@@ -469,7 +567,7 @@ def test_severity_thresholds(points: int, expected: Severity) -> None:
 def test_what_was_lost_counts_at_least_what_the_rules_give_it() -> None:
     # The estimate says nothing was lost; the burraco missed still counts its bonus, so
     # the severity (from the points alone) never says "blunder" of "about 0 points".
-    def nothing(view: Position, chosen: Action, better: Action, budget: Budget) -> int:
+    def nothing(view: Position, chosen: Action, better: Action | Line, budget: Budget) -> int:
         return 0
 
     finding = only(coach(NEAR_BURRACO, "discard KS", estimator=nothing), "missed_burraco")
@@ -479,7 +577,7 @@ def test_what_was_lost_counts_at_least_what_the_rules_give_it() -> None:
 
 def test_the_estimator_plugs_in() -> None:
     def fixed(points: int) -> Any:
-        def estimate(view: Position, chosen: Action, better: Action, budget: Budget) -> int:
+        def estimate(view: Position, chosen: Action, better: Action | Line, budget: Budget) -> int:
             assert view == seat_view(view)  # the estimator sees what the seat sees
             return points
 
