@@ -186,7 +186,7 @@ def move(game: Game, version: int, action: Action | None) -> Outcome:
                 outcome.instead = hands.instead(hand.position, action)
             return outcome
         decision = len(hand.steps)
-        outcome.review = hands.review(hand.position, action)
+        outcome.review = hands.review(hand.position, action, hand.memory)
         outcome.played.append(hand.play(action))
     elif hand.learner_to_move or hand.over:
         return outcome

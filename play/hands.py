@@ -323,11 +323,13 @@ def refusal(position: Position, action: Action) -> BurracoError | None:
         return error
 
 
-def review(position: Position, action: Action) -> Review | None:
+def review(position: Position, action: Action, memory: bots.Memory | None = None) -> Review | None:
     """The coach's word on the learner's ``action`` in ``position``, the points estimated
-    by the expert's playouts, within a request's budget; None when it would cost more."""
+    by the expert's playouts, within a request's budget, counting the cards the table saw
+    each player take from the pile (``memory``); None when it would cost more."""
+    known = memory.held if memory is not None else ()
     try:
-        return coach(position, action, estimator=playouts, budget=Budget())
+        return coach(position, action, estimator=playouts, budget=Budget(), known=known)
     except TooBigError:
         return None
 

@@ -296,7 +296,7 @@ def judge(game: Game, real: hands.Hand, hand: hands.Hand, action: Action) -> Cho
         made = list(rows.exclude(severity=Finding.Severity.NONE))
         if str(action) == real.actions[index]:
             return Choice(index, str(action), Verdict.SAME, tuple(map(_kept_note, made)))
-    review = hands.review(hand.position, action)
+    review = hands.review(hand.position, action, hand.memory)
     if review is None:
         return Choice(index, str(action), Verdict.UNWEIGHED)
     notes = _notes(review)

@@ -20,7 +20,9 @@ the position (a test checks it on thousands of positions of random hands). The c
 - ``missed_clean_burraco`` (R27, R25): a wildcard laid where a natural card of the hand
   did the same work, or a discard that left a pinella out when a card could send it home.
 - ``feeds_opponent`` (R17, R10, R7): the discard fits a meld of the next player's side,
-  makes a new meld with the pile's cards, or gives them, with the pile, the cards for a
+  makes a new meld with the pile's cards and the cards the next player was seen to take
+  from the pile and has not played (``coach(…, known=…)``: the practice table passes what
+  the whole table saw, lesson 21), or gives them, with the pile, the cards for a
   burraco; another discard did not (the discard's analysis is
   :func:`engine.strategy.feed_of`, the discard puzzles' own). A wildcard thrown is
   ``wild_wasted`` instead.

@@ -21,6 +21,7 @@ from engine.actions import (
 )
 from engine.budget import MOVE_STEPS, Budget
 from engine.cards import Card, Suit
+from engine.coach.feeding import _Feed, _feeds
 from engine.coach.findings import Lost
 from engine.errors import TooBigError
 from engine.melds import Meld
@@ -70,6 +71,8 @@ class _Context:
     #: unknown) and the events it brought about.
     after: Position | None = None
     events: tuple[Event, ...] = ()
+    #: The cards each seat is known to hold: taken from the pile and not played since.
+    known: tuple[tuple[Card, ...], ...] = ()
     _plays: dict[Position, tuple[_Play, ...]] = field(default_factory=dict)
     _lines: dict[tuple[Position, str], list[Action] | None] = field(default_factory=dict)
 
@@ -79,6 +82,15 @@ class _Context:
 
     def plays(self, position: Position) -> tuple[_Play, ...]:
         return _plays(position, self.budget, self._plays)
+
+    def held_by(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` is known to hold (none known: empty)."""
+        return self.known[seat] if seat < len(self.known) else ()
+
+    def feeds(self, after: Position, card: Card) -> _Feed:
+        """What ``card``, just discarded in ``after``, gives the next player's side, the
+        cards that player is known to hold counted (:func:`~engine.coach.feeding._feeds`)."""
+        return _feeds(after, card, self.budget, self.held_by(after.to_move))
 
     def line(self, position: Position, goal: str) -> list[Action] | None:
         key = (position, goal)

@@ -34,7 +34,6 @@ from engine.coach.context import (
     pile_use,
 )
 from engine.coach.estimators import _value
-from engine.coach.feeding import _feeds
 from engine.coach.findings import BLUNDER_ABOVE, INACCURACY_FROM, MISTAKE_FROM, Lost
 from engine.melds import Burraco, Meld, possible_attachments
 from engine.scoring import burraco_bonus, kind_bonus
@@ -255,7 +254,7 @@ def _missed_clean_burraco(context: _Context) -> list[_Candidate]:
         if after is not None and not context.turn_over and why_illegal(after, play.action) is None:
             continue
         if chosen.kind is ActionKind.DISCARD and _least_feed(context, play.action) > _fed(
-            after, chosen.cards[0], context.budget
+            context, after, chosen.cards[0]
         ):
             continue  # sending it home leaves only discards that give more: no better move
         wild = play.before.wildcard
@@ -295,12 +294,12 @@ def _quiet_discard(context: _Context, exclude: Card | None = None) -> Action | N
             continue
         context.budget.spend(MOVE_STEPS)
         after = transition(view, action, context.budget).position
-        if _feeds(after, card, context.budget).gain:
+        if context.feeds(after, card).gain:
             continue
         left = _minus(held, [card])
         cost = keep_value(card, left) - card.value * Club.points_weight
         complete, wanted = hand_shape(left)
-        key = (-complete, -wanted, cost, -_value(view, after, context.budget))
+        key = (-complete, -wanted, cost, -_value(view, after, context.budget, context.known))
         if best is None or key < best[0]:
             best = (key, action)
     return None if best is None else best[1]
@@ -316,7 +315,7 @@ def _feeds_opponent(context: _Context) -> list[_Candidate]:
     if card.is_wild:
         # A wildcard thrown is ``wild_wasted``, whatever it also gives the next player.
         return []
-    feed = _feeds(after, card, context.budget)
+    feed = context.feeds(after, card)
     if not feed.gain:
         return []
     better = _quiet_discard(context, card)
@@ -486,7 +485,7 @@ def _missed_attach(context: _Context) -> list[_Candidate]:
         return []
     # An attachment that leaves only cards that feed the next side more than the discard
     # played is no better move (docs/coach-audit.md): the next best is tried.
-    fed = _fed(context.after, discarded, context.budget)
+    fed = _fed(context, context.after, discarded)
     single.sort(
         key=lambda play: (play.action.cards[0] == discarded, play.action.cards[0].value),
         reverse=True,
@@ -513,12 +512,12 @@ def _missed_attach(context: _Context) -> list[_Candidate]:
     ]
 
 
-def _fed(after: Position | None, card: Card, budget: Budget) -> int:
+def _fed(context: _Context, after: Position | None, card: Card) -> int:
     """What ``card``, just discarded in ``after``, gives the next player's side (0 when
     the hand is over)."""
     if after is None or after.is_over:
         return 0
-    return _feeds(after, card, budget).gain
+    return context.feeds(after, card).gain
 
 
 def _least_feed(context: _Context, play: Action) -> int:
@@ -536,7 +535,7 @@ def _least_feed(context: _Context, play: Action) -> int:
     for action in naturals or discards:
         budget.spend(MOVE_STEPS)
         after = transition(position, action, budget).position
-        gain = 0 if after.side == view.side else _fed(after, action.cards[0], budget)
+        gain = 0 if after.side == view.side else _fed(context, after, action.cards[0])
         least = gain if least is None else min(least, gain)
         if not least:
             return 0

@@ -15,7 +15,7 @@ from engine.actions import (
 from engine.budget import MOVE_STEPS, Budget
 from engine.coach.context import _Play, _plays, _stand_in, bounded_line
 from engine.coach.feeding import _feeds
-from engine.coach.findings import Line
+from engine.coach.findings import Known, Line
 from engine.errors import TooBigError
 from engine.melds import BURRACO_SIZE, Burraco
 from engine.scoring import burraco_bonus, kind_bonus
@@ -28,12 +28,17 @@ GREEDY_PLAYS = 6
 WILD_IN_HAND = 20
 
 
-def stakes(view: Position, chosen: Action, better: Action | Line, budget: Budget) -> int:
+def stakes(
+    view: Position, chosen: Action, better: Action | Line, budget: Budget, known: Known = ()
+) -> int:
     """The default :class:`Estimator`: what finishing the turn after ``better`` (an action
     or a line) is worth over finishing it after ``chosen``, in points, by :func:`_value`
     (never below 0)."""
     cache: dict[Position, tuple[_Play, ...]] = {}
-    return max(0, _outlook(view, better, budget, cache) - _outlook(view, chosen, budget, cache))
+    return max(
+        0,
+        _outlook(view, better, budget, cache, known) - _outlook(view, chosen, budget, cache, known),
+    )
 
 
 def _outlook(
@@ -41,6 +46,7 @@ def _outlook(
     action: Action | Line,
     budget: Budget,
     cache: dict[Position, tuple[_Play, ...]],
+    known: Known = (),
 ) -> int:
     """The worth of the turn finished after ``action`` (or the line's actions played in
     turn): along a line that closes or takes the pozzetto al volo when there is one, else
@@ -58,7 +64,7 @@ def _outlook(
         position = transition(view, action, budget).position
     seat = view.to_move
     if _turn_over(view, position) or isinstance(position.hands[seat], Hidden):
-        return _value(view, position, budget)
+        return _value(view, position, budget, known)
     for goal in ("closed", "pozzetto_al_volo"):
         if goal == "closed" and not position.pozzetti_taken[view.side]:
             continue
@@ -69,14 +75,14 @@ def _outlook(
             for step in line:
                 budget.spend(MOVE_STEPS)
                 position = transition(position, step, budget).position
-            return _value(view, position, budget)
+            return _value(view, position, budget, known)
     for _ in range(GREEDY_PLAYS):
-        worth = _value(view, position, budget)
+        worth = _value(view, position, budget, known)
         best: tuple[int, Position] | None = None
         for play in _plays(position, budget, cache):
             budget.spend(MOVE_STEPS)
             after = transition(position, play.action, budget).position
-            after_worth = _value(view, after, budget)
+            after_worth = _value(view, after, budget, known)
             if after_worth > worth and (best is None or after_worth > best[0]):
                 best = (after_worth, after)
         if best is None:
@@ -86,11 +92,11 @@ def _outlook(
             return best[0]
     discards = legal_discards(position)
     if not discards:
-        return _value(view, position, budget)
+        return _value(view, position, budget, known)
     worths = []
     for discard in discards:
         budget.spend(MOVE_STEPS)
-        worths.append(_value(view, transition(position, discard, budget).position, budget))
+        worths.append(_value(view, transition(position, discard, budget).position, budget, known))
     return max(worths)
 
 
@@ -98,7 +104,7 @@ def _turn_over(view: Position, position: Position) -> bool:
     return position.is_over or position.to_move != view.to_move
 
 
-def _value(view: Position, position: Position, budget: Budget) -> int:
+def _value(view: Position, position: Position, budget: Budget, known: Known = ()) -> int:
     """What ``position`` is worth to the side of the player to move in ``view``: its melds
     (cards, burraco bonuses, and a share of the clean or dirty bonus for a meld on its way),
     minus the player's natural cards in hand (a wildcard in hand is worth its value and
@@ -126,7 +132,9 @@ def _value(view: Position, position: Position, budget: Budget) -> int:
     if position.closer is not None and position.side_of(position.closer) == side:
         worth += rules.scores.closing
     if position.to_move != seat and position.discard and len(position.discard) > len(view.discard):
-        worth -= _feeds(position, position.discard[-1], budget).gain
+        nxt = position.to_move
+        held = known[nxt] if nxt < len(known) else ()
+        worth -= _feeds(position, position.discard[-1], budget, held).gain
     return worth
 
 
@@ -141,7 +149,9 @@ PLAYOUT_WORLDS = 4
 PLAYOUT_ACTIONS = 16
 
 
-def playouts(view: Position, chosen: Action, better: Action | Line, budget: Budget) -> int:
+def playouts(
+    view: Position, chosen: Action, better: Action | Line, budget: Budget, known: Known = ()
+) -> int:
     """The :class:`Estimator` of the judge and the web, by the expert bot's playouts.
 
     In each of :data:`PLAYOUT_WORLDS` worlds of the hidden cards that agree with ``view``
@@ -157,11 +167,11 @@ def playouts(view: Position, chosen: Action, better: Action | Line, budget: Budg
 
     from engine.bots.expert import play_out, sample_world
     from engine.bots.levels import Club
-    from engine.bots.view import view_of
+    from engine.bots.view import Memory, view_of
 
     seat = view.to_move
     side = view.side
-    seen = view_of(view, seat)
+    seen = view_of(view, seat, Memory(known) if known else None)
     rng = random.Random(0)
     own = Budget(min(PLAYOUT_STEPS, budget.left // 2))
     player = Club()
@@ -194,5 +204,5 @@ def playouts(view: Position, chosen: Action, better: Action | Line, budget: Budg
     finally:
         budget.spend(own.spent)
     if not gains:
-        return stakes(view, chosen, better, budget)
+        return stakes(view, chosen, better, budget, known)
     return max(0, round(sum(gains) / len(gains)))

@@ -36,14 +36,16 @@ class _Feed:
     bonus: int = 0
 
 
-def _feeds(view_after: Position, card: Card, budget: Budget) -> _Feed:
-    """What ``card``, just discarded in ``view_after``, gives the next player's side."""
+def _feeds(view_after: Position, card: Card, budget: Budget, known: Sequence[Card] = ()) -> _Feed:
+    """What ``card``, just discarded in ``view_after``, gives the next player's side,
+    with the pile and the cards the next player is ``known`` to hold (taken from the pile
+    and not played since: what the whole table saw, lesson 21)."""
     if view_after.is_over or not view_after.discard:
         return _Feed()
     melds = view_after.melds[view_after.side]
     rules = view_after.rules
     pile = view_after.discard
-    feed = feed_of(card, tuple(pile[:-1]), melds, view_after, budget)
+    feed = feed_of(card, (*pile[:-1], *known), melds, view_after, budget)
     gain, fitted, made, bonus = 0, None, None, 0
     for index, result in feed.extends:
         before = melds[index]

@@ -14,6 +14,7 @@ from engine.actions import (
     Action,
 )
 from engine.budget import Budget
+from engine.cards import Card
 from engine.messages import render
 from engine.state import Position
 
@@ -61,16 +62,25 @@ def severity(points: int) -> Severity:
 #: Actions the player to move plays in turn, from the same position: a play, then the
 #: discard the player chose, prices the play's own worth (:func:`engine.coach.coach`).
 Line = tuple[Action, ...]
+#: The cards each seat is known to hold, by seat: taken from the pile and not played since
+#: (what the whole table saw: :class:`engine.bots.view.Memory`'s ``held``).
+Known = tuple[tuple[Card, ...], ...]
 
 
 class Estimator(Protocol):
     """The points ``chosen`` likely lost against ``better`` in ``view`` (the position as the
     player to move sees it: :func:`~engine.bots.view.seat_view`); spends ``budget``.
     ``better`` is one action or a :data:`Line` (each action legal after the one before it).
+    ``known``: the cards each seat is known to hold (taken from the pile, not played).
     The expert bot's playouts plug in here; :func:`stakes` is the default."""
 
     def __call__(
-        self, view: Position, chosen: Action, better: Action | Line, budget: Budget
+        self,
+        view: Position,
+        chosen: Action,
+        better: Action | Line,
+        budget: Budget,
+        known: Known = (),
     ) -> int: ...
 
 

@@ -6,6 +6,7 @@ Part of :mod:`engine.coach`, which tells the whole."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 
 from engine.actions import (
@@ -16,11 +17,11 @@ from engine.actions import (
 )
 from engine.bots.view import seat_view
 from engine.budget import MOVE_STEPS, Budget
-from engine.cards import Card
+from engine.cards import Card, max_copies
 from engine.coach.context import _Candidate, _Context
 from engine.coach.detectors import _DETECTORS
 from engine.coach.estimators import stakes
-from engine.coach.findings import Estimator, Finding, Line, Review, Severity, severity
+from engine.coach.findings import Estimator, Finding, Known, Line, Review, Severity, severity
 from engine.state import Hidden, Position
 
 
@@ -30,13 +31,16 @@ def coach(
     *,
     estimator: Estimator | None = None,
     budget: Budget | None = None,
+    known: Sequence[Sequence[Card]] = (),
 ) -> Review:
     """Review ``action``, chosen by the player to move in ``position`` (see the module).
 
     Raises the action's refusal when it is illegal, :class:`InvalidNotationError` for text
     that is no action, :class:`InvalidPositionError` when the player's cards are hidden,
     and :class:`TooBigError` when the review would spend more than ``budget`` (a fresh
-    request budget when None).
+    request budget when None). ``known``: by seat, the cards each player took from the pile
+    and has not played since, which the whole table saw (lesson 21; the bots'
+    :class:`~engine.bots.view.Memory`); what a discard gives counts them.
     """
     if isinstance(action, str):
         action = Action.parse(action)
@@ -46,7 +50,8 @@ def coach(
     budget = budget if budget is not None else Budget()
     estimate = estimator if estimator is not None else stakes
     view = _in_order(seat_view(position))
-    context = _Context(view, action, budget)
+    held = _known(position, known)
+    context = _Context(view, action, budget, known=held)
     if action.kind is not ActionKind.DRAW:
         budget.spend(MOVE_STEPS)
         step = transition(view, action, budget)
@@ -75,7 +80,7 @@ def coach(
             if candidate.own_line and _beside(view, candidate, kept)
             else None
         )
-        points = estimate(view, action, priced or candidate.better, budget)
+        points = estimate(view, action, priced or candidate.better, budget, held)
         if points <= 0 and candidate.lost is None and candidate.floor <= 0:
             continue
         # What was lost is worth at least what the rules give it: the severity, which
@@ -103,6 +108,32 @@ def coach(
     findings = _consistent(view, found)
     best = findings[0].better if findings else action
     return Review(action, tuple(findings), best)
+
+
+def _known(position: Position, known: Sequence[Sequence[Card]]) -> Known:
+    """The cards each other seat is known to hold, as far as ``position`` allows: a hand in
+    view must hold them, a hidden one must have room for them and the deck copies of them
+    besides the cards shown (none for the player to move, whose hand is seen whole)."""
+    if not known:
+        return ()
+    shown = position.known_cards()
+    held: list[tuple[Card, ...]] = []
+    for seat in range(position.players):
+        hand = position.hands[seat]
+        cards = tuple(known[seat]) if seat < len(known) else ()
+        if seat == position.to_move or not cards:
+            held.append(())
+        elif isinstance(hand, Hidden):
+            kept: list[Card] = []
+            for card in cards:
+                copies = shown[card] + kept.count(card)
+                if len(kept) < hand.count and copies < max_copies(card, position.rules.decks):
+                    kept.append(card)
+            shown.update(kept)
+            held.append(tuple(kept))
+        else:
+            held.append(tuple((Counter(cards) & Counter(hand)).elements()))
+    return tuple(held)
 
 
 def _beside(view: Position, candidate: _Candidate, kept: list[_Candidate]) -> bool:

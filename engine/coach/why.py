@@ -38,7 +38,6 @@ from engine.coach.context import (
     _texts,
     pile_use,
 )
-from engine.coach.feeding import _feeds
 from engine.messages import render
 from engine.scoring import burraco_bonus
 from engine.state import Hidden, Position
@@ -165,7 +164,7 @@ def _discard(context: _Context) -> Reason:
     if Event.POZZETTO_CON_LO_SCARTO in step.events:
         return Reason((("hint_discard_pozzetto", params),))
     two = "_two" if _heads_up(view) else ""
-    if _feeds(step.position, card, context.budget).gain:
+    if context.feeds(step.position, card).gain:
         return Reason(((f"hint_discard_least{two}", params),))
     hand = view.hands[view.to_move]
     others = _minus(list(hand), [card]) if not isinstance(hand, Hidden) else []

@@ -76,7 +76,7 @@ def test_a_duplicate_for_the_teacher_and_the_student(
     visit: Visit, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The whole first deal is played move by move below; the coach's word is not looked at.
-    monkeypatch.setattr(play_hands, "review", lambda position, action: None)
+    monkeypatch.setattr(play_hands, "review", lambda position, action, memory=None: None)
     english = request.node.callspec.id.startswith("en")
     language = "en" if english else "it"
     anna = TeacherFactory(username="anna", profile__language=language)

@@ -50,7 +50,7 @@ def english(settings: Any) -> None:
 @pytest.fixture
 def quick_coach(monkeypatch: Any) -> None:
     """Whole hands played here skip the coach's playouts (its word is not what is tested)."""
-    monkeypatch.setattr(play_hands, "review", lambda position, action: None)
+    monkeypatch.setattr(play_hands, "review", lambda position, action, memory=None: None)
 
 
 def a_duplicate(world: World, **fields: Any) -> Assignment:

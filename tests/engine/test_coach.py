@@ -15,6 +15,7 @@ import pytest
 from engine.actions import Action, is_legal, transition
 from engine.bots.view import seat_view
 from engine.budget import Budget
+from engine.cards import Card
 from engine.cli.simulate import random_action
 from engine.coach import (
     CODES,
@@ -145,7 +146,9 @@ def test_a_finding_alone_on_its_decision_is_priced_as_before() -> None:
     # against the better action itself.
     seen: list[object] = []
 
-    def recording(view: Position, chosen: Action, better: Action | Line, budget: Budget) -> int:
+    def recording(
+        view: Position, chosen: Action, better: Action | Line, budget: Budget, known: Any = ()
+    ) -> int:
         seen.append(better)
         return stakes(view, chosen, better, budget)
 
@@ -164,7 +167,9 @@ def test_a_close_missed_is_priced_by_its_whole_line_beside_an_attachment() -> No
     # its first play followed by the discard played. The attachment beside it is.
     seen: list[object] = []
 
-    def recording(view: Position, chosen: Action, better: Action | Line, budget: Budget) -> int:
+    def recording(
+        view: Position, chosen: Action, better: Action | Line, budget: Budget, known: Any = ()
+    ) -> int:
         seen.append(better)
         return stakes(view, chosen, better, budget)
 
@@ -469,7 +474,9 @@ def test_the_better_discard_keeps_the_pairs() -> None:
 
 
 def test_a_feed_that_hands_no_burraco_is_no_blunder() -> None:
-    def fixed(view: Position, chosen: Action, better: Action | Line, budget: Budget) -> int:
+    def fixed(
+        view: Position, chosen: Action, better: Action | Line, budget: Budget, known: Any = ()
+    ) -> int:
         return 400
 
     feed = position(["9S", "KH", "4D", "5C"], theirs=[["6S", "7S", "8S"]])
@@ -567,7 +574,9 @@ def test_severity_thresholds(points: int, expected: Severity) -> None:
 def test_what_was_lost_counts_at_least_what_the_rules_give_it() -> None:
     # The estimate says nothing was lost; the burraco missed still counts its bonus, so
     # the severity (from the points alone) never says "blunder" of "about 0 points".
-    def nothing(view: Position, chosen: Action, better: Action | Line, budget: Budget) -> int:
+    def nothing(
+        view: Position, chosen: Action, better: Action | Line, budget: Budget, known: Any = ()
+    ) -> int:
         return 0
 
     finding = only(coach(NEAR_BURRACO, "discard KS", estimator=nothing), "missed_burraco")
@@ -577,7 +586,9 @@ def test_what_was_lost_counts_at_least_what_the_rules_give_it() -> None:
 
 def test_the_estimator_plugs_in() -> None:
     def fixed(points: int) -> Any:
-        def estimate(view: Position, chosen: Action, better: Action | Line, budget: Budget) -> int:
+        def estimate(
+            view: Position, chosen: Action, better: Action | Line, budget: Budget, known: Any = ()
+        ) -> int:
             assert view == seat_view(view)  # the estimator sees what the seat sees
             return points
 
@@ -822,3 +833,29 @@ def test_better_actions_are_legal_on_thousands_of_positions(players: int) -> Non
 def test_better_actions_are_legal_under_every_variant(preset: str) -> None:
     reviewed, too_big = review_hands(2, 3, f"coach-{preset}", PRESETS[preset])
     assert reviewed > 300 and too_big <= reviewed // 20
+
+
+# --- what the table saw the opponent take (lesson 21) --------------------------------------
+
+#: The opponent has no meld of nines and the pile nothing that goes with the 9H, but the
+#: table saw them take 9S and 9D from the pile earlier and not play them.
+TOOK = position(["9H", "KS", "4D", "5C"], discard=["QD"])
+NINES = (Card.parse("9S"), Card.parse("9D"))
+
+
+def test_a_discard_that_completes_a_set_with_cards_the_opponent_took_feeds_them() -> None:
+    assert codes(coach(TOOK, "discard 9H")) == []  # nobody remembered the take
+    review = coach(TOOK, "discard 9H", known=((), NINES))
+    finding = only(review, "feeds_opponent")
+    assert finding.params["card"] == "9H" and str(finding.better) != "discard 9H"
+    # The other discards give them nothing, remembered or not.
+    assert codes(coach(TOOK, "discard KS", known=((), NINES))) == []
+
+
+def test_the_cards_known_held_are_the_ones_the_position_allows() -> None:
+    # The player's own seat is seen whole: cards "known" there count for nobody.
+    assert codes(coach(TOOK, "discard 9H", known=(NINES, (Card.parse("9S"),)))) == []
+    # A hidden hand of one card holds one of the two nines at most.
+    data = TOOK.to_json()
+    data["hands"][1] = {"count": 1}
+    assert codes(coach(Position.from_json(data), "discard 9H", known=((), NINES))) == []

@@ -28,9 +28,9 @@ def flagged(game: Game) -> list[Finding]:
 
 def played(client: Client) -> Game:
     game = deal(client)
-    learner_turns(client, game, "random", turns=12)
+    learner_turns(client, game, "random", turns=24)
     game.refresh_from_db()
-    assert flagged(game), "twelve random turns gave the coach no mistake on a rule"
+    assert flagged(game), "twenty-four random turns gave the coach no mistake on a rule"
     return game
 
 

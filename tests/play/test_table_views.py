@@ -207,7 +207,7 @@ def test_the_coach_reviews_each_decision_and_keeps_its_findings() -> None:
     # The finding is the coach's word on the position the decision was made in.
     then = hands.replay(game.setup, game.actions[: finding.decision])
     assert then.position.to_move == 0
-    review = hands.review(then.position, Action.parse(finding.action))
+    review = hands.review(then.position, Action.parse(finding.action), then.memory)
     assert review is not None
     assert (finding.code, finding.better) in [(f.code, str(f.better)) for f in review.findings]
 
