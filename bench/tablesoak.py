@@ -357,7 +357,7 @@ def attacker(base: str, seconds: float, attack: dict[str, Any]) -> subprocess.Po
         cwd=Path(__file__).resolve().parent.parent,
         stdout=subprocess.PIPE,
         text=True,
-        preexec_fn=lambda: os.nice(19),  # noqa: PLW1509 - no threads yet in the parent's fork
+        preexec_fn=lambda: os.setpriority(os.PRIO_PROCESS, 0, 19),  # noqa: PLW1509 - no threads yet in the parent's fork
     )
 
 
