@@ -28,7 +28,6 @@ from django.utils.translation import gettext as _
 
 from daily.deal import Deal
 from daily.models import Choice, Day, Entry
-from engine.actions import ActionKind
 from engine.melds import Burraco
 from lessons.learners import Learner
 from play import games, hands
@@ -131,17 +130,11 @@ def finish(entry: Entry, hand: hands.Hand) -> None:
 def first_moves(hand: hands.Hand, turns: int = TURNS) -> list[tuple[int, str]]:
     """The learner's actions in their first ``turns`` turns, as the engine writes them,
     each with its place in the hand's actions."""
-    chosen: list[tuple[int, str]] = []
-    started = 0
-    for index, step in enumerate(hand.steps):
-        if step.seat != hands.LEARNER:
-            continue
-        if step.action.kind in (ActionKind.DRAW, ActionKind.PILE):
-            started += 1
-            if started > turns:
-                break
-        chosen.append((index, str(step.action)))
-    return chosen
+    return [
+        (index, str(hand.steps[index].action))
+        for index, turn in games.turn_numbers(hand).items()
+        if turn <= turns
+    ]
 
 
 def first_choices(hand: hands.Hand, turns: int = TURNS) -> list[str]:
