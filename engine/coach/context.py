@@ -22,7 +22,7 @@ from engine.actions import (
 from engine.budget import MOVE_STEPS, Budget
 from engine.cards import Card, Suit
 from engine.coach.feeding import _Feed, _feeds
-from engine.coach.findings import Lost
+from engine.coach.findings import Lost, held_by
 from engine.errors import TooBigError
 from engine.melds import Meld
 from engine.puzzles import find_line
@@ -83,14 +83,10 @@ class _Context:
     def plays(self, position: Position) -> tuple[_Play, ...]:
         return _plays(position, self.budget, self._plays)
 
-    def held_by(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` is known to hold (none known: empty)."""
-        return self.known[seat] if seat < len(self.known) else ()
-
     def feeds(self, after: Position, card: Card) -> _Feed:
         """What ``card``, just discarded in ``after``, gives the next player's side, the
         cards that player is known to hold counted (:func:`~engine.coach.feeding._feeds`)."""
-        return _feeds(after, card, self.budget, self.held_by(after.to_move))
+        return _feeds(after, card, self.budget, held_by(self.known, after.to_move))
 
     def line(self, position: Position, goal: str) -> list[Action] | None:
         key = (position, goal)

@@ -15,7 +15,7 @@ from engine.actions import (
 from engine.budget import MOVE_STEPS, Budget
 from engine.coach.context import _Play, _plays, _stand_in, bounded_line
 from engine.coach.feeding import _feeds
-from engine.coach.findings import Known, Line
+from engine.coach.findings import Known, Line, held_by
 from engine.errors import TooBigError
 from engine.melds import BURRACO_SIZE, Burraco
 from engine.scoring import burraco_bonus, kind_bonus
@@ -132,8 +132,7 @@ def _value(view: Position, position: Position, budget: Budget, known: Known = ()
     if position.closer is not None and position.side_of(position.closer) == side:
         worth += rules.scores.closing
     if position.to_move != seat and position.discard and len(position.discard) > len(view.discard):
-        nxt = position.to_move
-        held = known[nxt] if nxt < len(known) else ()
+        held = held_by(known, position.to_move)
         worth -= _feeds(position, position.discard[-1], budget, held).gain
     return worth
 

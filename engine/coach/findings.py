@@ -67,6 +67,11 @@ Line = tuple[Action, ...]
 Known = tuple[tuple[Card, ...], ...]
 
 
+def held_by(known: Known, seat: int) -> tuple[Card, ...]:
+    """The cards ``seat`` is known to hold (none known: empty)."""
+    return known[seat] if seat < len(known) else ()
+
+
 class Estimator(Protocol):
     """The points ``chosen`` likely lost against ``better`` in ``view`` (the position as the
     player to move sees it: :func:`~engine.bots.view.seat_view`); spends ``budget``.
