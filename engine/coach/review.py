@@ -141,19 +141,24 @@ def _beside(view: Position, candidate: _Candidate, kept: list[_Candidate]) -> bo
     price whatever the estimate (its floor, what it gave up), or another play priced by its
     own line; not a discard of a card ``candidate``'s play needs, which the review drops
     (:func:`_consistent`)."""
-    hand = view.hands[view.to_move]
-    held = Counter(hand) if not isinstance(hand, Hidden) else Counter()
-    needed = Counter([*candidate.better.cards, *candidate.uses])
     for other in kept:
         if other is candidate or not (other.own_line or other.lost or other.floor > 0):
             continue
-        better = other.better
-        if better.kind is ActionKind.DISCARD and better.cards:
-            card = better.cards[0]
-            if needed[card] and held[card] <= needed[card]:
-                continue
+        if _throws_needed(view, other.better, (*candidate.better.cards, *candidate.uses)):
+            continue
         return True
     return False
+
+
+def _throws_needed(view: Position, discard: Action, needed: Sequence[Card]) -> bool:
+    """Does ``discard`` throw a card that a play using ``needed`` (its cards and the hand's
+    cards the pile's melds take) cannot spare: one the hand holds no more copies of?"""
+    if discard.kind is not ActionKind.DISCARD or not discard.cards:
+        return False
+    hand = view.hands[view.to_move]
+    held = Counter(hand) if not isinstance(hand, Hidden) else Counter()
+    card, wanted = discard.cards[0], Counter(needed)
+    return bool(wanted[card]) and held[card] <= wanted[card]
 
 
 def _own_line(view: Position, chosen: Action, better: Action, budget: Budget) -> Line | None:
@@ -200,18 +205,10 @@ def _consistent(view: Position, found: list[tuple[Finding, tuple[Card, ...]]]) -
     if not found:
         return []
     (main, uses), rest = found[0], found[1:]
-    hand = view.hands[view.to_move]
-    needed = Counter([*main.better.cards, *uses])
-    held = Counter(hand) if not isinstance(hand, Hidden) else Counter()
-    kept = [main]
-    for finding, _ in rest:
-        better = finding.better
-        if better.kind is ActionKind.DISCARD and better.cards:
-            card = better.cards[0]
-            if needed[card] and held[card] <= needed[card]:
-                continue
-        kept.append(finding)
-    return kept
+    needed = (*main.better.cards, *uses)
+    return [main] + [
+        finding for finding, _ in rest if not _throws_needed(view, finding.better, needed)
+    ]
 
 
 _SEVERITY_ORDER = (Severity.NONE, Severity.INACCURACY, Severity.MISTAKE, Severity.BLUNDER)
