@@ -364,7 +364,7 @@ def _melds(position: Position, side: int, mine: bool) -> SideMelds:
         heading = _my_heading(position)
     elif named:
         heading = _("%(who)s's melds") % {"who": who}
-    elif position.players == HEADS_UP:
+    elif position.heads_up:
         heading = _("Your opponent's melds")
     else:
         heading = _("The other side's melds")

@@ -176,11 +176,6 @@ def pile_use(context: _Context) -> _PileUse | None:
     return _PileUse(tuple(cards), best, hand, burraco)
 
 
-def _heads_up(view: Position) -> bool:
-    """Is it a two-player game, where the coach says "your opponent" and "your meld"?"""
-    return view.heads_up
-
-
 def _stand_in(view: Position) -> Position:
     """The player's turn as if the stock's card had been drawn and set aside: the hand
     they knew when they chose to draw."""

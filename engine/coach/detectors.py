@@ -23,7 +23,6 @@ from engine.coach.context import (
     _Candidate,
     _contains,
     _Context,
-    _heads_up,
     _makes_burraco,
     _minus,
     _PileUse,
@@ -80,7 +79,7 @@ def _missed_close(context: _Context) -> list[_Candidate]:
             "R30",
             better,
             {"bonus": bonus},
-            sentence="coach_missed_close_two" if _heads_up(context.view) else "",
+            sentence="coach_missed_close_two" if context.view.heads_up else "",
             lost=Lost.CLOSING,
             floor=bonus,
         )
@@ -102,7 +101,7 @@ def _missed_pozzetto(context: _Context) -> list[_Candidate]:
             {"penalty": context.view.rules.scores.pozzetto},
             sentence="coach_missed_pozzetto_scarto"
             if taken
-            else ("coach_missed_pozzetto_two" if _heads_up(context.view) else ""),
+            else ("coach_missed_pozzetto_two" if context.view.heads_up else ""),
             lost=None if taken else Lost.POZZETTO,
             floor=0 if taken else context.view.rules.scores.pozzetto,
         )
@@ -321,7 +320,7 @@ def _feeds_opponent(context: _Context) -> list[_Candidate]:
     better = _quiet_discard(context, card)
     if better is None:
         return []
-    two = "_two" if _heads_up(context.view) else ""
+    two = "_two" if context.view.heads_up else ""
     if feed.burraco is not None:
         params = {"card": str(card), "arrangement": _texts(feed.burraco.cards)}
         return [
@@ -383,7 +382,7 @@ def _wild_wasted(context: _Context) -> list[_Candidate]:
         )
         if better is None:
             return []
-        two = "_two" if _heads_up(view) else ""
+        two = "_two" if view.heads_up else ""
         return [
             _Candidate(
                 "wild_wasted",
@@ -501,7 +500,7 @@ def _missed_attach(context: _Context) -> list[_Candidate]:
             {"card": str(play.action.cards[0]), "arrangement": _texts(play.before.cards)}
             if play.before is not None
             else {"card": str(play.action.cards[0]), "arrangement": []},
-            sentence="coach_missed_attach_two" if _heads_up(view) else "",
+            sentence="coach_missed_attach_two" if view.heads_up else "",
             # A card kept off the table is an inaccuracy; more only when the opponents may
             # close soon and it counts against the side (docs/coach-audit.md): a mistake
             # at most, a burraco given up being missed_burraco's.
@@ -625,7 +624,7 @@ def _useless_pile(context: _Context) -> list[_Candidate]:
             "R8",
             Action(ActionKind.DRAW),
             {"card": str(view.discard[0])},
-            sentence="coach_useless_pile_two" if _heads_up(view) else "",
+            sentence="coach_useless_pile_two" if view.heads_up else "",
             # A dead card kept for a turn at least: an inaccuracy at least
             # (docs/coach-audit.md), whatever the look-ahead makes of it.
             floor=INACCURACY_FROM,

@@ -31,7 +31,6 @@ from engine.budget import MOVE_STEPS, Budget
 from engine.coach.context import (
     _Context,
     _goes_with,
-    _heads_up,
     _makes_burraco,
     _minus,
     _Play,
@@ -163,7 +162,7 @@ def _discard(context: _Context) -> Reason:
         return Reason((("hint_discard_close", params),))
     if Event.POZZETTO_CON_LO_SCARTO in step.events:
         return Reason((("hint_discard_pozzetto", params),))
-    two = "_two" if _heads_up(view) else ""
+    two = "_two" if view.heads_up else ""
     if context.feeds(step.position, card).gain:
         return Reason(((f"hint_discard_least{two}", params),))
     hand = view.hands[view.to_move]
