@@ -9,12 +9,31 @@
  * or the pile to draw. Each place that answers a tap names the table's own button
  * (data-tap, data-tap-value) and the tap presses it, so the buttons stay the one way a move
  * is made (and the way for the keyboard, screen readers and pages without JavaScript).
+ *
+ * The requests the page makes by itself (the next frame of the others' moves, the bots' turns
+ * still to come: data-retry) are asked again once a 429's Retry-After has passed, so a
+ * learner held back for a moment by a limit never has to press Continue or reload.
  */
 (function () {
   "use strict";
   const still = window.matchMedia("(prefers-reduced-motion: reduce)");
   document.addEventListener("htmx:configRequest", function (event) {
     if (still.matches) event.detail.headers["X-Reduced-Motion"] = "1";
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    const element = event.detail.elt;
+    const xhr = event.detail.xhr;
+    if (!element || !xhr || xhr.status !== 429 || !element.hasAttribute("data-retry")) return;
+    const seconds = parseInt(xhr.getResponseHeader("Retry-After"), 10);
+    const wait = Math.min(60, Math.max(1, Number.isNaN(seconds) ? 1 : seconds));
+    window.setTimeout(function () {
+      if (!element.isConnected) return;
+      // The refusal's sentence (templates/429.html) no longer applies once it is asked again.
+      const box = document.getElementById("messages");
+      if (box) box.querySelectorAll(".alert-warning").forEach(function (alert) { alert.remove(); });
+      htmx.trigger(element, "retry");
+    }, wait * 1000);
   });
 
   document.documentElement.classList.add("play-tappable");

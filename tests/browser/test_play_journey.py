@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from engine.actions import Action, ActionKind
 from engine.bots import decide, legal_in_view
@@ -306,3 +306,39 @@ def test_a_match_goes_on_to_the_next_hand_by_keyboard_with_the_score_so_far(
     expect(review.get_by_role("heading", level=1)).to_contain_text("(smazzata 1)")
     expect(review.get_by_role("navigation", name="Le smazzate della partita")).to_be_visible()
     assert visit.errors == []
+
+
+@pytest.mark.parametrize("visit", [{**PHONE, "reduced_motion": "no-preference"}], indirect=True)
+def test_a_frame_refused_for_a_moment_is_asked_again_after_retry_after(
+    visit: Visit, fixed_deal: None
+) -> None:
+    """The next frame of the others' moves, answered 429 once (a limit by cost, the lane's
+    turn), is asked again by the page itself once Retry-After has passed: the learner gets
+    their turn without pressing anything or reloading."""
+    page = visit.open("/play/")
+    deal_by_keyboard(page)
+    asked: list[str] = []
+
+    def once_refused(route: Route) -> None:
+        asked.append(route.request.url)
+        if len(asked) == 1:
+            route.fulfill(
+                status=429,
+                headers={"Retry-After": "1", "Content-Type": "text/html; charset=utf-8"},
+                body='<div class="alert alert-warning mt-3 mb-0" data-focus>Aspetta un secondo.</div>',
+            )
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/play/\d+/\?at=\d+"), once_refused)
+    follow(page, page.get_by_role("button", name="Pesca dal tallone"))
+    first_card_by_keyboard(page)
+    follow(page, page.get_by_role("button", name="Scarta", exact=True))
+    expect(page.locator("#messages")).to_contain_text("Aspetta un secondo", timeout=10_000)
+    expect(page.locator(".play-turn")).to_contain_text(YOUR_TURN, timeout=20_000)
+    # The refused frame was asked for again, the same one, and the hand went on from it;
+    # the refusal's sentence went with the retry.
+    assert len(asked) >= 2 and asked[1] == asked[0]
+    expect(page.locator("#messages")).not_to_contain_text("Aspetta un secondo")
+    expect(page.get_by_role("button", name="Pesca dal tallone")).to_be_visible()
+    assert [error for error in visit.errors if "429" not in error] == []
