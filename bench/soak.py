@@ -365,6 +365,8 @@ def main() -> int:
     parser.add_argument("--table-seconds", type=float, default=60.0, help="each table phase")
     parser.add_argument("--no-table", action="store_true", help="the learners only")
     parser.add_argument("--only-table", action="store_true", help="the table only")
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn's workers (make serve's)")
+    parser.add_argument("--threads", type=int, default=1, help="threads a worker (1: sync)")
     args = parser.parse_args()
     # Held to the end: closing it drops a PostgreSQL database (bench.http.databases).
     found = databases("sqlite" if args.sqlite else "postgres")
@@ -375,7 +377,12 @@ def main() -> int:
     if not args.no_table:
         # Three sync workers and the master's probe port, as `make serve` runs gunicorn.
         probes = f"127.0.0.1:{args.port + 2}"
-        with gunicorn({**env, "HEALTH_BIND": probes}, args.port + 1, workers=3) as base:
+        with gunicorn(
+            {**env, "HEALTH_BIND": probes},
+            args.port + 1,
+            workers=args.workers,
+            threads=args.threads,
+        ) as base:
             table_held = tablesoak.soak(
                 base, f"http://{probes}", env, seeded, args.table_seconds, printed
             )
