@@ -308,6 +308,9 @@ def test_a_match_goes_on_to_the_next_hand_by_keyboard_with_the_score_so_far(
     assert visit.errors == []
 
 
+WAIT = "Aspetta un secondo."
+
+
 @pytest.mark.parametrize("visit", [{**PHONE, "reduced_motion": "no-preference"}], indirect=True)
 def test_a_frame_refused_for_a_moment_is_asked_again_after_retry_after(
     visit: Visit, fixed_deal: None
@@ -325,7 +328,7 @@ def test_a_frame_refused_for_a_moment_is_asked_again_after_retry_after(
             route.fulfill(
                 status=429,
                 headers={"Retry-After": "1", "Content-Type": "text/html; charset=utf-8"},
-                body='<div class="alert alert-warning mt-3 mb-0" data-focus>Aspetta un secondo.</div>',
+                body=f'<div class="alert alert-warning mt-3 mb-0" data-focus>{WAIT}</div>',
             )
         else:
             route.continue_()
@@ -334,11 +337,11 @@ def test_a_frame_refused_for_a_moment_is_asked_again_after_retry_after(
     follow(page, page.get_by_role("button", name="Pesca dal tallone"))
     first_card_by_keyboard(page)
     follow(page, page.get_by_role("button", name="Scarta", exact=True))
-    expect(page.locator("#messages")).to_contain_text("Aspetta un secondo", timeout=10_000)
+    expect(page.locator("#messages")).to_contain_text(WAIT, timeout=10_000)
     expect(page.locator(".play-turn")).to_contain_text(YOUR_TURN, timeout=20_000)
     # The refused frame was asked for again, the same one, and the hand went on from it;
     # the refusal's sentence went with the retry.
     assert len(asked) >= 2 and asked[1] == asked[0]
-    expect(page.locator("#messages")).not_to_contain_text("Aspetta un secondo")
+    expect(page.locator("#messages")).not_to_contain_text(WAIT)
     expect(page.get_by_role("button", name="Pesca dal tallone")).to_be_visible()
     assert [error for error in visit.errors if "429" not in error] == []
