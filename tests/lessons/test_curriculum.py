@@ -180,7 +180,7 @@ def english_texts(value: Any) -> list[str]:
 
 
 def test_a_side_has_one_word_and_the_pile_is_never_the_pozzo() -> None:
-    """A side is a squadra / side (docs/content.md): never coppia, partnership or pair, in
+    """A side is a squadra / side (docs/content.md): never coppia, parte, partnership or pair, in
     the lessons, the puzzles or the rules (the glossary's squadra alone says what other texts
     call it). The pile is never the "pozzo", which a learner takes for the pozzetto."""
     rulebook = load(CONTENT.parent.parent / "rulebook" / "content" / "rules.yaml")
@@ -189,6 +189,9 @@ def test_a_side_has_one_word_and_the_pile_is_never_the_pozzo() -> None:
     italian = [text for data in files for text in italian_texts(data)]
     english = [text for data in files for text in english_texts(data)]
     assert not [text for text in italian if re.search(r"\bcoppi[ae]\b|\bpozzo\b", text)]
+    # Nor "la tua parte" or "ogni parte" for a side (docs/content.md); "the other end" of a
+    # sequence ("dall'altra parte") is another word.
+    assert not [text for text in italian if re.search(r"\b(?:tua|sua|ogni|nostra) parte\b", text)]
     assert not [text for text in english if re.search(r"\bpartnerships?\b|\bpairs?\b", text)]
     glossary = " ".join(italian_texts(rulebook["glossary"]))
     assert "pozzo " not in glossary and "pozzo," not in glossary
