@@ -207,10 +207,10 @@ class NewGameForm(forms.Form):
         help_text=_(
             "At two you play against the computer. At four the computer plays your partner,"
             " sitting opposite you, and your two opponents. At three everyone plays alone"
-            " until the first pozzetto is taken; then the other two play as a pair. At five,"
+            " until the first pozzetto is taken; then the other two play as one side. At five,"
             " with three decks, the first to take a pozzetto plays alone and the other four"
-            " form two pairs, partners never side by side. At six, with three decks, three"
-            " pairs play from the start, your partner sitting opposite you."
+            " form two sides of two, partners never side by side. At six, with three decks,"
+            " three sides of two play from the start, your partner sitting opposite you."
         ),
         error_messages=TABLE_REFUSED,
     )
@@ -220,8 +220,8 @@ class NewGameForm(forms.Form):
     partner = level_field(
         _("Your partner (from three to six players)"),
         _(
-            "At four and six, the player opposite you; at three and five, whoever pairs with"
-            " you once the first pozzetto is taken. At two players there is no partner."
+            "At four and six, the player opposite you; at three and five, whoever joins your"
+            " side once the first pozzetto is taken. At two players there is no partner."
         ),
     )
     preset = forms.ChoiceField(

@@ -275,3 +275,16 @@ def test_the_federations_codes_are_offered_with_their_numbers() -> None:
     with translation.override("it"):
         assert "Burraco Champion" in str(labels["champion"])
         assert "chiudi" in str(labels["champion"])
+
+
+@pytest.mark.parametrize(
+    ("language", "side", "never"),
+    [("it", "squadre di due", r"\bcoppi[ae]\b"), ("en", "sides of two", r"\bpairs?\b")],
+)
+def test_the_tables_options_call_a_side_a_side(language: str, side: str, never: str) -> None:
+    # One word for a side on every page (docs/content.md): a squadra, never a coppia.
+    client = Client()
+    client.cookies["django_language"] = language
+    html = unescape(client.get("/play/").content.decode())
+    assert side in html
+    assert not re.search(never, html)
