@@ -254,10 +254,12 @@ def test_champion_closes_only_with_the_burraco_it_needs(
         assert result["legal"] is False
         assert result["rule"] == "R43"
         assert result["code"] in ("last_card_no_champion_pair", "close_no_champion_pair")
-    # Every one of them closes under FIBur's ordinary code: a burraco is enough (R30).
-    standard = _close(melds, {})
-    assert standard["legal"] and "closed" in standard["events"]
-    assert standard["result"][0]["breakdown"]["closing"] == 100
+    # Every one of them closes under the codes that do not know R43, plainly: a burraco is
+    # enough (R30) and the closing is worth 100.
+    for rules in ({}, {"preset": "fe-bur-it"}, {"preset": "f-it-ab"}):
+        plain = _close(melds, rules)
+        assert plain["legal"] and "closed" in plain["events"], rules
+        assert plain["result"][0]["breakdown"]["closing"] == 100
 
 
 def test_a_champion_position_that_shows_a_closing_without_the_pair_is_refused() -> None:
