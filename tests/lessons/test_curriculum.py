@@ -242,3 +242,14 @@ def test_a_two_player_puzzle_names_one_opponent_not_the_other_side() -> None:
                 if MANY_OPPONENTS.search(text) and "[AC] [2C] [3C] [4C]" not in text:
                     found.append((item["id"], text))
     assert not found, found
+
+
+def test_one_kind_of_apostrophe_everywhere() -> None:
+    # The straight one ('), as the keyboard types it: the lessons, the puzzles, the rules
+    # and both catalogues never mix in the typographic one (’ or ‘).
+    root = CONTENT.parent.parent
+    files = [*LESSONS, *sorted((CONTENT / "puzzles").glob("*.yaml"))]
+    files.append(root / "rulebook" / "content" / "rules.yaml")
+    files += [root / "locale" / lang / "LC_MESSAGES" / "django.po" for lang in ("it", "en")]
+    curly = [path.name for path in files if re.search("[\u2018\u2019]", path.read_text("utf-8"))]
+    assert len(files) > 20 and not curly
