@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 from django.utils.functional import Promise
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from engine import actions, melds, rules
@@ -362,6 +362,14 @@ def codes_table() -> tuple[list[Promise], list[tuple[Promise, list[str]]]]:
     def yes(flag: bool) -> str:
         return str(_("yes") if flag else _("no"))
 
+    def semi_clean(preset: rules.Rules) -> str:
+        if preset.semi_clean:
+            return str(preset.scores.semi_clean)
+        if preset.international:
+            return "—"  # R41: the international game has none
+        # FIBur's code admits it; this site plays it only when chosen (R28).
+        return gettext("%(bonus)s, as an option") % {"bonus": preset.scores.semi_clean}
+
     def closing(preset: rules.Rules) -> str:
         if preset.closing == "champion":
             return str(
@@ -379,7 +387,7 @@ def codes_table() -> tuple[list[Promise], list[tuple[Promise, list[str]]]]:
         (_("Dirty burraco"), [str(p.scores.dirty) for p in presets]),
         (
             _("Semi-clean burraco"),
-            [str(p.scores.semi_clean) if p.semi_clean else "—" for p in presets],
+            [semi_clean(p) for p in presets],
         ),
         (
             _("Super burraco (eight of a rank, clean)"),
