@@ -132,21 +132,23 @@ def _code_said(name: str) -> str:
     }
     if name == "fe-bur-it":
         text = gettext(
-            "a competition code: semi-clean counts, all eight cards of a rank with no"
+            "played in competitions; semi-clean counts, all eight cards of a rank with no"
             " wildcard (super burraco) score %(super)s, and the thirteen cards of a suit with"
             " no wildcard (royal burraco) %(royal)s."
         )
     elif name == "f-it-ab":
         text = gettext(
-            "a competition code: as Fe.Bur.It.'s (super %(super)s, royal %(royal)s), and with"
-            " one wildcard a royal still scores %(dirty_royal)s and a super %(dirty_super)s."
+            "played in competitions; as Fe.Bur.It.'s (super %(super)s, royal %(royal)s), and"
+            " with one wildcard a royal still scores %(dirty_royal)s and a super"
+            " %(dirty_super)s."
         )
     else:
         text = gettext(
             "a clean burraco scores %(clean)s, closing %(closing)s and a pozzetto not taken"
             " costs %(pozzetto)s; you close only with a clean burraco and a dirty or"
-            " semi-clean one, all eight cards of a rank (Champion burraco, %(champion)s) or a"
-            " clean sequence of thirteen, and you take the discards only to use one at once."
+            " semi-clean one, all eight cards of a rank with no wildcard (Champion burraco,"
+            " %(champion)s) or a clean sequence of thirteen, and you take the discards only to"
+            " use one at once."
         )
     return text % numbers
 
