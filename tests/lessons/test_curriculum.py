@@ -253,3 +253,28 @@ def test_one_kind_of_apostrophe_everywhere() -> None:
     files += [root / "locale" / lang / "LC_MESSAGES" / "django.po" for lang in ("it", "en")]
     curly = [path.name for path in files if re.search("[\u2018\u2019]", path.read_text("utf-8"))]
     assert len(files) > 20 and not curly
+
+
+def test_a_score_question_shows_the_cards_the_engine_scores() -> None:
+    # A question that writes the side's cards in its text asks about those cards: every card
+    # it shows is one the engine scores (compute: score), in both languages; the text may
+    # shorten a run ("[4H] … [10H]") or name a card in words ("the joker").
+    checked = 0
+    for lesson in lessons():
+        for number, step in enumerate(lesson["steps"], start=1):
+            compute = (step.get("choice") or {}).get("compute") or {}
+            if compute.get("op") != "score":
+                continue
+            scored = sorted(
+                [card for meld in compute.get("melds", []) for card in meld]
+                + list(compute.get("hand", []))
+            )
+            for language in ("it", "en"):
+                shown = re.findall(r"\[([^\]\s]{1,6})\]", step["text"][language])
+                if shown:
+                    rest = list(scored)
+                    for card in shown:
+                        assert card in rest, (lesson["slug"], number, language, card)
+                        rest.remove(card)
+                    checked += 1
+    assert checked >= 6
