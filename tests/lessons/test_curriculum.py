@@ -278,3 +278,18 @@ def test_a_score_question_shows_the_cards_the_engine_scores() -> None:
                         rest.remove(card)
                     checked += 1
     assert checked >= 6
+
+
+@pytest.mark.parametrize(
+    ("slug", "rule"),
+    [("burraco", "R28"), ("how-wildcards-move", "R20"), ("variants", "R22")],
+)
+def test_the_lesson_that_teaches_a_reading_of_the_site_says_so(slug: str, rule: str) -> None:
+    # The semi-clean off by default although FIBur admits it, a natural 2 leaving its
+    # place, wildcards that never move: a step on the rule says it is this site's.
+    lesson = next(lesson for lesson in lessons() if lesson["slug"] == slug)
+    steps = [step for step in lesson["steps"] if rule in step.get("rules", [])]
+    assert any("sito" in step["text"]["it"] and "site" in step["text"]["en"] for step in steps), (
+        slug,
+        rule,
+    )

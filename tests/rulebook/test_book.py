@@ -190,3 +190,11 @@ def test_the_codes_numbers_are_the_engines() -> None:
     assert fill("{champion_bonus} {dirty_super_bonus}") == "500 200"
     for name in FACT_TOKEN.findall(written):
         assert "{" not in fill("{" + name + "}"), name
+
+
+@pytest.mark.parametrize("rule", ["R20", "R22", "R28"])
+def test_the_sites_own_readings_are_said_to_be_the_sites(rule: str) -> None:
+    # What the seeds do not state (a natural 2 leaving its place, wildcards that never move,
+    # the semi-clean off although FIBur admits it) is told as this site's reading or choice.
+    text = book().rules[rule].text
+    assert "sito" in text.it and "site" in text.en, rule
