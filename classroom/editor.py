@@ -213,7 +213,7 @@ class EditorForm(forms.Form):
     kind = forms.ChoiceField(label=_("Kind of question"), choices=list(KIND_LABELS.items()))
     players = forms.TypedChoiceField(
         label=_("Number of players"),
-        choices=[("2", _("Two, one against one")), ("4", _("Four, in two pairs"))],
+        choices=[("2", _("Two, one against one")), ("4", _("Four, two against two"))],
         coerce=int,
         # django-stubs allows only a str or None here; Django returns whatever is given.
         empty_value=2,  # type: ignore[arg-type]

@@ -2,7 +2,8 @@
 
 Before the first hand each player turns up a card. The lowest deals; the highest sits on
 the dealer's left and plays first; with four players the two highest cards play together
-against the two lowest, partners sitting opposite. Between two cards of one rank the suit
+against the two lowest, partners sitting opposite. The player on the dealer's right cuts
+the deck and makes the pozzetti from the cut (R5). Between two cards of one rank the suit
 decides, hearts highest, then diamonds, clubs and spades (:attr:`engine.cards.Suit.order`).
 
 Readings of this module that the rule texts leave open (docs/content.md): the ace counts
@@ -11,8 +12,8 @@ again. Online play skips the draw (R5).
 
 >>> from engine.cards import parse_cards
 >>> seats = draw_for_seats(parse_cards("9C KH 3D 9H"))
->>> seats.dealer, seats.first, seats.dealer_partner, seats.clockwise
-(2, 1, 0, (2, 1, 0, 3))
+>>> seats.dealer, seats.first, seats.dealer_partner, seats.clockwise, seats.cutter
+(2, 1, 0, (2, 1, 0, 3), 3)
 >>> draw_for_seats(parse_cards("4H 4H")).redraw
 True
 """
@@ -37,7 +38,9 @@ class Seating:
     ``redraw`` when it decides nothing (two identical cards, or a joker); otherwise the
     ``dealer`` (the lowest card), the player who plays ``first`` (the highest, on the
     dealer's left), and with two or four players the seats ``clockwise`` from the dealer;
-    with four, the ``dealer_partner`` (the second lowest, opposite the dealer).
+    with four, the ``dealer_partner`` (the second lowest, opposite the dealer). The
+    ``cutter``, who cuts and makes the pozzetti, sits on the dealer's right: the last seat
+    clockwise (at two, the dealer's opponent); None where the seats are not drawn.
     """
 
     redraw: bool
@@ -53,7 +56,13 @@ class Seating:
             "first": self.first,
             "dealer_partner": self.dealer_partner,
             "clockwise": list(self.clockwise),
+            "cutter": self.cutter,
         }
+
+    @property
+    def cutter(self) -> int | None:
+        """Who cuts the deck and makes the pozzetti: the player on the dealer's right."""
+        return self.clockwise[-1] if self.clockwise else None
 
 
 def _strength(card: Card) -> tuple[int, int]:

@@ -132,21 +132,23 @@ def _code_said(name: str) -> str:
     }
     if name == "fe-bur-it":
         text = gettext(
-            "a competition code: semi-clean counts, all eight cards of a rank with no"
+            "played in competitions; semi-clean counts, all eight cards of a rank with no"
             " wildcard (super burraco) score %(super)s, and the thirteen cards of a suit with"
             " no wildcard (royal burraco) %(royal)s."
         )
     elif name == "f-it-ab":
         text = gettext(
-            "a competition code: as Fe.Bur.It.'s (super %(super)s, royal %(royal)s), and with"
-            " one wildcard a royal still scores %(dirty_royal)s and a super %(dirty_super)s."
+            "played in competitions; as Fe.Bur.It.'s (super %(super)s, royal %(royal)s), and"
+            " with one wildcard a royal still scores %(dirty_royal)s and a super"
+            " %(dirty_super)s."
         )
     else:
         text = gettext(
             "a clean burraco scores %(clean)s, closing %(closing)s and a pozzetto not taken"
             " costs %(pozzetto)s; you close only with a clean burraco and a dirty or"
-            " semi-clean one, all eight cards of a rank (Champion burraco, %(champion)s) or a"
-            " clean sequence of thirteen, and you take the discards only to use one at once."
+            " semi-clean one, all eight cards of a rank with no wildcard (Champion burraco,"
+            " %(champion)s) or a clean sequence of thirteen, and you take the discards only to"
+            " use one at once."
         )
     return text % numbers
 
@@ -207,10 +209,10 @@ class NewGameForm(forms.Form):
         help_text=_(
             "At two you play against the computer. At four the computer plays your partner,"
             " sitting opposite you, and your two opponents. At three everyone plays alone"
-            " until the first pozzetto is taken; then the other two play as a pair. At five,"
+            " until the first pozzetto is taken; then the other two play as one side. At five,"
             " with three decks, the first to take a pozzetto plays alone and the other four"
-            " form two pairs, partners never side by side. At six, with three decks, three"
-            " pairs play from the start, your partner sitting opposite you."
+            " form two sides of two, partners never side by side. At six, with three decks,"
+            " three sides of two play from the start, your partner sitting opposite you."
         ),
         error_messages=TABLE_REFUSED,
     )
@@ -220,8 +222,8 @@ class NewGameForm(forms.Form):
     partner = level_field(
         _("Your partner (from three to six players)"),
         _(
-            "At four and six, the player opposite you; at three and five, whoever pairs with"
-            " you once the first pozzetto is taken. At two players there is no partner."
+            "At four and six, the player opposite you; at three and five, whoever joins your"
+            " side once the first pozzetto is taken. At two players there is no partner."
         ),
     )
     preset = forms.ChoiceField(

@@ -151,15 +151,15 @@ def sides_formed(step: Step, event: Event) -> str:
     mine = step.seat == LEARNER
     if len(pairs) == 1:
         if mine:
-            return _("You play alone from now on, against the pair %(pair)s.") % {"pair": pairs[0]}
-        return _("%(who)s plays alone from now on, against the pair %(pair)s.") % {
+            return _("You play alone from now on, against the side %(side)s.") % {"side": pairs[0]}
+        return _("%(who)s plays alone from now on, against the side %(side)s.") % {
             "who": seat_name(players, step.seat),
-            "pair": pairs[0],
+            "side": pairs[0],
         }
     named = {"first": pairs[0], "second": pairs[1]}
     if mine:
-        return _("You play alone from now on, against two pairs: %(first)s; %(second)s.") % named
-    return _("%(who)s plays alone from now on, against two pairs: %(first)s; %(second)s.") % {
+        return _("You play alone from now on, against two sides: %(first)s; %(second)s.") % named
+    return _("%(who)s plays alone from now on, against two sides: %(first)s; %(second)s.") % {
         "who": seat_name(players, step.seat),
         **named,
     }
@@ -456,7 +456,7 @@ def my_credit(views: Sequence[SideView]) -> str:
     total = mine.score["total"] if mine.score else 0
     if mine.credit is None:
         return _("You played alone: you are credited your whole %(total)s.") % {"total": total}
-    return _("You are credited %(credit)s: your pair's %(total)s halved.") % {
+    return _("You are credited %(credit)s: your side's %(total)s halved.") % {
         "credit": mine.credit,
         "total": total,
     }

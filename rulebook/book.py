@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 from django.utils.functional import Promise
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from engine import actions, melds, rules
@@ -36,6 +36,28 @@ CONTENT = Path(__file__).resolve().parent / "content" / "rules.yaml"
 LANGUAGES = ("it", "en")
 CARD_TOKEN = re.compile(r"\[([^\]\s]{1,6})\]")
 FACT_TOKEN = re.compile(r"\{([a-z_]+)\}")
+
+
+def _code_facts() -> dict[str, int]:
+    """What the federations' codes score (R42, R43), named for the texts: F.It.AB's scores
+    hold Fe.Bur.It.'s and its own dirty forms; Champion's are prefixed ``champion_``."""
+    fitab, champion = rules.PRESETS["f-it-ab"].scores, rules.PRESETS["champion"].scores
+    found = {
+        "super_bonus": fitab.super_clean,
+        "royal_bonus": fitab.royal,
+        "dirty_royal_bonus": fitab.dirty_royal,
+        "dirty_super_bonus": fitab.dirty_super,
+        "champion_clean_bonus": champion.clean,
+        "champion_dirty_bonus": champion.dirty,
+        "champion_semi_clean_bonus": champion.semi_clean,
+        "champion_bonus": champion.champion,
+        "champion_closing_bonus": champion.closing,
+        "champion_pozzetto_penalty": champion.pozzetto,
+    }
+    numbers = {name: value for name, value in found.items() if value is not None}
+    assert len(numbers) == len(found), "a code lost a bonus the rules file names"
+    return numbers
+
 
 #: The numbers of the game as the engine holds them, for the texts' ``{name}`` gaps: the
 #: judge's ``facts`` (the names content already uses, docs/content.md), and a few more.
@@ -54,6 +76,8 @@ FACTS: Mapping[str, int] = {
     "low_value": Card.parse("7C").value,
     "stall_limit": actions.STALL_LIMIT,
     "vp_total": VP_TOTAL,
+    # The other codes' numbers (R42, R43), from their presets' scores.
+    **_code_facts(),
 }
 
 #: The parts of RULES.md, each with the rules it holds.
@@ -338,6 +362,14 @@ def codes_table() -> tuple[list[Promise], list[tuple[Promise, list[str]]]]:
     def yes(flag: bool) -> str:
         return str(_("yes") if flag else _("no"))
 
+    def semi_clean(preset: rules.Rules) -> str:
+        if preset.semi_clean:
+            return str(preset.scores.semi_clean)
+        if preset.international:
+            return "—"  # R41: the international game has none
+        # FIBur's code admits it; this site plays it only when chosen (R28).
+        return gettext("%(bonus)s, as an option") % {"bonus": preset.scores.semi_clean}
+
     def closing(preset: rules.Rules) -> str:
         if preset.closing == "champion":
             return str(
@@ -355,7 +387,7 @@ def codes_table() -> tuple[list[Promise], list[tuple[Promise, list[str]]]]:
         (_("Dirty burraco"), [str(p.scores.dirty) for p in presets]),
         (
             _("Semi-clean burraco"),
-            [str(p.scores.semi_clean) if p.semi_clean else "—" for p in presets],
+            [semi_clean(p) for p in presets],
         ),
         (
             _("Super burraco (eight of a rank, clean)"),

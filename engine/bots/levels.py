@@ -32,8 +32,8 @@ from engine.actions import Action, ActionKind
 from engine.bots.view import View, opponents, side_of, view_of
 from engine.cards import Card
 from engine.errors import BurracoError
-from engine.melds import BURRACO_SIZE, Meld, MeldKind, attach, can_attach, make_meld
-from engine.scoring import burraco_bonus
+from engine.melds import BURRACO_SIZE, Burraco, Meld, MeldKind, attach, can_attach, make_meld
+from engine.scoring import BURRACO_BONUS, burraco_bonus
 from engine.state import Cards, Phase, Position
 
 #: The random bot takes the pile this often when it may, and lays down this often when it
@@ -159,6 +159,30 @@ def table_worth(position: Position, side: int) -> int:
     for meld in position.melds[side]:
         worth += meld.points + burraco_bonus(meld, position.rules)
     return worth
+
+
+#: What a clean burraco pays over a dirty one under the ordinary code (R27), which the
+#: club player's weights were set against.
+ORDINARY_CLEAN_OVER_DIRTY = BURRACO_BONUS[Burraco.CLEAN] - BURRACO_BONUS[Burraco.DIRTY]
+
+
+def needs_clean(position: Position, side: int) -> bool:
+    """Does the side still need a clean burraco to close under Burraco Champion (R43)? Its
+    closing is a clean burraco and a dirty or semi-clean one, unless a Champion burraco or
+    a clean sequence of thirteen closes alone; under any other code False."""
+    rules = position.rules
+    if rules.closing != "champion" or position.has_closing_burraco(side):
+        return False
+    return all(meld.burraco(rules) is not Burraco.CLEAN for meld in position.melds[side])
+
+
+def needs_dirty(position: Position, side: int) -> bool:
+    """Has the side its clean burraco under Burraco Champion, and does it still need the
+    dirty or semi-clean one (R43)?"""
+    rules = position.rules
+    if rules.closing != "champion" or position.has_closing_burraco(side):
+        return False
+    return any(meld.burraco(rules) is Burraco.CLEAN for meld in position.melds[side])
 
 
 # --- the beginner ----------------------------------------------------------------------
@@ -363,13 +387,26 @@ class Club(Beginner):
         new = len(after.cards)
         score = float(len(action.cards))
         completes = new >= BURRACO_SIZE > old
+        dirtied = after.wild is not None and (before is None or before.wild is None)
+        scores = position.rules.scores
+        # The weights were set under the ordinary code (clean 200, dirty 100; docs/bots.md):
+        # a code that pays more for keeping a burraco clean makes spoiling one cost more.
+        spoil = (scores.clean - scores.dirty) / ORDINARY_CLEAN_OVER_DIRTY
         if completes:
-            score += 12.0 if after.wild is None else 7.0
+            # 12 for a clean burraco and 7 for a dirty one under the ordinary code; what
+            # the code pays for it elsewhere (R42, R43).
+            score += 2.0 + burraco_bonus(after, position.rules) / 20
+            if dirtied and old >= BURRACO_SIZE - 2 and needs_clean(position, view.side):
+                # R43 closes only with a clean burraco: a dirty one now, from a run that
+                # was one or two cards from clean, gives up the one the side must make.
+                score -= (scores.clean - scores.dirty) / 20
         elif after.wild is None and new >= 5:
             score += 1.0
-        dirtied = after.wild is not None and (before is None or before.wild is None)
         if dirtied and not completes and len(left) > 1:
-            score -= self.wild_cost + (self.wild_cost_long if old >= 4 else 0.0)
+            if old < BURRACO_SIZE and needs_dirty(position, view.side):
+                pass  # R43: the clean one is down; the wildcard builds the other it needs
+            else:
+                score -= spoil * (self.wild_cost + (self.wild_cost_long if old >= 4 else 0.0))
         taken = position.pozzetti_taken[view.side]
         if not left:
             score += 6.0  # the pozzetto al volo

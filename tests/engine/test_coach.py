@@ -859,3 +859,29 @@ def test_the_cards_known_held_are_the_ones_the_position_allows() -> None:
     data = TOOK.to_json()
     data["hands"][1] = {"count": 1}
     assert codes(coach(Position.from_json(data), "discard 9H", known=((), NINES))) == []
+
+
+# --- the game's code (R42, R43) -----------------------------------------------------------
+
+
+def test_the_coach_reviews_under_the_games_code() -> None:
+    from dataclasses import replace
+
+    champion = PRESETS["champion"]
+    # One clean burraco: enough to close under FIBur's code, not under Champion (R43), where
+    # the coach has no close to miss.
+    assert "missed_close" not in codes(coach(replace(CLOSE, rules=champion), "discard 9H"))
+    # With a dirty burraco beside it Champion closes too, and the closing missed is its 200.
+    pair = position(
+        ["9H", "KS"],
+        mine=[
+            ["3C", "4C", "5C", "6C", "7C", "8C", "9C"],
+            ["JK", "4D", "5D", "6D", "7D", "8D", "9D"],
+            ["6H", "7H", "8H"],
+        ],
+        taken=(True, False),
+    )
+    plain = only(coach(pair, "discard 9H"), "missed_close")
+    under = only(coach(replace(pair, rules=champion), "discard 9H"), "missed_close")
+    assert plain.params["bonus"] == 100 and under.params["bonus"] == 200
+    assert under.points >= plain.points + 100

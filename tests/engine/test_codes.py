@@ -254,10 +254,12 @@ def test_champion_closes_only_with_the_burraco_it_needs(
         assert result["legal"] is False
         assert result["rule"] == "R43"
         assert result["code"] in ("last_card_no_champion_pair", "close_no_champion_pair")
-    # Every one of them closes under FIBur's ordinary code: a burraco is enough (R30).
-    standard = _close(melds, {})
-    assert standard["legal"] and "closed" in standard["events"]
-    assert standard["result"][0]["breakdown"]["closing"] == 100
+    # Every one of them closes under the codes that do not know R43, plainly: a burraco is
+    # enough (R30) and the closing is worth 100.
+    for rules in ({}, {"preset": "fe-bur-it"}, {"preset": "f-it-ab"}):
+        plain = _close(melds, rules)
+        assert plain["legal"] and "closed" in plain["events"], rules
+        assert plain["result"][0]["breakdown"]["closing"] == 100
 
 
 def test_a_champion_position_that_shows_a_closing_without_the_pair_is_refused() -> None:
@@ -426,3 +428,43 @@ def test_the_bots_weigh_a_burraco_as_the_code_scores_it() -> None:
         estimate(Position.from_json(data, PRESETS[code]), 0) for code in ("standard", "champion")
     )
     assert champion - plain == pytest.approx(500 - 200 + 100 - 50)
+
+
+def _club_choice(code: str, melds: list[list[str]], hand: list[str], taken: bool) -> str:
+    """What the club player does with seat 0's hand and melds, two players, under a code."""
+    from engine.bots.levels import Club
+    from engine.state import Position
+
+    data = {
+        "players": 2,
+        "to_move": 0,
+        "phase": "play",
+        "hands": [hand, {"count": 9}],
+        "melds": [melds, [["8C", "9C", "10C", "JC"]]],
+        "discard": ["QD"],
+        "stock": 40,
+        "pozzetti_taken": [taken, False],
+    }
+    position = Position.from_json(data, PRESETS[code])
+    legal = legal_actions(position)
+    return str(Club().decide(view_of(position, None, Memory.empty(2)), legal, random.Random(0)))
+
+
+def test_under_champion_the_club_player_keeps_a_run_for_the_clean_burraco() -> None:
+    # Six hearts in a row and a joker: under the ordinary code the joker makes a dirty
+    # burraco now (100); under Champion the clean one is worth 300 and closing needs it.
+    run, hand = [["4H", "5H", "6H", "7H", "8H", "9H"]], ["JK", "5C", "7D", "KS", "QS"]
+    assert _club_choice("standard", run, hand, taken=False) == "attach 0 JK"
+    champion = _club_choice("champion", run, hand, taken=False)
+    assert champion.startswith("discard") and "JK" not in champion
+
+
+def test_under_champion_the_club_player_makes_the_dirty_burraco_closing_needs() -> None:
+    # A clean burraco is down and the pozzetto taken: under the ordinary code the side may
+    # close and the club player keeps its joker off a four-card run; under Champion it
+    # cannot close without a dirty or semi-clean burraco, and the joker starts one on the
+    # run, never on the clean burraco.
+    melds = [["4S", "5S", "6S", "7S", "8S", "9S", "10S"], ["4D", "5D", "6D", "7D"]]
+    hand = ["JK", "5C", "KH", "QS", "9C"]
+    assert _club_choice("standard", melds, hand, taken=True).startswith("discard")
+    assert _club_choice("champion", melds, hand, taken=True) == "attach 1 JK"

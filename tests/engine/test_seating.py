@@ -30,6 +30,8 @@ def test_four_players_draw_for_the_deal_the_first_turn_and_partners(
     assert not seats.redraw
     assert (seats.dealer, seats.first, seats.dealer_partner) == (dealer, first, partner)
     assert seats.clockwise == clockwise
+    # The player on the dealer's right cuts and makes the pozzetti: the last seat clockwise.
+    assert seats.cutter == clockwise[-1] and seats.cutter not in (dealer, first, partner)
 
 
 def test_head_to_head_the_lower_card_deals_and_the_other_plays_first() -> None:
@@ -40,6 +42,7 @@ def test_head_to_head_the_lower_card_deals_and_the_other_plays_first() -> None:
         None,
         (1, 0),
     )
+    assert seats.cutter == 0  # head to head the dealer's opponent cuts
 
 
 @pytest.mark.parametrize("drawn", ["4H 4H", "JK 5C", "9C KH 9C 3D"])
@@ -68,6 +71,7 @@ def test_the_judge_answers_the_draw_and_says_what_is_wrong_with_a_request() -> N
         "first": 1,
         "dealer_partner": 0,
         "clockwise": [2, 1, 0, 3],
+        "cutter": 3,
     }
     assert answer({"op": "seats", "cards": "9C"}) == {
         "ok": False,

@@ -180,7 +180,7 @@ def english_texts(value: Any) -> list[str]:
 
 
 def test_a_side_has_one_word_and_the_pile_is_never_the_pozzo() -> None:
-    """A side is a squadra / side (docs/content.md): never coppia, partnership or pair, in
+    """A side is a squadra / side (docs/content.md): never coppia, parte, partnership or pair, in
     the lessons, the puzzles or the rules (the glossary's squadra alone says what other texts
     call it). The pile is never the "pozzo", which a learner takes for the pozzetto."""
     rulebook = load(CONTENT.parent.parent / "rulebook" / "content" / "rules.yaml")
@@ -189,6 +189,9 @@ def test_a_side_has_one_word_and_the_pile_is_never_the_pozzo() -> None:
     italian = [text for data in files for text in italian_texts(data)]
     english = [text for data in files for text in english_texts(data)]
     assert not [text for text in italian if re.search(r"\bcoppi[ae]\b|\bpozzo\b", text)]
+    # Nor "la tua parte" or "ogni parte" for a side (docs/content.md); "the other end" of a
+    # sequence ("dall'altra parte") is another word.
+    assert not [text for text in italian if re.search(r"\b(?:tua|sua|ogni|nostra) parte\b", text)]
     assert not [text for text in english if re.search(r"\bpartnerships?\b|\bpairs?\b", text)]
     glossary = " ".join(italian_texts(rulebook["glossary"]))
     assert "pozzo " not in glossary and "pozzo," not in glossary
@@ -239,3 +242,54 @@ def test_a_two_player_puzzle_names_one_opponent_not_the_other_side() -> None:
                 if MANY_OPPONENTS.search(text) and "[AC] [2C] [3C] [4C]" not in text:
                     found.append((item["id"], text))
     assert not found, found
+
+
+def test_one_kind_of_apostrophe_everywhere() -> None:
+    # The straight one ('), as the keyboard types it: the lessons, the puzzles, the rules
+    # and both catalogues never mix in the typographic one (’ or ‘).
+    root = CONTENT.parent.parent
+    files = [*LESSONS, *sorted((CONTENT / "puzzles").glob("*.yaml"))]
+    files.append(root / "rulebook" / "content" / "rules.yaml")
+    files += [root / "locale" / lang / "LC_MESSAGES" / "django.po" for lang in ("it", "en")]
+    curly = [path.name for path in files if re.search("[\u2018\u2019]", path.read_text("utf-8"))]
+    assert len(files) > 20 and not curly
+
+
+def test_a_score_question_shows_the_cards_the_engine_scores() -> None:
+    # A question that writes the side's cards in its text asks about those cards: every card
+    # it shows is one the engine scores (compute: score), in both languages; the text may
+    # shorten a run ("[4H] … [10H]") or name a card in words ("the joker").
+    checked = 0
+    for lesson in lessons():
+        for number, step in enumerate(lesson["steps"], start=1):
+            compute = (step.get("choice") or {}).get("compute") or {}
+            if compute.get("op") != "score":
+                continue
+            scored = sorted(
+                [card for meld in compute.get("melds", []) for card in meld]
+                + list(compute.get("hand", []))
+            )
+            for language in ("it", "en"):
+                shown = re.findall(r"\[([^\]\s]{1,6})\]", step["text"][language])
+                if shown:
+                    rest = list(scored)
+                    for card in shown:
+                        assert card in rest, (lesson["slug"], number, language, card)
+                        rest.remove(card)
+                    checked += 1
+    assert checked >= 6
+
+
+@pytest.mark.parametrize(
+    ("slug", "rule"),
+    [("burraco", "R28"), ("how-wildcards-move", "R20"), ("variants", "R22")],
+)
+def test_the_lesson_that_teaches_a_reading_of_the_site_says_so(slug: str, rule: str) -> None:
+    # The semi-clean off by default although FIBur admits it, a natural 2 leaving its
+    # place, wildcards that never move: a step on the rule says it is this site's.
+    lesson = next(lesson for lesson in lessons() if lesson["slug"] == slug)
+    steps = [step for step in lesson["steps"] if rule in step.get("rules", [])]
+    assert any("sito" in step["text"]["it"] and "site" in step["text"]["en"] for step in steps), (
+        slug,
+        rule,
+    )

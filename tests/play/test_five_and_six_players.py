@@ -183,7 +183,7 @@ def test_a_whole_five_player_hand_to_the_end_halves_the_pairs_and_is_counted() -
     assert header and re.findall(r"<th scope=\"col\">(.*?)</th>", header.group(1)) == names
     totals = [outcome.scores[view.side].total for view in views]  # type: ignore[union-attr]
     assert cells(page, "Total") == [str(total) for total in totals]
-    credited = cells(page, "Credited to each player (a pair's total halved)")
+    credited = cells(page, "Credited to each player (a side of two: its total halved)")
     for view, total, credit in zip(views, totals, credited, strict=True):
         assert int(credit) == (half_score(total) if len(view.seats) == 2 else total)
     # The log says when the sides formed: who plays alone, and the two pairs against it.
@@ -194,13 +194,13 @@ def test_a_whole_five_player_hand_to_the_end_halves_the_pairs_and_is_counted() -
     said = table.log_lines(first, 5)[-1].text
     pairs = "; ".join(view.name for view in views if view is not lone)
     if first.seat == hands.LEARNER:
-        assert said == f"You play alone from now on, against two pairs: {pairs}."
+        assert said == f"You play alone from now on, against two sides: {pairs}."
     else:
-        assert said == f"{lone.name} plays alone from now on, against two pairs: {pairs}."
+        assert said == f"{lone.name} plays alone from now on, against two sides: {pairs}."
     # Under the score, what the learner is credited and why.
     mine = views[0]
     said = (
-        f"You are credited {mine.credit}: your pair's {totals[0]} halved."
+        f"You are credited {mine.credit}: your side's {totals[0]} halved."
         if len(mine.seats) == 2
         else f"You played alone: you are credited your whole {totals[0]}."
     )
@@ -304,10 +304,10 @@ def test_at_three_the_log_says_who_plays_alone_against_the_pair() -> None:
     position = hands.start(hands.Setup(3, 7))
     took = hands.Step(1, Action(ActionKind.DISCARD), position, (Event.POZZETTO_AL_VOLO,))
     said = [line.text for line in table.log_lines(took, 3)]
-    assert said[-1] == "West plays alone from now on, against the pair You and East."
+    assert said[-1] == "West plays alone from now on, against the side You and East."
     mine = replace(took, seat=0)
     assert table.sides_formed(mine, Event.POZZETTO_AL_VOLO) == (
-        "You play alone from now on, against the pair West and East."
+        "You play alone from now on, against the side West and East."
     )
     # Only the first pozzetto forms the sides, and closing forms nothing.
     later = replace(took, before=replace(position, pozzetti_taken=(True, False, False)))

@@ -272,6 +272,25 @@ def test_the_federations_codes_are_offered_with_their_numbers() -> None:
     labels = dict(NewGameForm().fields["preset"].choices)
     assert "250" in str(labels["fe-bur-it"]) and "300" in str(labels["fe-bur-it"])
     assert "200" in str(labels["f-it-ab"]) and "500" in str(labels["champion"])
+    # Champion's burraco is the site's reading: eight of a rank with no wildcard (R43).
+    assert "all eight cards of a rank with no wildcard (Champion" in str(labels["champion"])
+    # A code's name, then what it is: one colon, not two.
+    assert str(labels["fe-bur-it"]).count(":") == 1
     with translation.override("it"):
         assert "Burraco Champion" in str(labels["champion"])
         assert "chiudi" in str(labels["champion"])
+        assert "otto carte di un valore senza matte (burraco Champion" in str(labels["champion"])
+        assert str(labels["f-it-ab"]).count(":") == 1
+
+
+@pytest.mark.parametrize(
+    ("language", "side", "never"),
+    [("it", "squadre di due", r"\bcoppi[ae]\b"), ("en", "sides of two", r"\bpairs?\b")],
+)
+def test_the_tables_options_call_a_side_a_side(language: str, side: str, never: str) -> None:
+    # One word for a side on every page (docs/content.md): a squadra, never a coppia.
+    client = Client()
+    client.cookies["django_language"] = language
+    html = unescape(client.get("/play/").content.decode())
+    assert side in html
+    assert not re.search(never, html)

@@ -98,7 +98,7 @@ def test_a_whole_three_player_hand_to_the_end_with_the_score_per_side() -> None:
     assert header and re.findall(r"<th scope=\"col\">(.*?)</th>", header.group(1)) == names
     totals = [str(outcome.scores[side.side].total) for side in views]  # type: ignore[union-attr]
     assert cells(page, "Total") == totals
-    credited = cells(page, "Credited to each player (a pair's total halved)")
+    credited = cells(page, "Credited to each player (a side of two: its total halved)")
     for side, credit in zip(views, credited, strict=True):
         total = outcome.scores[side.side].total  # type: ignore[union-attr]
         assert int(credit) == (half_score(total) if side.side == pair else total)

@@ -128,6 +128,12 @@ def test_the_glossary_pairs_the_italian_words_with_the_english() -> None:
         "tornare a casa",
         "puro",
         "impuro",
+        # What the codes name (R42-R44).
+        "codice",
+        "superpulito",
+        "reale",
+        "burraco Champion",
+        "smazzata nulla",
     ):
         assert word in words, word
     # "pozzo" is not a name for the pile: a learner takes it for the pozzetto. Nor is "coppia"
@@ -169,3 +175,26 @@ def broken(change: Any) -> dict[str, Any]:
 def test_a_file_the_engine_disagrees_with_is_refused(change: Any, said: str) -> None:
     with pytest.raises(RulebookError, match=re.escape(said)):
         parse(broken(change))
+
+
+def test_the_codes_numbers_are_the_engines() -> None:
+    # R42-R44 and the words the codes name say each bonus through the engine's presets,
+    # never as a number written in the file (a code's score changed would leave it stale).
+    codes = ("R42", "R43", "R44")
+    texts = [book().rules[rule].text for rule in codes]
+    texts += [example.caption for rule in codes for example in book().rules[rule].examples]
+    texts += [term.meaning for term in book().glossary if set(term.rules) & set(codes)]
+    written = " ".join(text.it + " " + text.en for text in texts)
+    assert not re.findall(r"(?<![\d{])(?:100|150|200|250|300|500)\b", written)
+    assert "{champion_bonus}" in written and "{dirty_super_bonus}" in written
+    assert fill("{champion_bonus} {dirty_super_bonus}") == "500 200"
+    for name in FACT_TOKEN.findall(written):
+        assert "{" not in fill("{" + name + "}"), name
+
+
+@pytest.mark.parametrize("rule", ["R20", "R22", "R28"])
+def test_the_sites_own_readings_are_said_to_be_the_sites(rule: str) -> None:
+    # What the seeds do not state (a natural 2 leaving its place, wildcards that never move,
+    # the semi-clean off although FIBur admits it) is told as this site's reading or choice.
+    text = book().rules[rule].text
+    assert "sito" in text.it and "site" in text.en, rule

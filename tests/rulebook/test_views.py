@@ -208,9 +208,12 @@ def test_the_codes_are_compared_side_by_side_with_the_engines_numbers(client: Cl
     assert rows["Champion burraco (read here as eight of a rank, clean)"][3] == "500"
     assert rows["A pozzetto not taken"] == ["-100", "-100", "-100", "-200", "-100"]
     assert rows["The pile only to use one of its cards at once"] == ["no", "no", "no", "yes", "yes"]
-    assert rows["Semi-clean burraco"] == ["—", "150", "150", "150", "—"]
+    # FIBur's code admits the semi-clean, off here unless chosen (R28); the international
+    # game has none (R41).
+    assert rows["Semi-clean burraco"] == ["150, as an option", "150", "150", "150", "—"]
     _, italian = get(client, "/rules/R42/")
     assert "Superpulito (le otto carte di un valore, senza matte)" in italian
+    assert "<td>150, se il tavolo lo gioca</td>" in italian
     assert "I premi di burraco delle altre federazioni" in italian
     _, index = get(client, "/rules/", "en")
     assert index.count("codes-table") == 1 and "/rules/R44/" in index
