@@ -114,6 +114,23 @@ def test_an_anonymous_result_is_told_it_counts_once_logged_in() -> None:
     finish_hand(started(client))
     text = client.get("/play/daily/").content.decode()
     assert "Your result counts once it is an account" in text
+    # Both ways in bring the visitor back to the day's page.
+    assert 'href="/accounts/login/?next=/play/daily/"' in text
+    assert 'href="/accounts/signup/?next=/play/daily/"' in text
+    # Nothing counted yet: the page says so rather than nothing.
+    assert "Nobody else has a result yet" in text
+
+
+def test_a_result_not_counted_is_placed_out_of_the_counted_and_itself() -> None:
+    """An anonymous visitor's result is compared with the counted ones without being one
+    of them: the place is out of those and it ("Place 3 of 3", never "of 2")."""
+    others([3000, 2500])
+    client = Client()
+    finish_hand(started(client))
+    score = Entry.objects.get(user=None).score
+    assert score is not None and score < 2500
+    text = " ".join(client.get("/play/daily/").content.decode().split())
+    assert "Place 3 of 3: you scored more than 0% of the others." in text
 
 
 def test_a_past_day_shows_its_results_and_plays_a_copy() -> None:
