@@ -5,10 +5,12 @@ Everyone is dealt the same cards, and the bots answer the same moves the same wa
 chance follows from the seed and the action's number), so the learners who made the same
 moves before a decision face the same position there. Along the learner's own first moves
 (daily.results.TURNS turns), each decision's position has its counts (daily.models.Choice:
-how many chose each action there and their final scores' sum). A decision is the more
-divided the smaller the most chosen action's share, and matters the more the further apart
-the average final scores of its choices; the page shows the few that are both most.
-Reading them is one query, whatever the number of results.
+how many chose each action there, their final scores' sum, and how many of them the coach
+faulted there and the points it priced their move at). A decision is the more divided the
+smaller the most chosen action's share, and matters the more the further apart the coach
+priced its choices (on average over those who made each); the page shows the few that are
+both most, and among decisions the coach priced alike, those whose choices' average final
+scores are furthest apart. Reading them is one query, whatever the number of results.
 """
 
 from __future__ import annotations
@@ -40,6 +42,10 @@ class Option:
     share: int
     average: int
     mine: bool
+    #: The share of those who chose it whom the coach faulted there, in percent, and the
+    #: points it priced the move at on average over all who chose it.
+    flagged: int = 0
+    price: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,10 +59,15 @@ class Decision:
     options: list[Option]
     divided: float
     spread: int
+    #: How far apart the coach priced the choices made here (the costliest less the
+    #: cheapest, on average over those who made each).
+    priced: int = 0
 
     @property
-    def weight(self) -> float:
-        return self.divided * (1 + self.spread)
+    def weight(self) -> tuple[float, float]:
+        """Divided and mattering to the coach first, then divided and far apart in the
+        final scores."""
+        return self.divided * (1 + self.priced), self.divided * (1 + self.spread)
 
 
 def key_decisions(day: date, choices: Sequence[str], shown: int = SHOWN) -> list[Decision]:
@@ -71,7 +82,7 @@ def key_decisions(day: date, choices: Sequence[str], shown: int = SHOWN) -> list
         decision = _decision(index, turn_of(choices, index), made, choices[index])
         if decision is not None:
             found.append(decision)
-    found.sort(key=lambda decision: (-decision.weight, decision.index))
+    found.sort(key=lambda decision: (decision.weight, -decision.index), reverse=True)
     return sorted(found[:shown], key=lambda decision: decision.index)
 
 
@@ -88,10 +99,13 @@ def _decision(index: int, turn: int, rows: list[Choice], mine: str) -> Decision 
             share=round(100 * row.count / players),
             average=round(row.total / row.count),
             mine=row.action == mine,
+            flagged=round(100 * row.flagged / row.count),
+            price=round(row.cost / row.count),
         )
         for row in rows
     ]
     averages = [option.average for option in options]
+    prices = [option.price for option in options]
     return Decision(
         index=index,
         turn=turn,
@@ -99,6 +113,7 @@ def _decision(index: int, turn: int, rows: list[Choice], mine: str) -> Decision 
         options=options,
         divided=1 - rows[0].count / players,
         spread=max(averages) - min(averages),
+        priced=max(prices) - min(prices),
     )
 
 

@@ -199,7 +199,6 @@ def test_a_key_decision_shows_the_share_the_average_and_what_the_coach_said() ->
         steps=[1, 2],
         finished_at=game.created_at,
     )
-    results.count(mine)
     Finding.objects.create(
         game=game,
         decision=1,
@@ -211,6 +210,8 @@ def test_a_key_decision_shows_the_share_the_average_and_what_the_coach_said() ->
         params={"cards": ["3S"], "count": 1},
         sentence="coach_missed_pile",
     )
+    # The coach's word was kept as the hand was played, before its end counted it.
+    results.count(mine)
     for n, score in enumerate([300, 500, 100]):
         other, _client = account(f"o{n}")
         played = Game.objects.create(user=other, seed=1, finished=True)
@@ -229,3 +230,10 @@ def test_a_key_decision_shows_the_share_the_average_and_what_the_coach_said() ->
     assert "Draw from the stock" in text and "75%" in text and ">300<" in text
     assert "Take the whole discard pile" in text and "25%" in text and "(your choice)" in text
     assert "The coach on your move:" in text and "The discard pile held" in text
+    # The coach's price of each choice, on average over those who made it.
+    assert "Points the coach found lost, on average" in text
+    cells = [" ".join(row.split("</tr>")[0].split()) for row in text.split("<tr")]
+    pile = next(row for row in cells if "Take the whole discard pile" in row)
+    draw = next(row for row in cells if "Draw from the stock" in row and "300" in row)
+    assert pile.endswith('<td class="text-end">30</td>')
+    assert draw.endswith('<td class="text-end">0</td>')

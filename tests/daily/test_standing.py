@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from daily import decisions, results
-from daily.models import Entry
+from daily.models import Choice, Entry
 from daily.progress import streak
 from daily.standing import bucket_width, counts, histogram, standing
 from play.models import Game
@@ -87,3 +87,39 @@ def test_the_key_decisions_are_where_the_players_split_and_it_mattered() -> None
         ("discard KS", 50, 300, True),
     ]
     assert split.options[1].line is not None
+
+
+@pytest.mark.django_db
+def test_among_split_decisions_the_one_the_coach_priced_apart_comes_first() -> None:
+    """Two decisions split alike: at the first the final scores are far apart but the coach
+    priced both choices alike; at the second the scores are close but the coach found one
+    choice costly. With room for one, the coach's is shown."""
+    moves = ["draw", "discard KS", "draw"]
+
+    def split(index: int, first: str, second: str, scores: tuple[int, int], cost: int) -> None:
+        before = results.position_key(TODAY, moves[:index])
+        Choice.objects.create(
+            day=TODAY, before=before, index=index, action=first, count=3, total=3 * scores[0]
+        )
+        Choice.objects.create(
+            day=TODAY,
+            before=before,
+            index=index,
+            action=second,
+            count=3,
+            total=3 * scores[1],
+            flagged=3 if cost else 0,
+            cost=3 * cost,
+        )
+
+    split(0, "draw", "pile", (400, 0), 0)
+    split(1, "discard KS", "discard 3C", (120, 100), 50)
+    found = decisions.key_decisions(TODAY, moves, shown=1)
+    assert [decision.index for decision in found] == [1]
+    assert [(o.action, o.price, o.flagged) for o in found[0].options] == [
+        ("discard 3C", 50, 100),
+        ("discard KS", 0, 0),
+    ]
+    # Without the coach's word the far-apart scores decide.
+    Choice.objects.update(cost=0, flagged=0)
+    assert [d.index for d in decisions.key_decisions(TODAY, moves, shown=1)] == [0]
