@@ -231,7 +231,7 @@ def test_a_key_decision_shows_the_share_the_average_and_what_the_coach_said() ->
     assert "Take the whole discard pile" in text and "25%" in text and "(your choice)" in text
     assert "The coach on your move:" in text and "The discard pile held" in text
     # The coach's price of each choice, on average over those who made it.
-    assert "Points the coach found lost, on average" in text
+    assert "Points lost (coach)" in text
     cells = [" ".join(row.split("</tr>")[0].split()) for row in text.split("<tr")]
     pile = next(row for row in cells if "Take the whole discard pile" in row)
     draw = next(row for row in cells if "Draw from the stock" in row and "300" in row)
