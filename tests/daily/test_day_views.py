@@ -63,6 +63,16 @@ def test_the_page_is_in_italian_too(settings: Any) -> None:
     text = Client().get("/play/daily/").content.decode()
     assert "La smazzata del giorno" in text
     assert "Gioca la smazzata del giorno" in text
+    # Dates as Italian writes them in running text, the past days' too (never 02/12/2026).
+    assert "3 dicembre 2026" in text and "Dicembre" not in text
+    assert '/play/daily/2026-12-02/">2 dic</a>' in text
+
+
+def test_dates_are_written_out_in_english_too() -> None:
+    """Never 12/02/2026, which a British and an American learner read as two dates."""
+    text = Client().get("/play/daily/").content.decode()
+    assert "3 December 2026" in text
+    assert '/play/daily/2026-12-02/">2 Dec</a>' in text
 
 
 def test_while_the_hand_is_played_the_page_leads_back_to_it() -> None:
