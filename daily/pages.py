@@ -5,6 +5,7 @@ and the leaderboard. A handful of small queries, however many played the day.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -85,7 +86,7 @@ def context(request: HttpRequest, day: date) -> dict[str, Any]:
         closed=_share(row.closed, row.results),
         pozzetto=_share(row.pozzetto, row.results),
         clean=_share(row.clean_burraco, row.results),
-        board=board(day),
+        board=board(day, scores),
     )
     if result is not None and result.score is not None:
         page["standing"] = standing.standing(scores, result.score, result.counted)
@@ -105,13 +106,21 @@ def coach_said(entry: Entry, decision: decisions.Decision) -> list[str]:
     return [table.finding_text(finding) for finding in found]
 
 
-def board(day: date, most: int = BOARD) -> list[tuple[str, int]]:
+def board(day: date, scores: Mapping[int, int], most: int = BOARD) -> list[tuple[int, str, int]]:
     """The day's leaderboard: the counted results of those who chose to be listed, best
-    first (ties by who finished first)."""
+    first (ties by who finished first), each with its place among all the day's counted
+    ``scores`` (ties share a place, as on the learner's own line)."""
     rows = (
         Entry.objects.filter(day=day, counted=True, listed=True)
         .select_related("user__profile")
         .only("score", "user__username", "user__profile__display_name")
         .order_by("-score", "finished_at")[:most]
     )
-    return [(display_name(row.user), row.score or 0) for row in rows]
+    return [
+        (
+            standing.standing(scores, row.score or 0, counted=True).rank,
+            display_name(row.user),
+            row.score or 0,
+        )
+        for row in rows
+    ]

@@ -96,7 +96,8 @@ def test_after_the_hand_the_page_shows_where_the_score_stands() -> None:
     assert "<svg" in text and 'id="daily-scores"' in text and "(your score)" in text
     assert "Closed the hand" in text and "Made a clean burraco" in text
     # Only the listed are named on the leaderboard.
-    assert "<li>Other0: 5000</li>" in text and "Other1" not in text and "<li>Ada" not in text
+    assert '<li value="1">Other0: 5000</li>' in text
+    assert "Other1" not in text and "Ada: " not in text
     assert 'value="practice"' in text
 
 
@@ -106,9 +107,22 @@ def test_a_learner_chooses_to_be_listed() -> None:
     finish_hand(started(client))
     response = client.post("/play/daily/", {"do": "listed", "listed": "on"})
     assert response.status_code == 302
-    assert "<li>Ada: " in client.get("/play/daily/").content.decode()
+    assert "Ada: " in client.get("/play/daily/").content.decode()
     client.post("/play/daily/", {"do": "listed"})
-    assert "<li>Ada: " not in client.get("/play/daily/").content.decode()
+    assert "Ada: " not in client.get("/play/daily/").content.decode()
+
+
+def test_the_leaderboard_gives_each_listed_learner_their_place_among_everyone() -> None:
+    """The places are those of all the day's counted results, ties sharing one, as on the
+    learner's own line: two listed at 500 are both 2nd behind an unlisted 900."""
+    others([900, 500, 500, 100, 0])
+    Entry.objects.filter(score__in=[500, 100]).update(listed=True)
+    client = Client()
+    client.force_login(Entry.objects.get(score=0).user)
+    text = " ".join(client.get("/play/daily/").content.decode().split())
+    assert text.count('<li value="2">Other') == 2
+    assert '<li value="4">Other3: 100</li>' in text
+    assert '<li value="1">' not in text and "Other0" not in text
 
 
 def test_listing_needs_an_account_and_a_ranked_result() -> None:
