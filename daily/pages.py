@@ -76,8 +76,9 @@ def context(request: HttpRequest, day: date) -> dict[str, Any]:
     page["results"] = row.results if row else 0
     # Today's spread is shown once the learner's ranked try has ended: not before.
     if row is None or (is_today and ended is None):
-        if row is None and result is not None and result.score is not None:
-            # Nothing counted yet to compare with: the page says so.
+        if row is None and is_today and result is not None and result.score is not None:
+            # Nothing counted yet today to compare with: the page says so (a past day's
+            # page says that nobody has a ranked result on it).
             page["standing"] = standing.standing({}, result.score, counted=False)
         return page
     scores = standing.counts(row.scores)

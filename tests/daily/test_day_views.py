@@ -168,6 +168,14 @@ def test_a_past_day_shows_its_results_and_plays_a_copy() -> None:
     assert copy.seed == results.Deal(yesterday).seed
     listed = client.get("/play/daily/").content.decode()
     assert f"/play/daily/{yesterday.isoformat()}/" in listed
+    # The copy played, the day's page says nobody ranked it once, and no "come back later":
+    # a past day's results do not change.
+    finish_hand(copy)
+    text = " ".join(client.get(f"/play/daily/{yesterday.isoformat()}/").content.decode().split())
+    assert "Your practice result" in text
+    assert text.count("Nobody has a ranked result on this day.") == 1
+    assert "come back later to see where you stand" not in text
+    assert "this is where the score would stand" not in text
 
 
 def test_today_by_its_date_is_the_days_page() -> None:
