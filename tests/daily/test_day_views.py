@@ -95,6 +95,10 @@ def test_after_the_hand_the_page_shows_where_the_score_stands() -> None:
     assert "Place 3 of 4: you scored more than 33% of the others." in text
     assert "<svg" in text and 'id="daily-scores"' in text and "(your score)" in text
     assert "Closed the hand" in text and "Made a clean burraco" in text
+    # The shares' columns say what their numbers are.
+    shares = text.split('id="daily-shares"')[1].split("</table>")[0]
+    assert '<th scope="col" class="text-end">Players</th>' in shares
+    assert '<th scope="col" class="text-end">Share</th>' in shares
     # Only the listed are named on the leaderboard.
     assert '<li value="1">Other0: 5000</li>' in text
     assert "Other1" not in text and "Ada: " not in text
