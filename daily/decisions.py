@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from daily.models import Choice
@@ -62,6 +62,9 @@ class Decision:
     #: How far apart the coach priced the choices made here (the costliest less the
     #: cheapest, on average over those who made each).
     priced: int = 0
+    #: The learner's move just before, when it was in the same turn (a turn holds several
+    #: decisions: the stock or the pile, then melds, then the discard).
+    after: table.Line | None = None
 
     @property
     def weight(self) -> tuple[float, float]:
@@ -79,8 +82,11 @@ def key_decisions(day: date, choices: Sequence[str], shown: int = SHOWN) -> list
     found = []
     for before, index in keys.items():
         made = rows.get(before, [])
-        decision = _decision(index, turn_of(choices, index), made, choices[index])
+        turn = turn_of(choices, index)
+        decision = _decision(index, turn, made, choices[index])
         if decision is not None:
+            if index > 0 and turn_of(choices, index - 1) == turn:
+                decision = replace(decision, after=_line(choices[index - 1]))
             found.append(decision)
     found.sort(key=lambda decision: (decision.weight, -decision.index), reverse=True)
     return sorted(found[:shown], key=lambda decision: decision.index)

@@ -262,7 +262,7 @@ def test_a_key_decision_shows_the_share_the_average_and_what_the_coach_said() ->
         )
         results.count(entry)
     text = client.get("/play/daily/").content.decode()
-    assert "Your turn 1: 4 players stood here" in text
+    assert "Your turn 1: 4 players stood here</caption>" in text
     assert "Draw from the stock" in text and "75%" in text and ">300<" in text
     assert "Take the whole discard pile" in text and "25%" in text and "(your choice)" in text
     assert "The coach on your move:" in text and "The discard pile held" in text

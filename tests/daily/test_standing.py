@@ -120,6 +120,10 @@ def test_among_split_decisions_the_one_the_coach_priced_apart_comes_first() -> N
         ("discard 3C", 50, 100),
         ("discard KS", 0, 0),
     ]
-    # Without the coach's word the far-apart scores decide.
+    # The discard comes after the learner's draw in the same turn: the page says so.
+    assert found[0].after is not None and found[0].after.text == "Draw from the stock"
+    # Without the coach's word the far-apart scores decide; the turn's first decision
+    # follows no move of the turn.
     Choice.objects.update(cost=0, flagged=0)
-    assert [d.index for d in decisions.key_decisions(TODAY, moves, shown=1)] == [0]
+    first = decisions.key_decisions(TODAY, moves, shown=1)
+    assert [d.index for d in first] == [0] and first[0].after is None
