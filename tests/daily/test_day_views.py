@@ -105,6 +105,21 @@ def test_after_the_hand_the_page_shows_where_the_score_stands() -> None:
     assert 'value="practice"' in text
 
 
+def test_the_histogram_keeps_its_axis_when_the_learners_bar_is_the_first() -> None:
+    """The first and last buckets' scores are written under the axis, and "you" under the
+    learner's bar besides: it took the first bucket's number's place."""
+    others([5000, 4000])
+    _user, client = account("ada")
+    finish_hand(started(client))
+    score = Entry.objects.get(user__username="ada").score
+    assert score is not None and score < 4000
+    svg = client.get("/play/daily/").content.decode().split("<svg")[1].split("</svg>")[0]
+    lows = [part.split(">")[1].split("<")[0] for part in svg.split('class="chart-label"')[1:]]
+    # The y axis's two numbers, then the first bucket's low score and the last's.
+    assert len(lows) == 4 and int(lows[2]) <= score and lows[3] == "5000"
+    assert svg.count('class="daily-you"') == 1 and ">you</text>" in svg
+
+
 def test_a_learner_chooses_to_be_listed() -> None:
     others([100])
     user, client = account("ada")
