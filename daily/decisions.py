@@ -40,12 +40,14 @@ class Option:
     line: table.Line | None
     count: int
     share: int
-    average: int
+    #: None for the learner's own choice when no counted result made it (a practice copy's
+    #: or a visitor's): there is nobody's average to give.
+    average: int | None
     mine: bool
     #: The share of those who chose it whom the coach faulted there, in percent, and the
-    #: points it priced the move at on average over all who chose it.
+    #: points it priced the move at on average over all who chose it (None as above).
     flagged: int = 0
-    price: int = 0
+    price: int | None = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,8 +112,16 @@ def _decision(index: int, turn: int, rows: list[Choice], mine: str) -> Decision 
         )
         for row in rows
     ]
-    averages = [option.average for option in options]
-    prices = [option.price for option in options]
+    averages = [round(row.total / row.count) for row in rows]
+    prices = [round(row.cost / row.count) for row in rows]
+    if not any(option.mine for option in options):
+        # A choice no counted result made (a practice copy trying another move): shown,
+        # with nobody's figures, so the learner finds theirs among the others'.
+        options.append(
+            Option(
+                action=mine, line=_line(mine), count=0, share=0, average=None, mine=True, price=None
+            )
+        )
     return Decision(
         index=index,
         turn=turn,

@@ -120,6 +120,41 @@ def test_the_histogram_keeps_its_axis_when_the_learners_bar_is_the_first() -> No
     assert svg.count('class="daily-you"') == 1 and ">you</text>" in svg
 
 
+def test_a_practice_copy_finds_its_own_untried_choice_among_the_others() -> None:
+    yesterday = TODAY - timedelta(days=1)
+    for n, action in enumerate(["draw", "draw", "pile"]):
+        other, _client = account(f"y{n}")
+        played = Game.objects.create(user=other, seed=1, finished=True)
+        results.count(
+            Entry.objects.create(
+                user=other,
+                day=yesterday,
+                game=played,
+                ranked=True,
+                score=100 * n,
+                choices=[action],
+                finished_at=played.created_at,
+            )
+        )
+    user, client = account("ada")
+    copy = Game.objects.create(user=user, seed=1, finished=True)
+    Entry.objects.create(
+        user=user,
+        day=yesterday,
+        game=copy,
+        ranked=False,
+        score=50,
+        choices=["discard KS"],
+        finished_at=copy.created_at,
+    )
+    text = " ".join(client.get(f"/play/daily/{yesterday.isoformat()}/").content.decode().split())
+    mine = text.split("(your choice)")[1].split("</tr>")[0]
+    assert (
+        mine
+        == '</th><td class="text-end">0%</td><td class="text-end">–</td><td class="text-end">–</td>'
+    )
+
+
 def test_a_learner_chooses_to_be_listed() -> None:
     others([100])
     user, client = account("ada")

@@ -127,3 +127,22 @@ def test_among_split_decisions_the_one_the_coach_priced_apart_comes_first() -> N
     Choice.objects.update(cost=0, flagged=0)
     first = decisions.key_decisions(TODAY, moves, shown=1)
     assert [d.index for d in first] == [0] and first[0].after is None
+
+
+@pytest.mark.django_db
+def test_a_choice_nobody_counted_made_is_listed_as_the_learners_without_figures() -> None:
+    """A practice copy trying a move no counted result made finds it among the others', with
+    a share of 0 and nobody's average; the decision's weight is the counted choices'."""
+    moves = ["draw", "discard KS"]
+    before = results.position_key(TODAY, moves[:1])
+    for action, count, total in (("discard 3C", 2, 200), ("discard QD", 2, 0)):
+        Choice.objects.create(
+            day=TODAY, before=before, index=1, action=action, count=count, total=total
+        )
+    (found,) = decisions.key_decisions(TODAY, moves)
+    assert [(o.action, o.share, o.average, o.price, o.mine) for o in found.options] == [
+        ("discard 3C", 50, 100, 0, False),
+        ("discard QD", 50, 0, 0, False),
+        ("discard KS", 0, None, None, True),
+    ]
+    assert found.players == 4 and found.spread == 100
