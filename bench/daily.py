@@ -4,7 +4,8 @@
 
 Seeds a fresh SQLite database (production settings, DEBUG=0, as bench.costly) with that
 many ranked results for today, each an account's with its first choices drawn from a tree
-of plausible moves, and one in twenty listed. The day's totals are added up once
+of plausible moves, the coach's findings on about one in four of them, and one in twenty
+listed. The day's totals are added up once
 (daily.results.rebuild), then the last hundred results are recorded one at a time as the
 move that ends a hand records them (daily.results.count). Then, through Django's test
 client in this process, it sends the pages and prints the CPU each took
@@ -37,6 +38,10 @@ MOVES = [
 ]
 
 
+#: Where those decisions stand among a hand's actions (the bots' between them).
+STEPS = [1, 3, 5, 7, 9, 11]
+
+
 def choices(rng: random.Random) -> list[str]:
     # Skewed: the first move of each decision is the most chosen.
     return [rng.choices(options, weights=[6, 3, 1][: len(options)])[0] for options in MOVES]
@@ -56,7 +61,7 @@ def main() -> None:
     from bench.seed import session_for
     from daily import deal, results
     from daily.models import Entry
-    from play.models import Game
+    from play.models import Finding, Game
 
     rng = random.Random(31)
     today = deal.today()
@@ -97,10 +102,28 @@ def main() -> None:
                 pozzetto=rng.random() < 0.7,
                 clean_burraco=rng.random() < 0.35,
                 choices=choices(rng),
+                steps=STEPS,
                 finished_at=now,
                 counted=True,
             )
             for user, game in zip(made, games, strict=True)
+        )
+        # The coach faulted about one move in four of those compared.
+        Finding.objects.bulk_create(
+            Finding(
+                game=game,
+                decision=step,
+                action="draw",
+                code="missed_pile",
+                severity=Finding.Severity.MISTAKE,
+                points=5 * rng.randint(2, 20),
+                better="pile",
+                params={"cards": ["3S"], "count": 1},
+                sentence="coach_missed_pile",
+            )
+            for game in games
+            for step in STEPS
+            if rng.random() < 0.25
         )
         return made
 

@@ -27,7 +27,11 @@ parted ways: while their games are move for move the same, their positions are t
 (the same seed, the same moves, the same bots' replies), so the first move where they
 differ is a choice made in the same position: the stock or the pile at the start of a
 turn, or the discard that ends it. The students who made the most common whole turn go on
-together to the next such choice.
+together to the next such choice. The coach has reviewed every student's moves (its
+findings are kept on each game, play.models.Finding): each choice carries what it said of
+that move there and what it priced it at, and of the partings found the deal shows the
+:data:`MOST_DECISIONS` where the most was at stake: where the coach priced a choice made
+there highest, then where the students were most divided and their results furthest apart.
 """
 
 from __future__ import annotations
@@ -49,8 +53,8 @@ from engine.errors import BurracoError
 from engine.match import VP_TABLES, match_points, victory_points
 from play import games as play_games
 from play import hands as play_hands
-from play.models import Game
-from play.table import Line, describe
+from play.models import Finding, Game
+from play.table import Line, describe, finding_text
 
 #: How many deals a duplicate has: R38 has a victory-point table for three and four hands.
 DEALS = tuple(sorted(VP_TABLES))
@@ -59,6 +63,8 @@ DEALS = tuple(sorted(VP_TABLES))
 TABLES = (2, 4)
 #: The most key decisions shown for a deal.
 MOST_DECISIONS = 6
+#: The most partings looked at for a deal, before the most telling are kept.
+MOST_PARTINGS = 30
 #: The moves that start a turn.
 TAKES = (ActionKind.DRAW.value, ActionKind.PILE.value)
 
@@ -140,6 +146,10 @@ class Choice:
     share: int
     #: Their average match points on the deal.
     average: int
+    #: What the coach said of this move here (above "minor"), and the most it priced it at
+    #: (0 when it had nothing to say).
+    coach: tuple[str, ...] = ()
+    cost: int = 0
 
     def made_by(self, student_id: int) -> bool:
         return any(student.id == student_id for student in self.students)
@@ -158,6 +168,18 @@ class Decision:
     @property
     def reached(self) -> int:
         return sum(len(choice.students) for choice in self.choices)
+
+    @property
+    def at_stake(self) -> tuple[int, float]:
+        """How much the decision mattered, to order them: the most the coach priced a
+        choice made there at, then how divided the students were times how far apart the
+        choices' averages are."""
+        reached = self.reached or 1
+        divided = 1 - max(len(choice.students) for choice in self.choices) / reached
+        averages = [choice.average for choice in self.choices]
+        return max(choice.cost for choice in self.choices), divided * (
+            1 + max(averages) - min(averages)
+        )
 
     @property
     def title(self) -> str:
@@ -292,24 +314,25 @@ def key_decisions(
         for student, result in played
         if result.game is not None and isinstance(result.game.actions, list)
     ]
-    found: list[Decision] = []
+    said = _coach_said([result.game.pk for _s, result, _a in group if result.game is not None])
+    partings: list[tuple[int, Decision]] = []
     start = 0
-    while len(group) >= 2 and len(found) < most:
+    while len(group) >= 2 and len(partings) < MOST_PARTINGS:
         split = _parting(group, start)
         if split is None:
             break
         take = all(_at(actions, split) in TAKES for _s, _r, actions in group)
         by_choice: dict[str, list[tuple[Student, DealResult, list[str]]]] = {}
+        at: dict[int, int] = {}
         for member in group:
             actions = member[2]
             end = _turn_end(actions, split)
             choice = _at(actions, split) if take else _at(actions, end)
             by_choice.setdefault(choice, []).append(member)
+            at[member[0].id] = split if take else end
         if len(by_choice) > 1:
-            turn = _turn_number(group[0][1], split)
-            if turn is None:
-                break
-            found.append(_decision(turn, "take" if take else "discard", by_choice, len(group)))
+            kind = "take" if take else "discard"
+            partings.append((split, _decision(0, kind, by_choice, len(group), said, at)))
         # Those who played the most common whole turn are still in the same position.
         by_turn: dict[tuple[str, ...], list[tuple[Student, DealResult, list[str]]]] = {}
         for member in group:
@@ -319,6 +342,27 @@ def key_decisions(
             )
         turn_played, group = max(by_turn.items(), key=lambda pair: len(pair[1]))
         start = split + len(turn_played)
+    kept = sorted(partings, key=lambda pair: pair[1].at_stake, reverse=True)[:most]
+    found: list[Decision] = []
+    for split, decision in sorted(kept, key=lambda pair: pair[0]):
+        first = decision.choices[0].students[0]
+        result = next(result for student, result in played if student.id == first.id)
+        turn = _turn_number(result, split)
+        if turn is None:
+            break
+        found.append(Decision(turn, decision.kind, decision.choices))
+    return found
+
+
+def _coach_said(game_ids: Sequence[int]) -> dict[tuple[int, int], list[Finding]]:
+    """The coach's findings above "minor" on these games' first hand, by game and decision
+    (one query)."""
+    found: dict[tuple[int, int], list[Finding]] = {}
+    rows = Finding.objects.filter(game_id__in=game_ids, hand=0).exclude(
+        severity=Finding.Severity.NONE
+    )
+    for row in rows.order_by("decision", "-points", "pk"):
+        found.setdefault((row.game_id, row.decision), []).append(row)
     return found
 
 
@@ -369,16 +413,30 @@ def _decision(
     kind: str,
     by_choice: dict[str, list[tuple[Student, DealResult, list[str]]]],
     reached: int,
+    said: dict[tuple[int, int], list[Finding]],
+    at: dict[int, int],
 ) -> Decision:
+    """A parting's choices; ``said`` holds the coach's findings by game and decision, and
+    ``at`` where each student's move of the decision stands among their game's actions."""
     choices = []
     for move, members in sorted(by_choice.items(), key=lambda pair: (-len(pair[1]), pair[0])):
         points = [result.match_points or 0 for _s, result, _a in members]
+        findings = [
+            finding
+            for student, result, _a in members
+            if result.game is not None
+            for finding in said.get((result.game.pk, at[student.id]), [])
+        ]
+        # The same move in the same position: the first student's findings say it.
+        first = [finding for finding in findings if finding.game_id == findings[0].game_id]
         choices.append(
             Choice(
                 move=_line(move),
                 students=tuple(student for student, _r, _a in members),
                 share=round(100 * len(members) / reached),
                 average=round(statistics.fmean(points)),
+                coach=tuple(dict.fromkeys(finding_text(finding) for finding in first)),
+                cost=max((finding.points for finding in findings), default=0),
             )
         )
     return Decision(turn, kind, tuple(choices))

@@ -5,17 +5,19 @@ Everyone is dealt the same cards, and the bots answer the same moves the same wa
 chance follows from the seed and the action's number), so the learners who made the same
 moves before a decision face the same position there. Along the learner's own first moves
 (daily.results.TURNS turns), each decision's position has its counts (daily.models.Choice:
-how many chose each action there and their final scores' sum). A decision is the more
-divided the smaller the most chosen action's share, and matters the more the further apart
-the average final scores of its choices; the page shows the few that are both most.
-Reading them is one query, whatever the number of results.
+how many chose each action there, their final scores' sum, and how many of them the coach
+faulted there and the points it priced their move at). A decision is the more divided the
+smaller the most chosen action's share, and matters the more the further apart the coach
+priced its choices (on average over those who made each); the page shows the few that are
+both most, and among decisions the coach priced alike, those whose choices' average final
+scores are furthest apart. Reading them is one query, whatever the number of results.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from daily.models import Choice
@@ -38,8 +40,14 @@ class Option:
     line: table.Line | None
     count: int
     share: int
-    average: int
+    #: None for the learner's own choice when no counted result made it (a practice copy's
+    #: or a visitor's): there is nobody's average to give.
+    average: int | None
     mine: bool
+    #: The share of those who chose it whom the coach faulted there, in percent, and the
+    #: points it priced the move at on average over all who chose it (None as above).
+    flagged: int = 0
+    price: int | None = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,10 +61,18 @@ class Decision:
     options: list[Option]
     divided: float
     spread: int
+    #: How far apart the coach priced the choices made here (the costliest less the
+    #: cheapest, on average over those who made each).
+    priced: int = 0
+    #: The learner's move just before, when it was in the same turn (a turn holds several
+    #: decisions: the stock or the pile, then melds, then the discard).
+    after: table.Line | None = None
 
     @property
-    def weight(self) -> float:
-        return self.divided * (1 + self.spread)
+    def weight(self) -> tuple[float, float]:
+        """Divided and mattering to the coach first, then divided and far apart in the
+        final scores."""
+        return self.divided * (1 + self.priced), self.divided * (1 + self.spread)
 
 
 def key_decisions(day: date, choices: Sequence[str], shown: int = SHOWN) -> list[Decision]:
@@ -68,10 +84,13 @@ def key_decisions(day: date, choices: Sequence[str], shown: int = SHOWN) -> list
     found = []
     for before, index in keys.items():
         made = rows.get(before, [])
-        decision = _decision(index, turn_of(choices, index), made, choices[index])
+        turn = turn_of(choices, index)
+        decision = _decision(index, turn, made, choices[index])
         if decision is not None:
+            if index > 0 and turn_of(choices, index - 1) == turn:
+                decision = replace(decision, after=_line(choices[index - 1]))
             found.append(decision)
-    found.sort(key=lambda decision: (-decision.weight, decision.index))
+    found.sort(key=lambda decision: (decision.weight, -decision.index), reverse=True)
     return sorted(found[:shown], key=lambda decision: decision.index)
 
 
@@ -88,10 +107,21 @@ def _decision(index: int, turn: int, rows: list[Choice], mine: str) -> Decision 
             share=round(100 * row.count / players),
             average=round(row.total / row.count),
             mine=row.action == mine,
+            flagged=round(100 * row.flagged / row.count),
+            price=round(row.cost / row.count),
         )
         for row in rows
     ]
-    averages = [option.average for option in options]
+    averages = [round(row.total / row.count) for row in rows]
+    prices = [round(row.cost / row.count) for row in rows]
+    if not any(option.mine for option in options):
+        # A choice no counted result made (a practice copy trying another move): shown,
+        # with nobody's figures, so the learner finds theirs among the others'.
+        options.append(
+            Option(
+                action=mine, line=_line(mine), count=0, share=0, average=None, mine=True, price=None
+            )
+        )
     return Decision(
         index=index,
         turn=turn,
@@ -99,6 +129,7 @@ def _decision(index: int, turn: int, rows: list[Choice], mine: str) -> Decision 
         options=options,
         divided=1 - rows[0].count / players,
         spread=max(averages) - min(averages),
+        priced=max(prices) - min(prices),
     )
 
 

@@ -92,7 +92,9 @@ class Choice(models.Model):
     """How many of a day's counted results made one choice in one position of the deal, and
     the sum of their final scores. Everyone is dealt the same cards and the bots answer the
     same moves the same way, so the learners who made the same moves before a decision face
-    the same position there: ``before`` is a digest of those moves."""
+    the same position there: ``before`` is a digest of those moves. The coach's word on the
+    move is added up too (``flagged``, ``cost``), so the page can say what the coach thought
+    of each choice without reading anyone's game."""
 
     day = models.DateField()
     before = models.CharField(max_length=40)
@@ -101,6 +103,10 @@ class Choice(models.Model):
     action = models.CharField(max_length=80)
     count = models.PositiveIntegerField(default=0)
     total = models.BigIntegerField(default=0)
+    #: Of those ``count``, how many the coach faulted on this move (a finding above
+    #: "minor" kept on their game), and the sum of the points it priced their move at.
+    flagged = models.PositiveIntegerField(default=0)
+    cost = models.BigIntegerField(default=0)
 
     class Meta:
         constraints = [

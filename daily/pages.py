@@ -5,6 +5,7 @@ and the leaderboard. A handful of small queries, however many played the day.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -75,6 +76,10 @@ def context(request: HttpRequest, day: date) -> dict[str, Any]:
     page["results"] = row.results if row else 0
     # Today's spread is shown once the learner's ranked try has ended: not before.
     if row is None or (is_today and ended is None):
+        if row is None and is_today and result is not None and result.score is not None:
+            # Nothing counted yet today to compare with: the page says so (a past day's
+            # page says that nobody has a ranked result on it).
+            page["standing"] = standing.standing({}, result.score, counted=False)
         return page
     scores = standing.counts(row.scores)
     page.update(
@@ -82,7 +87,7 @@ def context(request: HttpRequest, day: date) -> dict[str, Any]:
         closed=_share(row.closed, row.results),
         pozzetto=_share(row.pozzetto, row.results),
         clean=_share(row.clean_burraco, row.results),
-        board=board(day),
+        board=board(day, scores),
     )
     if result is not None and result.score is not None:
         page["standing"] = standing.standing(scores, result.score, result.counted)
@@ -102,13 +107,21 @@ def coach_said(entry: Entry, decision: decisions.Decision) -> list[str]:
     return [table.finding_text(finding) for finding in found]
 
 
-def board(day: date, most: int = BOARD) -> list[tuple[str, int]]:
+def board(day: date, scores: Mapping[int, int], most: int = BOARD) -> list[tuple[int, str, int]]:
     """The day's leaderboard: the counted results of those who chose to be listed, best
-    first (ties by who finished first)."""
+    first (ties by who finished first), each with its place among all the day's counted
+    ``scores`` (ties share a place, as on the learner's own line)."""
     rows = (
         Entry.objects.filter(day=day, counted=True, listed=True)
         .select_related("user__profile")
         .only("score", "user__username", "user__profile__display_name")
         .order_by("-score", "finished_at")[:most]
     )
-    return [(display_name(row.user), row.score or 0) for row in rows]
+    return [
+        (
+            standing.standing(scores, row.score or 0, counted=True).rank,
+            display_name(row.user),
+            row.score or 0,
+        )
+        for row in rows
+    ]

@@ -32,7 +32,7 @@ from engine.melds import Burraco
 from lessons.learners import Learner
 from play import games, hands
 from play.claims import Claim
-from play.models import Game
+from play.models import Finding, Game
 
 #: The learner's turns whose choices are compared with everyone's: after the first few, so
 #: few players have made the same moves that there is little left to compare.
@@ -181,14 +181,24 @@ def add(day: Day, entries: Sequence[Entry]) -> None:
 
 
 def add_choices(day: date, entries: Sequence[Entry]) -> None:
-    """Add the results' first choices to the day's counts, position by position."""
-    wanted: dict[tuple[str, str], tuple[int, int, int]] = {}
+    """Add the results' first choices to the day's counts, position by position, with what
+    the coach priced each move at (:func:`coach_prices`)."""
+    prices = coach_prices(entries)
+    wanted: dict[tuple[str, str], tuple[int, int, int, int, int]] = {}
     for entry in entries:
         assert entry.score is not None
+        steps = entry.steps if isinstance(entry.steps, list) else []
         for index, action in enumerate(entry.choices[:60]):
             key = (position_key(day, entry.choices[:index]), str(action)[:80])
-            was = wanted.get(key, (index, 0, 0))
-            wanted[key] = (index, was[1] + 1, was[2] + entry.score)
+            price = prices.get((entry.game_id, steps[index])) if index < len(steps) else None
+            was = wanted.get(key, (index, 0, 0, 0, 0))
+            wanted[key] = (
+                index,
+                was[1] + 1,
+                was[2] + entry.score,
+                was[3] + (price is not None),
+                was[4] + (price or 0),
+            )
     if not wanted:
         return
     befores = {before for before, _action in wanted}
@@ -196,17 +206,47 @@ def add_choices(day: date, entries: Sequence[Entry]) -> None:
         (row.before, row.action): row for row in Choice.objects.filter(day=day, before__in=befores)
     }
     new = []
-    for key, (index, added, total) in wanted.items():
+    for key, (index, added, total, flagged, cost) in wanted.items():
         row = there.get(key)
         if row is None:
             new.append(
-                Choice(day=day, before=key[0], index=index, action=key[1], count=added, total=total)
+                Choice(
+                    day=day,
+                    before=key[0],
+                    index=index,
+                    action=key[1],
+                    count=added,
+                    total=total,
+                    flagged=flagged,
+                    cost=cost,
+                )
             )
         else:
             Choice.objects.filter(pk=row.pk).update(
-                count=F("count") + added, total=F("total") + total
+                count=F("count") + added,
+                total=F("total") + total,
+                flagged=F("flagged") + flagged,
+                cost=F("cost") + cost,
             )
     Choice.objects.bulk_create(new)
+
+
+def coach_prices(entries: Sequence[Entry], chunk: int = 500) -> dict[tuple[int, int], int]:
+    """What the coach priced each of these games' decisions at, where it faulted one (its
+    findings above "minor" on the first hand, the most points of them), by game and the
+    decision's place among the hand's actions."""
+    prices: dict[tuple[int, int], int] = {}
+    ids = [entry.game_id for entry in entries]
+    for start in range(0, len(ids), chunk):
+        rows = (
+            Finding.objects.filter(game_id__in=ids[start : start + chunk], hand=0)
+            .exclude(severity=Finding.Severity.NONE)
+            .values_list("game_id", "decision", "points")
+        )
+        for game_id, decision, points in rows:
+            key = (game_id, decision)
+            prices[key] = max(prices.get(key, 0), points)
+    return prices
 
 
 def rebuild(day: date) -> Day:
@@ -218,7 +258,7 @@ def rebuild(day: date) -> Day:
         row.results = row.closed = row.pozzetto = row.clean_burraco = 0
         row.scores = {}
         Choice.objects.filter(day=day).delete()
-        counted = list(Entry.objects.filter(day=day, counted=True))
+        counted = list(Entry.objects.filter(day=day, counted=True).order_by("pk"))
         add(row, counted)
         row.save()
         add_choices(day, counted)

@@ -9,6 +9,8 @@ SVG by the template, with its numbers in a table.
 2
 >>> standing({100: 2, 200: 1, 300: 1}, 200, counted=True).below
 2
+>>> standing({100: 2, 200: 1, 300: 1}, 50, counted=False).field
+5
 """
 
 from __future__ import annotations
@@ -50,6 +52,12 @@ class Standing:
     @property
     def others(self) -> int:
         return self.below + self.above + self.ties
+
+    @property
+    def field(self) -> int:
+        """The results the place is out of: the counted ones, and this one when it is not
+        among them (a practice copy's or an anonymous visitor's would be one more)."""
+        return self.players + (0 if self.counted else 1)
 
     @property
     def ties(self) -> int:

@@ -117,6 +117,11 @@ def test_a_duplicate_for_the_teacher_and_the_student(
     expect(page.locator(".content-duplicate")).to_be_visible()
     expect(page.locator("#id_hands")).to_be_hidden()
     expect(page.locator("#id_bot_level")).to_be_visible()
+    # Only the tables a duplicate is played at are offered: two or four.
+    for players in ("3", "5", "6"):
+        expect(page.locator(f'input[name="players"][value="{players}"]')).to_be_hidden()
+    for players in ("2", "4"):
+        expect(page.locator(f'input[name="players"][value="{players}"]')).to_be_visible()
     accessible(page, "the new assignment form, duplicate")
     fits(page)
 

@@ -16,6 +16,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.test import Client
 from django.utils import timezone
+from django.utils.html import escape
 
 from classroom import duplicate, hands, progress
 from classroom.models import Assignment, AssignmentGame, Extension
@@ -25,7 +26,8 @@ from engine.bots import decide, legal_in_view
 from engine.match import match_points, victory_points
 from play import games
 from play import hands as play_hands
-from play.models import Game
+from play.models import Finding, Game
+from play.table import finding_text
 from tests.classroom.conftest import World, logged_in
 from tests.factories import AssignmentFactory, MembershipFactory, UserFactory
 
@@ -131,6 +133,27 @@ def play_out(game: Game, seed: int, other_discard_at: int | None = None) -> None
             discards += 1
         games.move(game, game.version, action)
     raise AssertionError("the hand did not end")
+
+
+def parted_at(one: Game, other: Game) -> int:
+    """The first action where two games of the same deal differ."""
+    pairs = zip(one.actions, other.actions, strict=False)
+    return next(n for n, (a, b) in enumerate(pairs) if a != b)
+
+
+def coach_said(game: Game, decision: int, points: int) -> Finding:
+    """A finding of the coach's kept on ``game``'s action numbered ``decision``."""
+    return Finding.objects.create(
+        game=game,
+        decision=decision,
+        action=game.actions[decision],
+        code="test",
+        severity=Finding.Severity.MISTAKE,
+        points=points,
+        better="draw",
+        params={"cards": ["3S"], "count": 1},
+        sentence="coach_missed_pile",
+    )
 
 
 class TestTheSameCards:
@@ -298,6 +321,53 @@ class TestKeyDecisions:
         student = page(logged_in(world.student), assignment)
         assert "Turn 2: the discard" in student and "your choice" in student
         assert "50%" in student and "xenia" not in student
+
+    def test_each_choice_carries_what_the_coach_said_of_it(
+        self, world: World, quick_coach: None
+    ) -> None:
+        assignment = a_duplicate(world, count=3)
+        eve = classmate(world)
+        mine = started(logged_in(world.student), assignment)
+        hers = started(logged_in(eve), assignment)
+        play_out(mine, seed=3)
+        play_out(hers, seed=3, other_discard_at=1)
+        hers.refresh_from_db()
+        said = finding_text(coach_said(hers, parted_at(mine, hers), points=80))
+        found = duplicate.standing(assignment, progress.students(world.classroom))
+        by_student = {c.students[0].id: c for c in found.deals[0].decisions[0].choices}
+        assert by_student[eve.pk].cost == 80
+        assert by_student[eve.pk].coach == (said,)
+        assert by_student[world.student.pk].cost == 0
+        assert by_student[world.student.pk].coach == ()
+        for text in (teacher_page(world, assignment), page(logged_in(world.student), assignment)):
+            assert "The coach:" in text and escape(said) in " ".join(text.split())
+
+    def test_the_decisions_kept_are_where_the_coach_found_most_at_stake(
+        self, world: World, quick_coach: None
+    ) -> None:
+        """Three students: the first parts from the others at their first discard, the
+        other two part at their third. With room for one decision, the one kept is the one
+        whose choice the coach priced highest, whichever it is."""
+        assignment = a_duplicate(world, count=3)
+        eve, zoe = classmate(world), classmate(world, "yann")
+        games_ = [started(logged_in(who), assignment) for who in (world.student, eve, zoe)]
+        for game, other in zip(games_, (0, None, 2), strict=True):
+            play_out(game, seed=3, other_discard_at=other)
+            game.refresh_from_db()
+        first, second = parted_at(games_[0], games_[1]), parted_at(games_[1], games_[2])
+        assert first < second
+
+        def kept() -> list[int]:
+            found = duplicate.standing(assignment, progress.students(world.classroom))
+            counted = [(e.student, e.result(1)) for e in found.entries if e.result(1).counted]
+            decisions = duplicate.key_decisions(counted, most=1)
+            return sorted(s.id for c in decisions[0].choices for s in c.students)
+
+        said = coach_said(games_[0], first, points=90)
+        assert kept() == sorted([world.student.pk, eve.pk, zoe.pk])
+        said.delete()
+        coach_said(games_[2], second, points=90)
+        assert kept() == sorted([eve.pk, zoe.pk])
 
     def test_no_decision_until_two_students_have_finished(self, world: World) -> None:
         assignment = a_duplicate(world)

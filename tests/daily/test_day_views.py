@@ -63,6 +63,16 @@ def test_the_page_is_in_italian_too(settings: Any) -> None:
     text = Client().get("/play/daily/").content.decode()
     assert "La smazzata del giorno" in text
     assert "Gioca la smazzata del giorno" in text
+    # Dates as Italian writes them in running text, the past days' too (never 02/12/2026).
+    assert "3 dicembre 2026" in text and "Dicembre" not in text
+    assert '/play/daily/2026-12-02/">2 dic</a>' in text
+
+
+def test_dates_are_written_out_in_english_too() -> None:
+    """Never 12/02/2026, which a British and an American learner read as two dates."""
+    text = Client().get("/play/daily/").content.decode()
+    assert "3 December 2026" in text
+    assert '/play/daily/2026-12-02/">2 Dec</a>' in text
 
 
 def test_while_the_hand_is_played_the_page_leads_back_to_it() -> None:
@@ -85,9 +95,64 @@ def test_after_the_hand_the_page_shows_where_the_score_stands() -> None:
     assert "Place 3 of 4: you scored more than 33% of the others." in text
     assert "<svg" in text and 'id="daily-scores"' in text and "(your score)" in text
     assert "Closed the hand" in text and "Made a clean burraco" in text
+    # The shares' columns say what their numbers are.
+    shares = text.split('id="daily-shares"')[1].split("</table>")[0]
+    assert '<th scope="col" class="text-end">Players</th>' in shares
+    assert '<th scope="col" class="text-end">Share</th>' in shares
     # Only the listed are named on the leaderboard.
-    assert "<li>Other0: 5000</li>" in text and "Other1" not in text and "<li>Ada" not in text
+    assert '<li value="1">Other0: 5000</li>' in text
+    assert "Other1" not in text and "Ada: " not in text
     assert 'value="practice"' in text
+
+
+def test_the_histogram_keeps_its_axis_when_the_learners_bar_is_the_first() -> None:
+    """The first and last buckets' scores are written under the axis, and "you" under the
+    learner's bar besides: it took the first bucket's number's place."""
+    others([5000, 4000])
+    _user, client = account("ada")
+    finish_hand(started(client))
+    score = Entry.objects.get(user__username="ada").score
+    assert score is not None and score < 4000
+    svg = client.get("/play/daily/").content.decode().split("<svg")[1].split("</svg>")[0]
+    lows = [part.split(">")[1].split("<")[0] for part in svg.split('class="chart-label"')[1:]]
+    # The y axis's two numbers, then the first bucket's low score and the last's.
+    assert len(lows) == 4 and int(lows[2]) <= score and lows[3] == "5000"
+    assert svg.count('class="daily-you"') == 1 and ">you</text>" in svg
+
+
+def test_a_practice_copy_finds_its_own_untried_choice_among_the_others() -> None:
+    yesterday = TODAY - timedelta(days=1)
+    for n, action in enumerate(["draw", "draw", "pile"]):
+        other, _client = account(f"y{n}")
+        played = Game.objects.create(user=other, seed=1, finished=True)
+        results.count(
+            Entry.objects.create(
+                user=other,
+                day=yesterday,
+                game=played,
+                ranked=True,
+                score=100 * n,
+                choices=[action],
+                finished_at=played.created_at,
+            )
+        )
+    user, client = account("ada")
+    copy = Game.objects.create(user=user, seed=1, finished=True)
+    Entry.objects.create(
+        user=user,
+        day=yesterday,
+        game=copy,
+        ranked=False,
+        score=50,
+        choices=["discard KS"],
+        finished_at=copy.created_at,
+    )
+    text = " ".join(client.get(f"/play/daily/{yesterday.isoformat()}/").content.decode().split())
+    mine = text.split("(your choice)")[1].split("</tr>")[0]
+    assert (
+        mine
+        == '</th><td class="text-end">0%</td><td class="text-end">–</td><td class="text-end">–</td>'
+    )
 
 
 def test_a_learner_chooses_to_be_listed() -> None:
@@ -96,9 +161,22 @@ def test_a_learner_chooses_to_be_listed() -> None:
     finish_hand(started(client))
     response = client.post("/play/daily/", {"do": "listed", "listed": "on"})
     assert response.status_code == 302
-    assert "<li>Ada: " in client.get("/play/daily/").content.decode()
+    assert "Ada: " in client.get("/play/daily/").content.decode()
     client.post("/play/daily/", {"do": "listed"})
-    assert "<li>Ada: " not in client.get("/play/daily/").content.decode()
+    assert "Ada: " not in client.get("/play/daily/").content.decode()
+
+
+def test_the_leaderboard_gives_each_listed_learner_their_place_among_everyone() -> None:
+    """The places are those of all the day's counted results, ties sharing one, as on the
+    learner's own line: two listed at 500 are both 2nd behind an unlisted 900."""
+    others([900, 500, 500, 100, 0])
+    Entry.objects.filter(score__in=[500, 100]).update(listed=True)
+    client = Client()
+    client.force_login(Entry.objects.get(score=0).user)
+    text = " ".join(client.get("/play/daily/").content.decode().split())
+    assert text.count('<li value="2">Other') == 2
+    assert '<li value="4">Other3: 100</li>' in text
+    assert '<li value="1">' not in text and "Other0" not in text
 
 
 def test_listing_needs_an_account_and_a_ranked_result() -> None:
@@ -114,6 +192,23 @@ def test_an_anonymous_result_is_told_it_counts_once_logged_in() -> None:
     finish_hand(started(client))
     text = client.get("/play/daily/").content.decode()
     assert "Your result counts once it is an account" in text
+    # Both ways in bring the visitor back to the day's page.
+    assert 'href="/accounts/login/?next=/play/daily/"' in text
+    assert 'href="/accounts/signup/?next=/play/daily/"' in text
+    # Nothing counted yet: the page says so rather than nothing.
+    assert "Nobody else has a result yet" in text
+
+
+def test_a_result_not_counted_is_placed_out_of_the_counted_and_itself() -> None:
+    """An anonymous visitor's result is compared with the counted ones without being one
+    of them: the place is out of those and it ("Place 3 of 3", never "of 2")."""
+    others([3000, 2500])
+    client = Client()
+    finish_hand(started(client))
+    score = Entry.objects.get(user=None).score
+    assert score is not None and score < 2500
+    text = " ".join(client.get("/play/daily/").content.decode().split())
+    assert "Place 3 of 3: you scored more than 0% of the others." in text
 
 
 def test_a_past_day_shows_its_results_and_plays_a_copy() -> None:
@@ -127,6 +222,14 @@ def test_a_past_day_shows_its_results_and_plays_a_copy() -> None:
     assert copy.seed == results.Deal(yesterday).seed
     listed = client.get("/play/daily/").content.decode()
     assert f"/play/daily/{yesterday.isoformat()}/" in listed
+    # The copy played, the day's page says nobody ranked it once, and no "come back later":
+    # a past day's results do not change.
+    finish_hand(copy)
+    text = " ".join(client.get(f"/play/daily/{yesterday.isoformat()}/").content.decode().split())
+    assert "Your practice result" in text
+    assert text.count("Nobody has a ranked result on this day.") == 1
+    assert "come back later to see where you stand" not in text
+    assert "this is where the score would stand" not in text
 
 
 def test_today_by_its_date_is_the_days_page() -> None:
@@ -182,7 +285,6 @@ def test_a_key_decision_shows_the_share_the_average_and_what_the_coach_said() ->
         steps=[1, 2],
         finished_at=game.created_at,
     )
-    results.count(mine)
     Finding.objects.create(
         game=game,
         decision=1,
@@ -194,6 +296,8 @@ def test_a_key_decision_shows_the_share_the_average_and_what_the_coach_said() ->
         params={"cards": ["3S"], "count": 1},
         sentence="coach_missed_pile",
     )
+    # The coach's word was kept as the hand was played, before its end counted it.
+    results.count(mine)
     for n, score in enumerate([300, 500, 100]):
         other, _client = account(f"o{n}")
         played = Game.objects.create(user=other, seed=1, finished=True)
@@ -208,7 +312,14 @@ def test_a_key_decision_shows_the_share_the_average_and_what_the_coach_said() ->
         )
         results.count(entry)
     text = client.get("/play/daily/").content.decode()
-    assert "Your turn 1: 4 players stood here" in text
+    assert "Your turn 1: 4 players stood here</caption>" in text
     assert "Draw from the stock" in text and "75%" in text and ">300<" in text
     assert "Take the whole discard pile" in text and "25%" in text and "(your choice)" in text
     assert "The coach on your move:" in text and "The discard pile held" in text
+    # The coach's price of each choice, on average over those who made it.
+    assert "Points lost (coach)" in text
+    cells = [" ".join(row.split("</tr>")[0].split()) for row in text.split("<tr")]
+    pile = next(row for row in cells if "Take the whole discard pile" in row)
+    draw = next(row for row in cells if "Draw from the stock" in row and "300" in row)
+    assert pile.endswith('<td class="text-end">30</td>')
+    assert draw.endswith('<td class="text-end">0</td>')

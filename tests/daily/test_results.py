@@ -12,7 +12,7 @@ from django.test import Client
 from daily import results
 from daily.models import Choice, Day, Entry
 from play import games
-from play.models import Game
+from play.models import Finding, Game
 from tests.daily.conftest import TODAY, finish_hand, started
 
 pytestmark = pytest.mark.django_db
@@ -183,6 +183,36 @@ def test_adding_results_one_at_a_time_comes_to_what_adding_them_again_does() -> 
     )
     first = Choice.objects.filter(index=0).order_by("action")
     assert [(c.action, c.count, c.total) for c in first] == [("draw", 3, 150), ("pile", 1, 300)]
+
+
+def test_the_coach_s_word_on_each_choice_is_added_up_with_it() -> None:
+    """A move the coach faulted (a finding above "minor" on the game, at the move's place
+    in the hand) is counted with its choice, and its price added; adding the day up again
+    comes to the same."""
+    moves = ["draw", "discard KS"]
+    for n, (price, minor) in enumerate([(40, False), (60, False), (0, False), (25, True)]):
+        entry = fake(User.objects.create_user(f"c{n}"), 100, moves)
+        Entry.objects.filter(pk=entry.pk).update(steps=[1, 2])
+        entry.refresh_from_db()
+        if price:
+            Finding.objects.create(
+                game=entry.game,
+                decision=2,
+                action="discard KS",
+                code="useless_pile",
+                severity=Finding.Severity.NONE if minor else Finding.Severity.MISTAKE,
+                points=price,
+                better="discard 3C",
+                params={},
+                sentence="coach_useless_pile",
+            )
+        assert results.count(entry)
+    fields = ("index", "action", "count", "flagged", "cost")
+    one_by_one = sorted(Choice.objects.values_list(*fields))
+    # The minor finding is not a fault: two were faulted, at 40 and 60.
+    assert one_by_one == [(0, "draw", 4, 0, 0), (1, "discard KS", 4, 2, 100)]
+    results.rebuild(TODAY)
+    assert sorted(Choice.objects.values_list(*fields)) == one_by_one
 
 
 def test_counting_a_result_reads_none_of_the_others(

@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from daily import decisions, results
-from daily.models import Entry
+from daily.models import Choice, Entry
 from daily.progress import streak
 from daily.standing import bucket_width, counts, histogram, standing
 from play.models import Game
@@ -87,3 +87,62 @@ def test_the_key_decisions_are_where_the_players_split_and_it_mattered() -> None
         ("discard KS", 50, 300, True),
     ]
     assert split.options[1].line is not None
+
+
+@pytest.mark.django_db
+def test_among_split_decisions_the_one_the_coach_priced_apart_comes_first() -> None:
+    """Two decisions split alike: at the first the final scores are far apart but the coach
+    priced both choices alike; at the second the scores are close but the coach found one
+    choice costly. With room for one, the coach's is shown."""
+    moves = ["draw", "discard KS", "draw"]
+
+    def split(index: int, first: str, second: str, scores: tuple[int, int], cost: int) -> None:
+        before = results.position_key(TODAY, moves[:index])
+        Choice.objects.create(
+            day=TODAY, before=before, index=index, action=first, count=3, total=3 * scores[0]
+        )
+        Choice.objects.create(
+            day=TODAY,
+            before=before,
+            index=index,
+            action=second,
+            count=3,
+            total=3 * scores[1],
+            flagged=3 if cost else 0,
+            cost=3 * cost,
+        )
+
+    split(0, "draw", "pile", (400, 0), 0)
+    split(1, "discard KS", "discard 3C", (120, 100), 50)
+    found = decisions.key_decisions(TODAY, moves, shown=1)
+    assert [decision.index for decision in found] == [1]
+    assert [(o.action, o.price, o.flagged) for o in found[0].options] == [
+        ("discard 3C", 50, 100),
+        ("discard KS", 0, 0),
+    ]
+    # The discard comes after the learner's draw in the same turn: the page says so.
+    assert found[0].after is not None and found[0].after.text == "Draw from the stock"
+    # Without the coach's word the far-apart scores decide; the turn's first decision
+    # follows no move of the turn.
+    Choice.objects.update(cost=0, flagged=0)
+    first = decisions.key_decisions(TODAY, moves, shown=1)
+    assert [d.index for d in first] == [0] and first[0].after is None
+
+
+@pytest.mark.django_db
+def test_a_choice_nobody_counted_made_is_listed_as_the_learners_without_figures() -> None:
+    """A practice copy trying a move no counted result made finds it among the others', with
+    a share of 0 and nobody's average; the decision's weight is the counted choices'."""
+    moves = ["draw", "discard KS"]
+    before = results.position_key(TODAY, moves[:1])
+    for action, count, total in (("discard 3C", 2, 200), ("discard QD", 2, 0)):
+        Choice.objects.create(
+            day=TODAY, before=before, index=1, action=action, count=count, total=total
+        )
+    (found,) = decisions.key_decisions(TODAY, moves)
+    assert [(o.action, o.share, o.average, o.price, o.mine) for o in found.options] == [
+        ("discard 3C", 50, 100, 0, False),
+        ("discard QD", 50, 0, 0, False),
+        ("discard KS", 0, None, None, True),
+    ]
+    assert found.players == 4 and found.spread == 100
