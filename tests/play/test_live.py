@@ -30,7 +30,7 @@ def news_of(html: str) -> str:
 
 
 def next_frame(html: str) -> int | None:
-    found = re.search(r'hx-get="/play/\d+/\?at=(\d+)" hx-trigger="load delay:\d+ms"', html)
+    found = re.search(r'hx-get="/play/\d+/\?at=(\d+)" hx-trigger="load delay:\d+ms, retry"', html)
     return int(found.group(1)) if found else None
 
 

@@ -155,7 +155,7 @@ def test_the_bots_stop_at_the_deadline_and_go_on_when_asked(monkeypatch: Any) ->
     assert len(hand.steps) == 1 and not hand.learner_to_move
     page = client.get(f"/play/{game.pk}/").content.decode()
     assert "The other players are playing" in page and 'value="continue"' in page
-    assert 'hx-trigger="load delay:300ms"' in page
+    assert 'hx-trigger="load delay:300ms, retry"' in page
     assert move(client, game, do="continue").status_code == 302
     game.refresh_from_db()
     assert len(games.load(game).steps) == 2
@@ -437,7 +437,7 @@ def test_the_others_moves_step_at_the_speed_the_learner_chose(
     pressed = re.findall(r'name="speed" value="(\w+)" aria-pressed="true"', page)
     assert pressed == [chosen]
     after = htmx_discard(client, game)
-    frames = re.findall(r'hx-trigger="load delay:(\d+)ms"', after)
+    frames = re.findall(r'hx-trigger="load delay:(\d+)ms, retry"', after)
     if pause is None:
         # Instant: the table at the end of the others' moves, as under reduced motion.
         assert frames == [] and "Skip to the end of their moves" not in after
