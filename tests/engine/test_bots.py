@@ -13,7 +13,7 @@ import pytest
 from engine.actions import Action, ActionKind, apply, legal_actions
 from engine.bots import LEVELS, bot_op, decide, expert, legal_in_view, make_bot
 from engine.bots.expert import Expert, Playout, estimate, play_out, sample_world
-from engine.bots.levels import Beginner, Club
+from engine.bots.levels import Beginner, Club, danger
 from engine.bots.view import Memory, view_of
 from engine.cards import Card
 from engine.cli import judge
@@ -253,6 +253,48 @@ def test_at_four_players_club_takes_the_pile_as_the_beginner_does_but_for_junk(
     legal = legal_in_view(view)
     assert str(Beginner().decide(view, legal, random.Random(0))) == ("pile" if beginner else "draw")
     assert str(Club().decide(view, legal, random.Random(0))) == ("pile" if taken else "draw")
+
+
+def _fluid(players: int, **fields: Any) -> Position:
+    """A position of three or five players before anyone has taken a pozzetto (each seat
+    its own side), seat 1 to draw holding QS JK 7H 9D 2S, seat 2 with three kings down."""
+    data: dict[str, Any] = {
+        "players": players,
+        "to_move": 1,
+        "phase": "draw",
+        "hands": [{"count": 11}, ["QS", "JK", "7H", "9D", "2S"]] + [{"count": 11}] * (players - 2),
+        "melds": [[["3C", "4C", "5C"]], [], [["KD", "KS", "KH"]]] + [[]] * (players - 3),
+        "discard": ["KC", "8S", "4D"],
+        "stock": 40,
+        "pozzetti_taken": [False] * players,
+    }
+    data.update(fields)
+    return Position.from_json(data)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_at_three_and_five_players_club_leaves_the_junk_pile_the_beginner_takes(
+    players: int,
+) -> None:
+    # In the race to the first pozzetto the club player lays and throws as the beginner
+    # does, but takes the pile as at four: three cards of no use are left.
+    view = view_of(_fluid(players))
+    legal = legal_in_view(view)
+    assert str(Beginner().decide(view, legal, random.Random(0))) == "pile"
+    assert str(Club().decide(view, legal, random.Random(0))) == "draw"
+    # A wildcard on top is taken, as the beginner takes it.
+    view = view_of(_fluid(players, discard=["KC", "8S", "2C"]))
+    assert str(Club().decide(view, legal_in_view(view), random.Random(0))) == "pile"
+
+
+def test_a_discard_is_weighed_against_the_melds_of_the_side_that_plays_next() -> None:
+    # Three players, seat 1 to throw: the king goes on the next seat's kings, which may
+    # take it first; the 6C goes on seat 0's clubs, who play after them, and counts nothing.
+    position = _fluid(3, phase="play", discard=[])
+    view = view_of(position)
+    assert danger(Card.parse("KC"), view) >= 3.0
+    assert danger(Card.parse("6C"), view) == 0.0
+    assert danger(Card.parse("6C"), view_of(replace(position, to_move=2))) >= 3.0
 
 
 def test_beginner_finishes_the_burraco_it_sees_before_a_longer_meld() -> None:
