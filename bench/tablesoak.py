@@ -60,6 +60,9 @@ class Phase:
     statuses: Counter[int] = field(default_factory=Counter)
     attacker: Counter[int] = field(default_factory=Counter)
     moves_ms: list[float] = field(default_factory=list)
+    #: When each timed discard was answered, in seconds from the phase's start.
+    moves_at: list[float] = field(default_factory=list)
+    began: float = field(default_factory=time.monotonic)
     healthz_ms: list[float] = field(default_factory=list)
     #: /healthz on the site's own port, behind the workers.
     site_healthz_ms: list[float] = field(default_factory=list)
@@ -221,6 +224,7 @@ class Player(Seat):
         if timed and not self.attacker:
             with self.phase.lock:
                 self.phase.moves_ms.append(took)
+                self.phase.moves_at.append(time.monotonic() - self.phase.began)
         return self.seen(sent)
 
 
@@ -440,6 +444,18 @@ def report(name: str, phase: Phase, seconds: float) -> None:
         f"  {name}: {len(moves)} discards ({len(moves) / seconds:.1f}/s), "
         f"p50 {statistics.median(moves) if moves else float('nan'):.0f} ms, "
         f"p95 {p95(moves):.0f} ms; statuses {dict(phase.statuses)}"
+    )
+    # Where in the phase the slow moves were: the start of an attack, or all along.
+    thirds = [
+        [
+            ms
+            for ms, at in zip(moves, phase.moves_at, strict=True)
+            if part <= 3 * at / seconds < part + 1
+        ]
+        for part in range(3)
+    ]
+    print(
+        "    p95 by thirds of the phase: " + ", ".join(f"{p95(third):.0f} ms" for third in thirds)
     )
     print(
         f"    the server's CPU: {phase.cpu:.1f} s in {seconds:.0f} s,"
