@@ -367,6 +367,13 @@ def main() -> int:
     parser.add_argument("--only-table", action="store_true", help="the table only")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn's workers (make serve's)")
     parser.add_argument("--threads", type=int, default=1, help="threads a worker (1: sync)")
+    parser.add_argument(
+        "--attack-after",
+        type=float,
+        default=0.0,
+        help="the table's attacker starts this many seconds into its phase, once the players"
+        " are in play (0, the verdict's run: with the players' first deals)",
+    )
     args = parser.parse_args()
     # Held to the end: closing it drops a PostgreSQL database (bench.http.databases).
     found = databases("sqlite" if args.sqlite else "postgres")
@@ -384,7 +391,13 @@ def main() -> int:
             threads=args.threads,
         ) as base:
             table_held = tablesoak.soak(
-                base, f"http://{probes}", env, seeded, args.table_seconds, printed
+                base,
+                f"http://{probes}",
+                env,
+                seeded,
+                args.table_seconds,
+                printed,
+                args.attack_after,
             )
     if args.only_table:
         found.close()

@@ -306,8 +306,10 @@ def run_phase(
     seeded: dict[str, Any],
     seconds: float,
     attack: dict[str, Any] | None,
+    attack_after: float = 0.0,
 ) -> Phase:
-    """The players (and with ``attack``, the attacker) for ``seconds``."""
+    """The players (and with ``attack``, the attacker, from ``attack_after`` seconds on) for
+    ``seconds``."""
     phase = Phase()
     until = time.monotonic() + seconds
     threads = [
@@ -329,10 +331,12 @@ def run_phase(
     # The attacker's client runs in a process of its own at the lowest CPU priority: on the
     # one machine that holds server and clients, its own loops would otherwise take CPU from
     # the server, which an attacker on another machine does not.
-    attacking = attacker(base, seconds, attack) if attack is not None else None
     cpu = server_cpu(base)
     for thread in threads:
         thread.start()
+    delay = attack_after if attack is not None else 0.0
+    time.sleep(delay)
+    attacking = attacker(base, seconds - delay, attack) if attack is not None else None
     for thread in threads:
         thread.join()
     phase.cpu = server_cpu(base) - cpu
@@ -479,6 +483,7 @@ def soak(
     seeded: dict[str, Any],
     seconds: float,
     printed: Any,
+    attack_after: float = 0.0,
 ) -> bool:
     """Both phases, back to back; True when the table held."""
     attack = {"who": seeded["learners"][PLAYERS], "review": long_match(printed, env, PLAYERS)}
@@ -488,9 +493,11 @@ def soak(
         f" ({ATTACK_SESSIONS} sessions of expert games with the coach on full,"
         f" {REVIEW_THREADS} threads reading a long match's review, one address)"
     )
+    if attack_after:
+        print(f"  (the attacker from {attack_after:g} s into its phase: not the verdict's run)")
     alone = run_phase(base, probes, seeded, seconds, None)
     report("alone", alone, seconds)
-    attacked = run_phase(base, probes, seeded, seconds, attack)
+    attacked = run_phase(base, probes, seeded, seconds, attack, attack_after)
     report("with the attacker", attacked, seconds)
     answered = {**alone.versions, **attacked.versions}
     ok, broken, lost = checked(printed, env, answered)

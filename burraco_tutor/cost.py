@@ -155,21 +155,31 @@ class CostMiddleware:
             return over_budget(request, max(1, math.ceil(max(ends) - now)))
 
         behind = 0.0  # CPU seconds the back seat's thread spent on the request
+        # Whose spending sends to the back seat: the learner's, but the browsers without an
+        # account share their address's (a visitor opens sessions for free; a class plays
+        # logged in).
+        seat_window = windows[0][:2]
+        anonymous = by_learner("back", request).startswith("session:")
+        if anonymous:
+            seat_window = window("back-anonymous:" + by_address("back", request), PERIOD, now)
+        charged = [(key, left) for key, left, _ceiling in windows]
+        if anonymous:
+            charged.append(seat_window)
 
         def charge() -> None:
             cost = max(1, round((time.thread_time() - started + behind) * 1000))
-            due = _due(tuple(key for key, _left, _ceiling in windows), cost, now)
+            due = _due(tuple(key for key, _left in charged), cost, now)
             if not due:
                 return
-            counts = counters.count([(key, left) for key, left, _ceiling in windows], by=due)
-            for (key, left, ceiling), count in zip(windows, counts, strict=True):
+            counts = counters.count(charged, by=due)
+            for (key, left, ceiling), count in zip(windows, counts, strict=False):
                 if count >= ceiling:
                     _mark_spent(key, now + left, now)
-            learner, left, _ceiling = windows[0]
-            if 0 < int(settings.BACK_SEAT_MS) <= counts[0]:
-                _mark_spent(learner, now + left, now, _BACK)
+            key, left = seat_window
+            if 0 < int(settings.BACK_SEAT_MS) <= counts[-1 if anonymous else 0]:
+                _mark_spent(key, now + left, now, _BACK)
 
-        if _BACK.get(windows[0][0], 0.0) <= now:
+        if _BACK.get(seat_window[0], 0.0) <= now:
             return _after(self.get_response(request), charge)
         # A learner who has spent BACK_SEAT_MS this minute: one request of their address's
         # at a time in the back seat, the others refused at once.

@@ -14,6 +14,7 @@ import time
 from typing import Any
 
 import pytest
+from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
 from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -154,3 +155,24 @@ def test_after_a_fork_the_back_seat_starts_a_thread_of_its_own(
     monkeypatch.setattr(cost.BACK_SEAT, "pid", -1)  # as in a worker gunicorn forked
     assert served(client)["thread"].startswith("back-seat")
     assert cost.BACK_SEAT.executor is not old and first.startswith("back-seat")
+
+
+def anonymous() -> Client:
+    """A browser with a session and no account."""
+    client = Client()
+    session = client.session
+    session["seen"] = True
+    session.save()
+    client.cookies[django_settings.SESSION_COOKIE_NAME] = session.session_key or ""
+    return client
+
+
+def test_browsers_without_an_account_share_their_addresss_way_to_the_back_seat() -> None:
+    # A visitor opens sessions for free: past BACK_SEAT_MS between them, every session of
+    # the address without an account is served in the back seat, a new one too.
+    first = anonymous()
+    assert served(first)["thread"] == threading.current_thread().name
+    assert served(first)["thread"].startswith("back-seat")
+    assert served(anonymous())["thread"].startswith("back-seat")
+    # A logged-in learner of this address is not.
+    assert served(learner())["thread"] == threading.current_thread().name
