@@ -314,7 +314,9 @@ def key_decisions(
         for student, result in played
         if result.game is not None and isinstance(result.game.actions, list)
     ]
-    said = _coach_said([result.game.pk for _s, result, _a in group if result.game is not None])
+    said = play_games.flagged_by_decision(
+        [result.game.pk for _s, result, _a in group if result.game is not None]
+    )
     partings: list[tuple[int, Decision]] = []
     start = 0
     while len(group) >= 2 and len(partings) < MOST_PARTINGS:
@@ -351,18 +353,6 @@ def key_decisions(
         if turn is None:
             break
         found.append(Decision(turn, decision.kind, decision.choices))
-    return found
-
-
-def _coach_said(game_ids: Sequence[int]) -> dict[tuple[int, int], list[Finding]]:
-    """The coach's findings above "minor" on these games' first hand, by game and decision
-    (one query)."""
-    found: dict[tuple[int, int], list[Finding]] = {}
-    rows = Finding.objects.filter(game_id__in=game_ids, hand=0).exclude(
-        severity=Finding.Severity.NONE
-    )
-    for row in rows.order_by("decision", "-points", "pk"):
-        found.setdefault((row.game_id, row.decision), []).append(row)
     return found
 
 

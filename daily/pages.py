@@ -16,7 +16,7 @@ from accounts.models import display_name
 from daily import deal, decisions, standing
 from daily.models import Day, Entry
 from lessons.learners import Learner
-from play import table
+from play import games, table
 from play.models import Finding
 
 #: The leaderboard's length.
@@ -92,19 +92,25 @@ def context(request: HttpRequest, day: date) -> dict[str, Any]:
     if result is not None and result.score is not None:
         page["standing"] = standing.standing(scores, result.score, result.counted)
         found = decisions.key_decisions(day, result.choices)
-        page["decisions"] = [(decision, coach_said(result, decision)) for decision in found]
+        said = games.flagged_by_decision([result.game_id])
+        page["decisions"] = [(decision, coach_said(result, decision, said)) for decision in found]
     return page
 
 
-def coach_said(entry: Entry, decision: decisions.Decision) -> list[str]:
-    """What the coach said of the learner's own move at ``decision`` (above "minor")."""
+def coach_said(
+    entry: Entry,
+    decision: decisions.Decision,
+    said: Mapping[tuple[int, int], list[Finding]],
+) -> list[str]:
+    """What the coach said of the learner's own move at ``decision`` (above "minor"), from
+    ``said`` (play.games.flagged_by_decision of the learner's game)."""
     steps = entry.steps if isinstance(entry.steps, list) else []
     if decision.index >= len(steps):
         return []
-    found = Finding.objects.filter(
-        game_id=entry.game_id, hand=0, decision=steps[decision.index]
-    ).exclude(severity=Finding.Severity.NONE)
-    return [table.finding_text(finding) for finding in found]
+    return [
+        table.finding_text(finding)
+        for finding in said.get((entry.game_id, steps[decision.index]), [])
+    ]
 
 
 def board(day: date, scores: Mapping[int, int], most: int = BOARD) -> list[tuple[int, str, int]]:

@@ -32,7 +32,7 @@ from engine.melds import Burraco
 from lessons.learners import Learner
 from play import games, hands
 from play.claims import Claim
-from play.models import Finding, Game
+from play.models import Game
 
 #: The learner's turns whose choices are compared with everyone's: after the first few, so
 #: few players have made the same moves that there is little left to compare.
@@ -231,22 +231,12 @@ def add_choices(day: date, entries: Sequence[Entry]) -> None:
     Choice.objects.bulk_create(new)
 
 
-def coach_prices(entries: Sequence[Entry], chunk: int = 500) -> dict[tuple[int, int], int]:
-    """What the coach priced each of these games' decisions at, where it faulted one (its
-    findings above "minor" on the first hand, the most points of them), by game and the
+def coach_prices(entries: Sequence[Entry]) -> dict[tuple[int, int], int]:
+    """What the coach priced each of these games' decisions at, where it faulted one (the
+    most points of its findings above "minor" on the first hand), by game and the
     decision's place among the hand's actions."""
-    prices: dict[tuple[int, int], int] = {}
-    ids = [entry.game_id for entry in entries]
-    for start in range(0, len(ids), chunk):
-        rows = (
-            Finding.objects.filter(game_id__in=ids[start : start + chunk], hand=0)
-            .exclude(severity=Finding.Severity.NONE)
-            .values_list("game_id", "decision", "points")
-        )
-        for game_id, decision, points in rows:
-            key = (game_id, decision)
-            prices[key] = max(prices.get(key, 0), points)
-    return prices
+    said = games.flagged_by_decision([entry.game_id for entry in entries])
+    return {key: findings[0].points for key, findings in said.items()}
 
 
 def rebuild(day: date) -> Day:

@@ -324,6 +324,23 @@ def hand_ideas(game: Game, hand: hands.Hand) -> list[tuple[Idea, Finding]]:
 SEVERITY_ORDER = [value for value, _label in Finding.Severity.choices]
 
 
+def flagged_by_decision(
+    game_ids: Sequence[int], hand: int = 0, chunk: int = 500
+) -> dict[tuple[int, int], list[Finding]]:
+    """What the coach said above "minor" on these games' ``hand``, by game and decision (the
+    decision's place among the hand's actions), the costliest first: a query for each
+    ``chunk`` games. The deal of the day and a class duplicate put it beside each choice."""
+    found: dict[tuple[int, int], list[Finding]] = {}
+    ids = list(game_ids)
+    for start in range(0, len(ids), chunk):
+        rows = Finding.objects.filter(game_id__in=ids[start : start + chunk], hand=hand).exclude(
+            severity=Finding.Severity.NONE
+        )
+        for row in rows.order_by("game_id", "decision", "-points", "pk"):
+            found.setdefault((row.game_id, row.decision), []).append(row)
+    return found
+
+
 def worst_per_idea(rows: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     """Kept findings (rows of ``Finding``'s fields: ``game``, ``hand``, ``code``, ``params``,
     ``severity``, ``points`` at least) as a hand's review counts them, without replaying
