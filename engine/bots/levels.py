@@ -288,7 +288,7 @@ class Beginner:
 _BEGINNER = Beginner()
 
 
-def _racing(position: Position) -> bool:
+def _to_first_pozzetto(position: Position) -> bool:
     """Is this a race to the first pozzetto, where the sides form (three or five players,
     R40) and nobody has taken one yet?"""
     return position.fluid and not any(position.pozzetti_taken)
@@ -298,7 +298,7 @@ def _racing(position: Position) -> bool:
 RACE_PLAYERS = 4
 
 
-def _races(position: Position) -> bool:
+def _race_table(position: Position) -> bool:
     """Does the club player race here: lay every play it can, and take the pile when its
     top card fits or the whole pile pays (four players; three and five, whose hands are a
     race to the first pozzetto and then, in pairs, to close)?"""
@@ -332,7 +332,7 @@ class Club(Beginner):
     points_weight = 1 / 40
     #: Take the pile when :meth:`pile_gain` reaches this.
     pile_threshold = -2.0
-    #: Where the club player races (:func:`_races`), what a pile whose top card is of no
+    #: Where the club player races (:func:`_race_table`), what a pile whose top card is of no
     #: use must bring (:meth:`pile_gain`) for it to be taken.
     race_pile_gain = 3.0
     #: What laying a wildcard costs while the meld is not yet a burraco (more on a meld of
@@ -341,12 +341,12 @@ class Club(Beginner):
     wild_cost_long = 3.0
 
     def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        if _racing(view.position) and view.position.phase is not Phase.DRAW:
+        if _to_first_pozzetto(view.position) and view.position.phase is not Phase.DRAW:
             return _BEGINNER.decide(view, legal, rng)
         return super().decide(view, legal, rng)
 
     def lays(self, view: View, best: float) -> bool:
-        return _races(view.position) or best > self.play_threshold
+        return _race_table(view.position) or best > self.play_threshold
 
     def draw(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         pile = [action for action in legal if action.kind is ActionKind.PILE]
@@ -358,9 +358,9 @@ class Club(Beginner):
     def takes_pile(self, view: View) -> bool:
         """Is the pile worth taking rather than the stock? When it brings
         :attr:`pile_threshold` (:meth:`pile_gain`); where the club player races
-        (:func:`_races`) when its top card fits (as the beginner takes it) or the whole pile
+        (:func:`_race_table`) when its top card fits (as the beginner takes it) or the whole pile
         brings :attr:`race_pile_gain`, whatever its size."""
-        if _races(view.position):
+        if _race_table(view.position):
             return self.top_fits(view) or self.pile_gain(view) >= self.race_pile_gain
         return self.pile_gain(view) >= self.pile_threshold
 
