@@ -290,16 +290,23 @@ class TestTheRanking:
         assert not duplicate.is_open(assignment)
 
 
+def parting_at_a_discard(world: World) -> tuple[Assignment, Any, Game, Game]:
+    """A three-deal duplicate whose first deal the student and a classmate (eve) play alike
+    until the classmate throws another card at her second turn."""
+    assignment = a_duplicate(world, count=3)
+    eve = classmate(world)
+    mine = started(logged_in(world.student), assignment)
+    hers = started(logged_in(eve), assignment)
+    play_out(mine, seed=3)
+    play_out(hers, seed=3, other_discard_at=1)
+    return assignment, eve, mine, hers
+
+
 class TestKeyDecisions:
     def test_students_who_part_at_a_discard_are_grouped_by_choice(
         self, world: World, quick_coach: None
     ) -> None:
-        assignment = a_duplicate(world, count=3)
-        eve = classmate(world)
-        mine = started(logged_in(world.student), assignment)
-        hers = started(logged_in(eve), assignment)
-        play_out(mine, seed=3)
-        play_out(hers, seed=3, other_discard_at=1)
+        assignment, eve, mine, hers = parting_at_a_discard(world)
         mine.refresh_from_db()
         hers.refresh_from_db()
         found = duplicate.standing(assignment, progress.students(world.classroom))
@@ -325,12 +332,7 @@ class TestKeyDecisions:
     def test_each_choice_carries_what_the_coach_said_of_it(
         self, world: World, quick_coach: None
     ) -> None:
-        assignment = a_duplicate(world, count=3)
-        eve = classmate(world)
-        mine = started(logged_in(world.student), assignment)
-        hers = started(logged_in(eve), assignment)
-        play_out(mine, seed=3)
-        play_out(hers, seed=3, other_discard_at=1)
+        assignment, eve, mine, hers = parting_at_a_discard(world)
         hers.refresh_from_db()
         said = finding_text(coach_said(hers, parted_at(mine, hers), points=80))
         found = duplicate.standing(assignment, progress.students(world.classroom))
