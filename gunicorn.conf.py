@@ -2,7 +2,8 @@
 
 With HEALTH_BIND set ("127.0.0.1:8001"), the master answers load balancers' probes on that
 port from a thread of its own, so a probe never queues behind busy sync workers
-(burraco_tutor/health.py).
+(burraco_tutor/health.py). Each worker learns its listening sockets, whose accept queues
+tell it whether anyone waits for a worker (burraco_tutor.cost.waiting).
 """
 
 import os
@@ -16,3 +17,9 @@ def when_ready(server):  # type: ignore[no-untyped-def]
 
         serve_probes(bind, lambda: len(server.WORKERS))
         server.log.info("answering health probes on %s", bind)
+
+
+def post_worker_init(worker):  # type: ignore[no-untyped-def]
+    from burraco_tutor.cost import LISTENERS
+
+    LISTENERS[:] = worker.sockets

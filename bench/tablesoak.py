@@ -413,26 +413,38 @@ def long_match(printed: Any, env: dict[str, str], who: int) -> str:
     return f"/play/{pk}/review/"
 
 
-def checked(printed: Any, env: dict[str, str], answered: dict[int, int]) -> tuple[int, int, int]:
-    """After the run: how many games replay, how many do not, and how many recorded a
-    version other than the last one the site answered."""
+def checked(
+    printed: Any, env: dict[str, str], answered: dict[int, int]
+) -> tuple[int, int, int, int]:
+    """After the run: how many games replay, how many do not, how many recorded a version
+    other than the last one the site answered, and how many the cap on unfinished games
+    put away (play.kept: thinned, their version moved on; the attacker leaves many)."""
     code = (
         "import json, sys\n"
         "from play import games, hands\n"
         "from play.models import Game\n"
         f"answered = json.loads({json.dumps(json.dumps(answered))})\n"
-        "ok = broken = lost = 0\n"
+        "ok = broken = lost = put_away = 0\n"
         "for game in Game.objects.filter(pk__in=[int(k) for k in answered]):\n"
         "    try:\n"
         "        games.load_match(game)\n"
         "        ok += 1\n"
         "    except hands.BrokenGame:\n"
         "        broken += 1\n"
-        "    lost += game.version != answered[str(game.pk)]\n"
-        "print(ok, broken, lost)"
+        "    if game.thinned_at is not None:\n"
+        "        put_away += 1\n"
+        "    elif game.version != answered[str(game.pk)]:\n"
+        "        lost += 1\n"
+        "        print(f'  game {game.pk}: version {game.version}, answered'"
+        " f' {answered[str(game.pk)]}, finished {game.finished}')\n"
+        "print(ok, broken, lost, put_away)"
     )
-    ok, broken, lost = printed(env, code).strip().splitlines()[-1].split()
-    return int(ok), int(broken), int(lost)
+    lines = printed(env, code).strip().splitlines()
+    for line in lines[:-1]:
+        if line.startswith("  game "):
+            print(line)
+    ok, broken, lost, put_away = lines[-1].split()
+    return int(ok), int(broken), int(lost), int(put_away)
 
 
 def p95(values: list[float]) -> float:
@@ -450,16 +462,16 @@ def report(name: str, phase: Phase, seconds: float) -> None:
         f"p95 {p95(moves):.0f} ms; statuses {dict(phase.statuses)}"
     )
     # Where in the phase the slow moves were: the start of an attack, or all along.
-    thirds = [
+    sixths = [
         [
             ms
             for ms, at in zip(moves, phase.moves_at, strict=True)
-            if part <= 3 * at / seconds < part + 1
+            if part <= 6 * at / seconds < part + 1
         ]
-        for part in range(3)
+        for part in range(6)
     ]
     print(
-        "    p95 by thirds of the phase: " + ", ".join(f"{p95(third):.0f} ms" for third in thirds)
+        "    p95 by sixths of the phase: " + ", ".join(f"{p95(sixth):.0f} ms" for sixth in sixths)
     )
     print(
         f"    the server's CPU: {phase.cpu:.1f} s in {seconds:.0f} s,"
@@ -500,7 +512,7 @@ def soak(
     attacked = run_phase(base, probes, seeded, seconds, attack, attack_after)
     report("with the attacker", attacked, seconds)
     answered = {**alone.versions, **attacked.versions}
-    ok, broken, lost = checked(printed, env, answered)
+    ok, broken, lost, put_away = checked(printed, env, answered)
     fives = sum(
         n
         for phase in (alone, attacked)
@@ -511,7 +523,8 @@ def soak(
     ratio = p95(attacked.moves_ms) / p95(alone.moves_ms)
     slowest = max(alone.healthz_ms + attacked.healthz_ms)
     print(
-        f"  games: {ok} replay, {broken} broken, {lost} with a version other than answered;"
+        f"  games: {ok} replay, {broken} broken, {lost} with a version other than answered"
+        f" ({put_away} put away by the cap on unfinished games);"
         f" 5xx: {fives}; p95 with the attacker {ratio:.2f}x without (at most {SLOWDOWN:g}x);"
         f" slowest probe {slowest:.0f} ms (at most {HEALTHZ_MS:g} ms)"
     )

@@ -32,6 +32,8 @@ import logging
 import math
 import os
 import secrets
+import socket
+import struct
 import threading
 import time
 import zlib
@@ -55,6 +57,8 @@ View = TypeVar("View", bound=Callable[..., HttpResponseBase])
 
 #: The budgets' window, in seconds: a budget is CPU time a minute.
 PERIOD = 60
+#: The back seat's shorter window, in seconds (``BACK_SEAT_BURST_MS``).
+BURST_SECONDS = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,8 +93,9 @@ _SPENT: dict[str, float] = {}
 SPENT_KEPT = 10_000
 
 
-#: The learners this process knows to have spent ``BACK_SEAT_MS`` this minute, and when
-#: their window ends: their requests run in the back seat (:class:`BackSeat`) until then.
+#: The learners this process knows to have spent ``BACK_SEAT_MS`` this minute (or
+#: ``BACK_SEAT_BURST_MS`` in a window of ``BURST_SECONDS``), and when their window ends:
+#: their requests run in the back seat (:class:`BackSeat`) until then.
 _BACK: dict[str, float] = {}
 
 
@@ -157,49 +162,97 @@ class CostMiddleware:
         behind = 0.0  # CPU seconds the back seat's thread spent on the request
         # Whose spending sends to the back seat: the learner's, but the browsers without an
         # account share their address's (a visitor opens sessions for free; a class plays
-        # logged in).
-        seat_window = windows[0][:2]
-        anonymous = by_learner("back", request).startswith("session:")
-        if anonymous:
-            seat_window = window("back-anonymous:" + by_address("back", request), PERIOD, now)
+        # logged in). Two windows: BACK_SEAT_MS in the minute, and BACK_SEAT_BURST_MS in
+        # BURST_SECONDS, so that a minute's allowance cannot go in the first seconds.
+        whose = by_learner("back", request)
+        anonymous = whose.startswith("session:")
+        seat_whose = "back-anonymous:" + by_address("back", request) if anonymous else whose
+        minute = window(seat_whose, PERIOD, now) if anonymous else windows[0][:2]
+        seats = [
+            (*minute, int(settings.BACK_SEAT_MS)),
+            (*window("burst:" + seat_whose, BURST_SECONDS, now), int(settings.BACK_SEAT_BURST_MS)),
+        ]
+        # The learner's minute is charged already; a window whose threshold is 0 is off.
+        seats = [seat for seat in seats if seat[2] > 0]
         charged = [(key, left) for key, left, _ceiling in windows]
-        if anonymous:
-            charged.append(seat_window)
+        charged += [(key, left) for key, left, _ceiling in seats if key != windows[0][0]]
 
         def charge() -> None:
             cost = max(1, round((time.thread_time() - started + behind) * 1000))
             due = _due(tuple(key for key, _left in charged), cost, now)
             if not due:
                 return
-            counts = counters.count(charged, by=due)
-            for (key, left, ceiling), count in zip(windows, counts, strict=False):
-                if count >= ceiling:
+            keys = [key for key, _left in charged]
+            counts = dict(zip(keys, counters.count(charged, by=due), strict=True))
+            for key, left, ceiling in windows:
+                if counts[key] >= ceiling:
                     _mark_spent(key, now + left, now)
-            key, left = seat_window
-            if 0 < int(settings.BACK_SEAT_MS) <= counts[-1 if anonymous else 0]:
-                _mark_spent(key, now + left, now, _BACK)
+            for key, left, ceiling in seats:
+                if counts[key] >= ceiling:
+                    _mark_spent(key, now + left, now, _BACK)
 
-        if _BACK.get(seat_window[0], 0.0) <= now:
+        if max((_BACK.get(key, 0.0) for key, _left, _ceiling in seats), default=0.0) <= now:
             return _after(self.get_response(request), charge)
-        # A learner who has spent BACK_SEAT_MS this minute: one request of their address's
-        # at a time in the back seat, the others refused at once.
-        seat = "back:" + by_address("back", request)
-        token = secrets.randbelow(2**62) + 1
-        if not counters.add(seat, token, int(settings.HEAVY_REQUEST_SECONDS)):
+        # A learner who has spent BACK_SEAT_MS this minute (or BACK_SEAT_BURST_MS in the last
+        # BURST_SECONDS): one request of their address's
+        # at a time in the back seat, the others refused at once, and after each the seat
+        # stays shut to the others long enough that the address holds a worker there at
+        # most BACK_SEAT_SHARE_PERCENT of the time.
+        if waiting():
+            # Someone waits for a worker: the back seat does not take one from them.
             return _after(back_seat_taken(request), charge)
+        seat = "back:" + by_address("back", request)
+        taker = zlib.crc32(whose.encode()) % TAKERS
+        turn = counters.take_turn(seat, int(settings.HEAVY_REQUEST_SECONDS) * 1000, taker)
+        if turn is None:
+            return _after(back_seat_taken(request), charge)
+        held = time.monotonic()
+
+        def leave() -> None:
+            percent = int(settings.BACK_SEAT_SHARE_PERCENT)
+            wall = round((time.monotonic() - held) * 1000)
+            counters.hand_over(seat, turn, wall * (100 - percent) // percent)
+
         try:
             response, behind = BACK_SEAT.run(self.get_response, request)
         except BaseException:
-            counters.release(seat, token)
+            leave()
             raise
 
         def charge_and_leave() -> None:
             try:
                 charge()
             finally:
-                counters.release(seat, token)
+                leave()
 
         return _after(response, charge_and_leave)
+
+
+#: The sockets this worker accepts connections on, set by gunicorn.conf.py once gunicorn
+#: has forked it (``post_worker_init``): their accept queues hold the visitors who wait
+#: for a worker.
+LISTENERS: list[Any] = []
+
+
+def waiting() -> int:
+    """How many connections wait for a worker to accept them: on Linux a listening TCP
+    socket's ``TCP_INFO`` holds its accept queue's length where a connection's holds its
+    unacknowledged segments (``tcpi_unacked``, the sixth 32-bit field after eight bytes).
+    0 where no listener is known (``runserver``, the tests) or it cannot be read."""
+    total = 0
+    for listener in LISTENERS:
+        try:
+            info = listener.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, TCP_INFO_SIZE)
+        except (AttributeError, OSError):  # not Linux, or not a TCP socket
+            continue
+        if len(info) >= TCP_INFO_UNACKED + 4:
+            total += struct.unpack_from("I", info, TCP_INFO_UNACKED)[0]
+    return total
+
+
+#: The bytes of ``struct tcp_info`` read, and where ``tcpi_unacked`` sits in it.
+TCP_INFO_SIZE = 104
+TCP_INFO_UNACKED = 24
 
 
 class BackSeat:
@@ -329,8 +382,11 @@ class Lane:
 
     @classmethod
     def enter(cls, counters: Any, whose: str, request: HttpRequest) -> Lane | _Outside | None:
-        """The lane taken (or the learner outside it: not long), or None: the lane is busy."""
-        if not counters.get("long:" + whose):
+        """The lane taken (or the learner outside it: not long), or None: the lane is busy.
+        Browsers without an account always take the lane: a visitor opens sessions for
+        free, and each new session's first long request would otherwise run outside it."""
+        anonymous = not whose.startswith("user:")
+        if not anonymous and not counters.get("long:" + whose):
             return _Outside(counters, whose)
         key = "lane:" + by_address("lane", request)
         taker = zlib.crc32(whose.encode()) % TAKERS
@@ -356,7 +412,7 @@ class _Outside:
 
 def _mark(counters: Any, whose: str, cost_ms: int) -> None:
     """After a heavy request: a long one marks its learner long for ``PERIOD`` seconds."""
-    if cost_ms >= int(settings.EXPENSIVE_MS):
+    if cost_ms >= int(settings.EXPENSIVE_MS) and whose.startswith("user:"):
         counters.set("long:" + whose, 1, PERIOD)
 
 

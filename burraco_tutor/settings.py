@@ -300,6 +300,17 @@ if not 1 <= LANE_SHARE_PERCENT <= 100:
 # tables spends a little over a second a minute; expert bots with the full coach at speed,
 # three or more.
 BACK_SEAT_MS = env_int("BACK_SEAT_MS", 2_000)
+# The same in any ten seconds, so that the minute's allowance cannot all go in its first
+# seconds: a player at club tables spends about 0.2 s in ten seconds, 0.6 s at most when
+# thirty deal at once (make soak).
+BACK_SEAT_BURST_MS = env_int("BACK_SEAT_BURST_MS", 800)
+# After each request in the back seat, its address's seat stays shut to the others for as
+# long as the request held its worker, times 100 / BACK_SEAT_SHARE_PERCENT - 1: an address
+# over its budget holds a worker at most this share of the time, so the workers stay free
+# for everyone else.
+BACK_SEAT_SHARE_PERCENT = env_int("BACK_SEAT_SHARE_PERCENT", 50)
+if not 1 <= BACK_SEAT_SHARE_PERCENT <= 100:
+    raise ImproperlyConfigured("BACK_SEAT_SHARE_PERCENT must be between 1 and 100")
 # The key of the deal of the day's seeds (daily.deal): empty, one derived from SECRET_KEY.
 # Either way the days' cards cannot be worked out from the source.
 DAILY_SECRET = env_str("DAILY_SECRET", "")

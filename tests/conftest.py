@@ -23,8 +23,9 @@ def charges_at_once(settings: Any) -> None:
     does not depend on the requests before it; test_cost.py tests the batching itself."""
     settings.COST_BATCH_MS = 0
     # The back seat serves a request from another thread, on a database connection of its
-    # own that a test's transaction cannot be seen from: test_cost.py turns it on.
+    # own that a test's transaction cannot be seen from: test_back_seat.py turns it on.
     settings.BACK_SEAT_MS = 0
+    settings.BACK_SEAT_BURST_MS = 0
 
 
 @pytest.fixture(autouse=True)

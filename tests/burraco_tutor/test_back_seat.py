@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import html
 import os
+import socket
 import threading
 import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -23,6 +25,7 @@ from django.urls import include, path
 from django.utils.translation import get_language
 
 from burraco_tutor import cost
+from counters.cache import LANE as MOMENT
 from counters.models import Counter
 from tests.factories import UserFactory
 
@@ -92,7 +95,6 @@ def test_past_the_threshold_a_learner_is_served_by_the_back_seat_at_the_lowest_p
     # The request's language and what the database holds went with it.
     assert behind["language"] == "it" and behind["users"] == first["users"] == 1
     # The seat was let go: the next request sits there again.
-    assert caches["counters"].get(SEAT) is None
     assert served(client)["thread"].startswith("back-seat")
 
 
@@ -123,7 +125,8 @@ def test_one_request_of_an_address_in_the_back_seat_at_a_time() -> None:
     client = learner()
     served(client)
     counters: Any = caches["counters"]
-    assert counters.add(SEAT, 7, 30)  # another of the address's requests sits there now
+    token = counters.take_turn(SEAT, 30_000, taker=7)  # another of the address's sits there
+    assert token is not None
     refused = client.get("/where/")
     assert refused.status_code == 429 and refused["Retry-After"] == "1"
     assert TAKEN_IT in html.unescape(refused.content.decode())
@@ -132,7 +135,7 @@ def test_one_request_of_an_address_in_the_back_seat_at_a_time() -> None:
     # A learner of another address, or one under the threshold here, is not held up.
     assert served(learner(REMOTE_ADDR="192.0.2.9"))["thread"] == threading.current_thread().name
     assert served(learner())["thread"] == threading.current_thread().name
-    assert counters.release(SEAT, 7)
+    assert counters.hand_over(SEAT, token, 0)
     assert served(client)["thread"].startswith("back-seat")
 
 
@@ -141,7 +144,6 @@ def test_a_view_that_raises_in_the_back_seat_lets_go_of_the_seat() -> None:
     served(client)
     client.raise_request_exception = False
     assert client.get("/fails/").status_code == 500
-    assert caches["counters"].get(SEAT) is None
     assert served(client)["thread"].startswith("back-seat")
 
 
@@ -175,4 +177,90 @@ def test_browsers_without_an_account_share_their_addresss_way_to_the_back_seat()
     assert served(first)["thread"].startswith("back-seat")
     assert served(anonymous())["thread"].startswith("back-seat")
     # A logged-in learner of this address is not.
+    assert served(learner())["thread"] == threading.current_thread().name
+
+
+def test_after_a_request_in_the_back_seat_the_seat_stays_shut_to_the_others_a_while(
+    settings: Any,
+) -> None:
+    # At 50%, shut for as long as the request held its worker: an address over its budget
+    # holds a worker at most half the time, however many sessions it opens.
+    settings.BACK_SEAT_SHARE_PERCENT = 50
+    client, classmate = learner(), learner()
+    served(classmate)  # in front: the classmate's first request
+    served(client)
+    began = time.time() * 1000
+    assert served(client, "/where/?burn=150")["thread"].startswith("back-seat")
+    free_at = Counter.objects.get(name__endswith=SEAT).value // MOMENT
+    assert free_at >= began + 2 * 150  # the request's 150 ms and as long again after it
+    refused = classmate.get("/where/")
+    assert refused.status_code == 429 and refused["Retry-After"] == "1"
+    # Nobody else is shut out: a learner under the threshold, or at another address.
+    assert served(learner())["thread"] == threading.current_thread().name
+    assert served(learner(REMOTE_ADDR="192.0.2.9"))["thread"] == threading.current_thread().name
+
+
+def test_at_a_share_of_100_percent_the_seat_is_free_at_once(settings: Any) -> None:
+    settings.BACK_SEAT_SHARE_PERCENT = 100
+    client, classmate = learner(), learner()
+    served(classmate)
+    served(client)
+    assert served(client, "/where/?burn=50")["thread"].startswith("back-seat")
+    assert served(classmate)["thread"].startswith("back-seat")
+
+
+def test_a_burst_sends_to_the_back_seat_before_the_minutes_allowance_is_spent(
+    settings: Any,
+) -> None:
+    settings.BACK_SEAT_MS = 10**6  # the minute's allowance, far off
+    settings.BACK_SEAT_BURST_MS = 30
+    client = learner()
+    assert served(client, "/where/?burn=40")["thread"] == threading.current_thread().name
+    assert served(client)["thread"].startswith("back-seat")
+    settings.BACK_SEAT_BURST_MS = 0  # off
+    cost._BACK.clear()
+    assert served(client)["thread"] == threading.current_thread().name
+
+
+@pytest.fixture
+def queue(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[int], None]]:
+    """A listening socket as gunicorn's workers share, in the place gunicorn.conf.py puts
+    it; ``queue(n)`` leaves n connections waiting in its accept queue."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    monkeypatch.setattr(cost, "LISTENERS", [listener])
+    waiting: list[socket.socket] = []
+
+    def connect(count: int) -> None:
+        waiting.extend(socket.create_connection(listener.getsockname()) for _ in range(count))
+        deadline = time.monotonic() + 5
+        while cost.waiting() < len(waiting) and time.monotonic() < deadline:
+            time.sleep(0.01)
+
+    yield connect
+    for each in waiting:
+        each.close()
+    listener.close()
+
+
+@pytest.mark.skipif(not hasattr(socket, "TCP_INFO"), reason="TCP_INFO is Linux's")
+def test_waiting_reads_the_accept_queue(queue: Callable[[int], None]) -> None:
+    assert cost.waiting() == 0
+    queue(3)
+    assert cost.waiting() == 3
+
+
+@pytest.mark.skipif(not hasattr(socket, "TCP_INFO"), reason="TCP_INFO is Linux's")
+def test_while_anyone_waits_for_a_worker_the_back_seat_takes_none(
+    queue: Callable[[int], None],
+) -> None:
+    client = learner()
+    served(client)
+    assert served(client)["thread"].startswith("back-seat")  # nobody waits
+    queue(1)
+    refused = client.get("/where/")
+    assert refused.status_code == 429 and refused["Retry-After"] == "1"
+    assert TAKEN_IT in html.unescape(refused.content.decode())
+    # A learner under the threshold is served as usual: the queue is for them.
     assert served(learner())["thread"] == threading.current_thread().name
