@@ -363,17 +363,22 @@ def heavy(*methods: str) -> Callable[[View], View]:
 class Lane:
     """An address's lane for long requests. Its learners whose last heavy request was long
     (``EXPENSIVE_MS`` of CPU or more: expert bots, the full coach, a long review, the export)
-    run their heavy requests one at a time, and after each the lane stays shut to the others
-    for as long as that request took, times ``100 / LANE_SHARE_PERCENT - 1`` (one, at 50):
+    run their heavy requests one at a time, and after each long one the lane stays shut to
+    the others for as long as that request took, times ``100 / LANE_SHARE_PERCENT - 1`` (one,
+    at 50):
     so one address's long work takes at most ``LANE_SHARE_PERCENT`` of one core and never
     more than one worker, however many sessions it opens. The learner who just left it may
     come back at once (their next move is not held up by their own last one); one session
     alone is bounded by its own budget, ``CPU_MS_PER_LEARNER``. A class at club tables
     behind one school address is not in it: their moves take a few tens of milliseconds.
 
-    A learner is marked long for ``PERIOD`` seconds after a long request (a row of the
-    counters table), so a learner's first long request runs outside the lane: an attacker
-    gains one request a session and a minute by it."""
+    A learner with an account is marked long for ``PERIOD`` seconds after a long request (a
+    row of the counters table), so their first long request runs outside the lane. A
+    browser without an account takes the lane for every heavy request, from its first: a
+    visitor opens sessions for free, and eight new sessions would otherwise each start a
+    long request at once. Their short requests free the lane at once, so browsers without
+    an account at one address (a family, a café) wait on each other only while one of
+    their requests is running."""
 
     counters: Any
     whose: str
@@ -394,9 +399,12 @@ class Lane:
         return None if token is None else cls(counters, whose, key, token)
 
     def leave(self, cost_ms: int) -> None:
+        """Let the lane go: after a long request, shut to the others for a while; after a
+        short one (a browser without an account at a club table), free at once."""
         _mark(self.counters, self.whose, cost_ms)
         percent = int(settings.LANE_SHARE_PERCENT)
-        self.counters.hand_over(self.key, self.token, cost_ms * (100 - percent) // percent)
+        pause = cost_ms * (100 - percent) // percent
+        self.counters.hand_over(self.key, self.token, pause if _long(cost_ms) else 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,9 +418,14 @@ class _Outside:
         _mark(self.counters, self.whose, cost_ms)
 
 
+def _long(cost_ms: int) -> bool:
+    return cost_ms >= int(settings.EXPENSIVE_MS)
+
+
 def _mark(counters: Any, whose: str, cost_ms: int) -> None:
-    """After a heavy request: a long one marks its learner long for ``PERIOD`` seconds."""
-    if cost_ms >= int(settings.EXPENSIVE_MS) and whose.startswith("user:"):
+    """After a heavy request: a long one marks its learner long for ``PERIOD`` seconds
+    (a browser without an account is in the lane anyway)."""
+    if _long(cost_ms) and whose.startswith("user:"):
         counters.set("long:" + whose, 1, PERIOD)
 
 

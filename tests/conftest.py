@@ -26,6 +26,10 @@ def charges_at_once(settings: Any) -> None:
     # own that a test's transaction cannot be seen from: test_back_seat.py turns it on.
     settings.BACK_SEAT_MS = 0
     settings.BACK_SEAT_BURST_MS = 0
+    # Every test's browser comes from one address, and those without an account take the
+    # address's lane for each heavy request: no pause after a long one, so a test's next
+    # browser is not refused for the last one's deal. test_cost.py tests the pause.
+    settings.LANE_SHARE_PERCENT = 100
 
 
 @pytest.fixture(autouse=True)
