@@ -360,7 +360,14 @@ class Club(Beginner):
         :attr:`pile_threshold` (:meth:`pile_gain`); where the club player races
         (:func:`_race_table`) when its top card fits (as the beginner takes it) or the whole pile
         brings :attr:`race_pile_gain`, whatever its size."""
-        if _race_table(view.position):
+        position = view.position
+        if len(view.hand) == 1 and position.pozzetti_taken[view.side] and not self.top_fits(view):
+            # One card left and the pozzetto taken: only a card that joins the side's melds
+            # lets it close, and a known card of no use is worse than an unknown one. At six
+            # players every seat took the others' throws, so a hand went on for 2,600
+            # actions until R34's stall made them draw (docs/bots.md).
+            return False
+        if _race_table(position):
             return self.top_fits(view) or self.pile_gain(view) >= self.race_pile_gain
         return self.pile_gain(view) >= self.pile_threshold
 

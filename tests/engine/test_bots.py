@@ -287,6 +287,35 @@ def test_at_three_and_five_players_club_leaves_the_junk_pile_the_beginner_takes(
     assert str(Club().decide(view, legal_in_view(view), random.Random(0))) == "pile"
 
 
+@pytest.mark.parametrize(("top", "taken"), [("9C", False), ("6C", True), ("JK", True)])
+def test_with_one_card_left_the_club_player_takes_only_a_pile_that_lets_it_close(
+    top: str, taken: bool
+) -> None:
+    # Six players, every pozzetto taken, every hand down to a card or two: a one-card pile
+    # of no use was taken by each seat in turn, and the hand went on for thousands of
+    # actions. A card for the side's meld, or a wildcard, is still taken.
+    position = Position.from_json(
+        {
+            "players": 6,
+            "to_move": 0,
+            "phase": "draw",
+            "hands": [["KH"], {"count": 1}, {"count": 1}, {"count": 2}, {"count": 1}, {"count": 1}],
+            "melds": [
+                [["3C", "4C", "5C"], ["8D", "8S", "8H", "8C", "8D", "8S", "8H"]],
+                [["QS", "KS", "AS"]],
+                [["4H", "4D", "4S"]],
+            ],
+            "discard": [top],
+            "stock": 20,
+            "pozzetti_taken": [True, True, True],
+        }
+    )
+    view = view_of(position)
+    legal = legal_in_view(view)
+    for bot in (Club(), Expert()):
+        assert str(bot.draw(view, legal, random.Random(0))) == ("pile" if taken else "draw")
+
+
 def test_a_discard_is_weighed_against_the_melds_of_the_side_that_plays_next() -> None:
     # Three players, seat 1 to throw: the king goes on the next seat's kings, which may
     # take it first; the 6C goes on seat 0's clubs, who play after them, and counts nothing.
