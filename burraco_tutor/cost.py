@@ -363,9 +363,8 @@ def heavy(*methods: str) -> Callable[[View], View]:
 class Lane:
     """An address's lane for long requests. Its learners whose last heavy request was long
     (``EXPENSIVE_MS`` of CPU or more: expert bots, the full coach, a long review, the export)
-    run their heavy requests one at a time, and after each long one the lane stays shut to
-    the others for as long as that request took, times ``100 / LANE_SHARE_PERCENT - 1`` (one,
-    at 50):
+    run their heavy requests one at a time, and after each the lane stays shut to the others
+    for as long as that request took, times ``100 / LANE_SHARE_PERCENT - 1`` (one, at 50):
     so one address's long work takes at most ``LANE_SHARE_PERCENT`` of one core and never
     more than one worker, however many sessions it opens. The learner who just left it may
     come back at once (their next move is not held up by their own last one); one session
@@ -378,7 +377,8 @@ class Lane:
     visitor opens sessions for free, and eight new sessions would otherwise each start a
     long request at once. Their short requests free the lane at once, so browsers without
     an account at one address (a family, a café) wait on each other only while one of
-    their requests is running."""
+    their requests is running; their long ones, and every request of a learner marked
+    long, shut it for a while."""
 
     counters: Any
     whose: str
@@ -399,12 +399,13 @@ class Lane:
         return None if token is None else cls(counters, whose, key, token)
 
     def leave(self, cost_ms: int) -> None:
-        """Let the lane go: after a long request, shut to the others for a while; after a
-        short one (a browser without an account at a club table), free at once."""
+        """Let the lane go, shut to the others for a while; after a short request of a
+        browser without an account (one at a club table, not known to be long), at once."""
         _mark(self.counters, self.whose, cost_ms)
         percent = int(settings.LANE_SHARE_PERCENT)
         pause = cost_ms * (100 - percent) // percent
-        self.counters.hand_over(self.key, self.token, pause if _long(cost_ms) else 0)
+        marked = self.whose.startswith("user:")  # in the lane only once marked long
+        self.counters.hand_over(self.key, self.token, pause if marked or _long(cost_ms) else 0)
 
 
 @dataclass(frozen=True, slots=True)
