@@ -29,12 +29,10 @@ import math
 import random
 import statistics
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engine.actions import Action, ActionKind, legal_actions, transition
-from engine.bots import infer
-from engine.bots.infer import explainer_of
 from engine.bots.levels import RACE_PLAYERS, Club
 from engine.bots.view import Memory, View, side_of, view_of
 from engine.budget import MOVE_STEPS, Budget, spend
@@ -75,16 +73,6 @@ RACE_NODES = 1_000
 #: average in club playouts at two players): the expert plays no more actions than its
 #: budget can pay for, so that at the table its look-ahead is smaller, not cut short.
 ACTION_STEPS = 40
-#: How many candidate worlds the expert deals for each world it keeps, weighed by how well
-#: they explain the last turn of the seat before it (:func:`engine.bots.infer.infer_world`;
-#: 1: none, each world as :func:`sample_world` deals it). Measured, it changed nothing
-#: (docs/bots.md), so it is off.
-EXPERT_INFER = 1
-#: How the expert judges a playout cut short at two, three, five and six players:
-#: :func:`fitted_estimate` or :func:`estimate` (None; at four players always). With the
-#: stock-or-pile look-ahead the fitted judgement turned -252 a deal into +121 (docs/bots.md),
-#: no better than the expert without that look-ahead, so it is off.
-JUDGE: Callable[[Position, int], float] | None = None
 #: What a card still hidden in a hand is taken to be worth, on average.
 HIDDEN_CARD = 8
 #: What a wildcard held in a hand is worth to its side while the hand goes on.
@@ -172,111 +160,6 @@ def estimate(position: Position, side: int) -> float:
     return _lead(worth, side, live)
 
 
-#: What :func:`fitted_estimate` weighs, for each side: its melds' points, its burraco
-#: bonuses, its melds of five and of six cards or more not yet a burraco, the cards in its
-#: hands, their points (naturals), its wildcards in hand, whether it took its pozzetto,
-#: whether it can close; the cards, the points, the pozzetto and the wildcards again times
-#: the stock left (in sixties: a card in hand early is material for melds, late a debt);
-#: whether it is to move.
-FEATURES = (
-    "table",
-    "bonus",
-    "five",
-    "six",
-    "cards",
-    "hand_points",
-    "wilds",
-    "pozzetto",
-    "can_close",
-    "cards_early",
-    "hand_points_early",
-    "pozzetto_early",
-    "to_move",
-    "wilds_early",
-)
-#: The weights of :data:`FEATURES`, the least-squares fit of the hand's final score
-#: difference over 179,302 positions of 1,200 hands of the club player against itself at
-#: two players (``python -m bench.fit_value``; docs/bots.md).
-FITTED_WEIGHTS = (
-    1.63,
-    0.2,
-    39.66,
-    207.0,
-    -12.1,
-    -0.24,
-    32.16,
-    177.16,
-    344.39,
-    46.89,
-    0.15,
-    -546.8,
-    -8.37,
-    -55.34,
-)
-
-
-def features(position: Position, side: int) -> list[float]:
-    """:data:`FEATURES` of a position whose cards are all known, ``side``'s less the mean of
-    the other live sides'."""
-    live = position.live_sides
-    early = position.stock_count / 60
-    mover = side_of(position, position.to_move)
-    per: dict[int, list[float]] = {}
-    for s in live:
-        table = bonus = five = six = 0.0
-        for meld in position.melds[s]:
-            table += meld.points
-            paid = burraco_bonus(meld, position.rules)
-            bonus += paid
-            size = len(meld.cards)
-            if not paid and size == 5:
-                five += 1
-            elif not paid and size >= 6:
-                six += 1
-        cards = hand_points = wilds = 0.0
-        for seat, hand in enumerate(position.hands):
-            if side_of(position, seat) != s:
-                continue
-            if isinstance(hand, Hidden):
-                cards += hand.count
-                hand_points += HIDDEN_CARD * hand.count
-                continue
-            cards += len(hand)
-            wilds += sum(1 for card in hand if card.is_wild)
-            hand_points += points(card for card in hand if not card.is_wild)
-        taken = 1.0 if position.pozzetti_taken[s] else 0.0
-        per[s] = [
-            table,
-            bonus,
-            five,
-            six,
-            cards,
-            hand_points,
-            wilds,
-            taken,
-            1.0 if position.has_closing_burraco(s) else 0.0,
-            cards * early,
-            hand_points * early,
-            taken * early,
-            1.0 if mover == s else 0.0,
-            wilds * early,
-        ]
-    others = [per[s] for s in live if s != side]
-    return [
-        per[side][i] - sum(row[i] for row in others) / max(1, len(others))
-        for i in range(len(FEATURES))
-    ]
-
-
-def fitted_estimate(position: Position, side: int) -> float:
-    """What ``side`` can expect from here by :data:`FITTED_WEIGHTS` (exact once the hand is
-    over): where :func:`estimate` counts every card in hand as a debt, this reads them
-    as the club player's own hands turned out, material early and a debt late."""
-    if position.is_over:
-        return estimate(position, side)
-    return sum(w * x for w, x in zip(FITTED_WEIGHTS, features(position, side), strict=True))
-
-
 def _lead(worth: list[float] | list[int], side: int, live: list[int]) -> float:
     """``side``'s worth less the others' mean (with two sides, less the other's)."""
     if len(live) == len(worth) == 2:
@@ -305,7 +188,6 @@ def play_out(
     until_seat: int | None = None,
     budget: Budget | None = None,
     memory: Memory | None = None,
-    judge: Callable[[Position, int], float] | None = None,
 ) -> Playout:
     """Play ``position`` (every card known) on with ``bot`` in every seat.
 
@@ -313,7 +195,6 @@ def play_out(
     that seat is next to draw. Returns the score difference for ``side`` (by default the
     side to move): the coach's "what would this have scored". Each action spends from
     ``budget`` (:mod:`engine.budget`), which raises :class:`TooBigError` once it runs out.
-    A hand cut short is judged by ``judge`` (:func:`estimate` by default).
     """
     from engine.bots import Bot, make_bot
 
@@ -339,7 +220,7 @@ def play_out(
         memory = memory.after(position, action)
         position = transition(position, action).position
         played += 1
-    return Playout((judge or estimate)(position, side), position.is_over, played)
+    return Playout(estimate(position, side), position.is_over, played)
 
 
 # --- the expert --------------------------------------------------------------------------
@@ -449,11 +330,7 @@ class Expert(Club):
     def _best(self, view: View, candidates: Sequence[Action], rng: random.Random) -> Action:
         race = view.position.players == RACE_PLAYERS
         seeds = [rng.randrange(2**32) for _ in range(self.race_worlds if race else self.worlds)]
-        # The worlds, weighed by what the seat before ours did on its last turn (infer).
-        explainer = explainer_of(view, self.inner) if EXPERT_INFER > 1 else None
-        worlds = [
-            infer.infer_world(view, random.Random(seed), EXPERT_INFER, explainer) for seed in seeds
-        ]
+        worlds = [sample_world(view, random.Random(seed)) for seed in seeds]
         # Each candidate is played towards the end of the hand in every world; all the
         # playouts of one decision share its count of actions.
         nodes = self.race_nodes if race else self.nodes
@@ -475,7 +352,6 @@ class Expert(Club):
                     max_actions=each,
                     budget=self.budget,
                     memory=view.memory.after(world, action),
-                    judge=None if race else JUDGE,
                 )
                 row.append(result.diff)
             results.append(row)
