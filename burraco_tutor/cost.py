@@ -194,10 +194,10 @@ class CostMiddleware:
         if max((_BACK.get(key, 0.0) for key, _left, _ceiling in seats), default=0.0) <= now:
             return _after(self.get_response(request), charge)
         # A learner who has spent BACK_SEAT_MS this minute (or BACK_SEAT_BURST_MS in the last
-        # BURST_SECONDS): one request of their address's
-        # at a time in the back seat, the others refused at once, and after each the seat
-        # stays shut to the others long enough that the address holds a worker there at
-        # most BACK_SEAT_SHARE_PERCENT of the time.
+        # BURST_SECONDS): one request of their address's at a time in the back seat, the
+        # others refused at once, and after each the seat stays shut to the others long
+        # enough that the address holds a worker there at most BACK_SEAT_SHARE_PERCENT of
+        # the time.
         if waiting():
             # Someone waits for a worker: the back seat does not take one from them.
             return _after(back_seat_taken(request), charge)
