@@ -209,9 +209,8 @@ class CostMiddleware:
         held = time.monotonic()
 
         def leave() -> None:
-            percent = int(settings.BACK_SEAT_SHARE_PERCENT)
             wall = round((time.monotonic() - held) * 1000)
-            counters.hand_over(seat, turn, wall * (100 - percent) // percent)
+            counters.hand_over(seat, turn, _pause(wall, settings.BACK_SEAT_SHARE_PERCENT))
 
         try:
             response, behind = BACK_SEAT.run(self.get_response, request)
@@ -402,8 +401,7 @@ class Lane:
         """Let the lane go, shut to the others for a while; after a short request of a
         browser without an account (one at a club table, not known to be long), at once."""
         _mark(self.counters, self.whose, cost_ms)
-        percent = int(settings.LANE_SHARE_PERCENT)
-        pause = cost_ms * (100 - percent) // percent
+        pause = _pause(cost_ms, settings.LANE_SHARE_PERCENT)
         marked = self.whose.startswith("user:")  # in the lane only once marked long
         self.counters.hand_over(self.key, self.token, pause if marked or _long(cost_ms) else 0)
 
@@ -417,6 +415,12 @@ class _Outside:
 
     def leave(self, cost_ms: int) -> None:
         _mark(self.counters, self.whose, cost_ms)
+
+
+def _pause(held_ms: int, percent: int) -> int:
+    """How long a lane or a seat stays shut after it was held ``held_ms``, so that it is
+    held at most ``percent`` of the time: as long again at 50, not at all at 100."""
+    return held_ms * (100 - int(percent)) // int(percent)
 
 
 def _long(cost_ms: int) -> bool:
