@@ -3,10 +3,9 @@
     python -m bench.tune_expert [--trials 16] [--deals 300] [--seed 5] [--study-seed 1]
         [--storage sqlite:///bench/expert_study.db] [--name expert-2p]
 
-Each trial sets the expert's constants (:mod:`engine.bots.expert`: the worlds a decision
-samples, the actions each playout may play, the margin and the standard errors another
-candidate must beat the club player's choice by, the pile size from which stock or pile is
-weighed, how many discards are weighed) and its pile threshold, plays ``--deals`` deals of
+Each trial sets the expert's margin (:data:`engine.bots.expert.EXPERT_MARGIN`, what another
+candidate must beat the club player's choice by) and the club player's weights and
+thresholds it plays with (:data:`HEURISTICS`), plays ``--deals`` deals of
 the arena against the club player at two players (seats swapped, both cores), and reports
 the mean score difference a deal; the expert's CPU a deal and its decision times are kept
 with each trial. The sampler is seeded (TPE, ``--study-seed``) and the deals are the

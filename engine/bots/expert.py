@@ -5,15 +5,12 @@ untaken pozzetti) at random among the cards it has not seen, keeping the ones it
 opponent take from the pile in that opponent's hand. :func:`play_out` plays a whole
 position on with one bot in every seat, up to a number of actions, and returns the score
 difference for a side: exact when the hand ended, else :func:`estimate` of the position
-reached. The expert plays as the club player, taking the pile more readily, and weighs
-the decision to close now or wait by determinized look-ahead (:class:`Expert`): the same
-sampled worlds and playout seeds for every candidate, each playout run towards the end of
-the hand within a count of actions, and the club player's choice overruled only when
-another candidate is better by a margin and by two standard errors. At four players it
-weighs stock against a pile of three cards or more the same way. Stock or pile at two
-players and the choice among the club player's favourite discards it can weigh too
-(:data:`EXPERT_DRAW_PILE`, :data:`EXPERT_DISCARDS`); measured in the arena that lost
-points or cost too much (docs/bots.md), so it is off.
+reached (or :func:`fitted_estimate`, a judgement fitted on the club player's hands). The
+expert plays as the club player, taking the pile more readily, and weighs by determinized
+look-ahead (:class:`Expert`) the decisions that matter: closing now or waiting, which card
+to throw at two players, stock or pile at four; the same sampled worlds and playout seeds
+for every candidate, each playout within a count of actions, and the club player's choice
+overruled only when another candidate is better world by world.
 
 >>> import random
 >>> from engine.deal import deal
@@ -29,7 +26,7 @@ import math
 import random
 import statistics
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from engine.actions import Action, ActionKind, legal_actions, transition
@@ -49,12 +46,6 @@ EXPERT_NODES = 1_200
 EXPERT_MARGIN = 10.0
 #: How many worlds the expert samples for one decision.
 EXPERT_WORLDS = 6
-#: The expert weighs stock against a pile of this many cards or more.
-EXPERT_DRAW_PILE = 99
-#: How many discards, the club player's favourite and the next ones, the expert plays out
-#: (those whose club score is within :data:`EXPERT_SPREAD` of the favourite's).
-EXPERT_DISCARDS = 1
-EXPERT_SPREAD = 1.0
 #: How many standard errors of the mean difference (over the worlds) another candidate
 #: must be better by, beside the margin.
 EXPERT_SURE = 2.0
@@ -64,7 +55,7 @@ RACE_SURE = 0.0
 #: of the hand in this many worlds, and weighs stock or pile when the pile holds this many
 #: cards or more (see :class:`Expert`).
 RACE_WORLDS = 8
-RACE_PILE = 3
+RACE_PILE = 2
 #: The actions all of one decision's playouts may play at four players, shared evenly
 #: (a four-player hand seldom lasts more than 130 actions after such a decision): a count,
 #: so the look-ahead replays by seed and its cost is bounded however long the hand.
@@ -73,6 +64,15 @@ RACE_NODES = 1_000
 #: average in club playouts at two players): the expert plays no more actions than its
 #: budget can pay for, so that at the table its look-ahead is smaller, not cut short.
 ACTION_STEPS = 40
+#: Which card to throw, at two players: the expert plays every card of its hand on in this
+#: many worlds until its next draw and throws the one whose position then is best by
+#: :func:`fitted_estimate` (the club player's favourite when none is better). At two
+#: players nearly every throw is taken by the next player, a one-card pile; 0: off.
+THROW_WORLDS = 8
+#: The most actions all the playouts of one throw may play, and one playout (a turn of
+#: the opponent's is three to six actions): counts, so a throw replays by seed.
+THROW_NODES = 1_000
+THROW_ACTIONS = 16
 #: What a card still hidden in a hand is taken to be worth, on average.
 HIDDEN_CARD = 8
 #: What a wildcard held in a hand is worth to its side while the hand goes on.
@@ -160,6 +160,111 @@ def estimate(position: Position, side: int) -> float:
     return _lead(worth, side, live)
 
 
+#: What :func:`fitted_estimate` weighs, for each side: its melds' points, its burraco
+#: bonuses, its melds of five and of six cards or more not yet a burraco, the cards in its
+#: hands, their points (naturals), its wildcards in hand, whether it took its pozzetto,
+#: whether it can close; the cards, the points, the pozzetto and the wildcards again times
+#: the stock left (in sixties: a card in hand early is material for melds, late a debt);
+#: whether it is to move.
+FEATURES = (
+    "table",
+    "bonus",
+    "five",
+    "six",
+    "cards",
+    "hand_points",
+    "wilds",
+    "pozzetto",
+    "can_close",
+    "cards_early",
+    "hand_points_early",
+    "pozzetto_early",
+    "to_move",
+    "wilds_early",
+)
+#: The weights of :data:`FEATURES`, the least-squares fit of the hand's final score
+#: difference over 179,302 positions of 1,200 hands of the club player against itself at
+#: two players (``python -m bench.fit_value``; docs/bots.md).
+FITTED_WEIGHTS = (
+    1.63,
+    0.2,
+    39.66,
+    207.0,
+    -12.1,
+    -0.24,
+    32.16,
+    177.16,
+    344.39,
+    46.89,
+    0.15,
+    -546.8,
+    -8.37,
+    -55.34,
+)
+
+
+def features(position: Position, side: int) -> list[float]:
+    """:data:`FEATURES` of a position whose cards are all known, ``side``'s less the mean of
+    the other live sides'."""
+    live = position.live_sides
+    early = position.stock_count / 60
+    mover = side_of(position, position.to_move)
+    per: dict[int, list[float]] = {}
+    for s in live:
+        table = bonus = five = six = 0.0
+        for meld in position.melds[s]:
+            table += meld.points
+            paid = burraco_bonus(meld, position.rules)
+            bonus += paid
+            size = len(meld.cards)
+            if not paid and size == 5:
+                five += 1
+            elif not paid and size >= 6:
+                six += 1
+        cards = hand_points = wilds = 0.0
+        for seat, hand in enumerate(position.hands):
+            if side_of(position, seat) != s:
+                continue
+            if isinstance(hand, Hidden):
+                cards += hand.count
+                hand_points += HIDDEN_CARD * hand.count
+                continue
+            cards += len(hand)
+            wilds += sum(1 for card in hand if card.is_wild)
+            hand_points += points(card for card in hand if not card.is_wild)
+        taken = 1.0 if position.pozzetti_taken[s] else 0.0
+        per[s] = [
+            table,
+            bonus,
+            five,
+            six,
+            cards,
+            hand_points,
+            wilds,
+            taken,
+            1.0 if position.has_closing_burraco(s) else 0.0,
+            cards * early,
+            hand_points * early,
+            taken * early,
+            1.0 if mover == s else 0.0,
+            wilds * early,
+        ]
+    others = [per[s] for s in live if s != side]
+    return [
+        per[side][i] - sum(row[i] for row in others) / max(1, len(others))
+        for i in range(len(FEATURES))
+    ]
+
+
+def fitted_estimate(position: Position, side: int) -> float:
+    """What ``side`` can expect from here by :data:`FITTED_WEIGHTS` (exact once the hand is
+    over): where :func:`estimate` counts every card in hand as a debt, this reads them
+    as the club player's own hands turned out, material early and a debt late."""
+    if position.is_over:
+        return estimate(position, side)
+    return sum(w * x for w, x in zip(FITTED_WEIGHTS, features(position, side), strict=True))
+
+
 def _lead(worth: list[float] | list[int], side: int, live: list[int]) -> float:
     """``side``'s worth less the others' mean (with two sides, less the other's)."""
     if len(live) == len(worth) == 2:
@@ -188,6 +293,7 @@ def play_out(
     until_seat: int | None = None,
     budget: Budget | None = None,
     memory: Memory | None = None,
+    judge: Callable[[Position, int], float] | None = None,
 ) -> Playout:
     """Play ``position`` (every card known) on with ``bot`` in every seat.
 
@@ -195,6 +301,7 @@ def play_out(
     that seat is next to draw. Returns the score difference for ``side`` (by default the
     side to move): the coach's "what would this have scored". Each action spends from
     ``budget`` (:mod:`engine.budget`), which raises :class:`TooBigError` once it runs out.
+    A hand cut short is judged by ``judge`` (:func:`estimate` by default).
     """
     from engine.bots import Bot, make_bot
 
@@ -220,25 +327,47 @@ def play_out(
         memory = memory.after(position, action)
         position = transition(position, action).position
         played += 1
-    return Playout(estimate(position, side), position.is_over, played)
+    return Playout((judge or estimate)(position, side), position.is_over, played)
 
 
 # --- the expert --------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class Weighing:
+    """How the expert weighs one kind of decision: in how many sampled worlds, within how
+    many actions all its playouts together, each playout to the seat's next draw
+    (``next_turn``) or towards the end of the hand, judged by ``judge`` when cut short;
+    another candidate than the club player's must be better world by world by ``margin``
+    points on average and by ``sure`` standard errors of that mean."""
+
+    worlds: int
+    nodes: int
+    margin: float = EXPERT_MARGIN
+    sure: float = 0.0
+    next_turn: bool = False
+    judge: Callable[[Position, int], float] = estimate
+    #: The most actions one playout plays (within its share of ``nodes``).
+    longest: int = 2_000
+
+
 class Expert(Club):
     """The club player, weighing the decisions that matter by determinized look-ahead.
 
-    For closing now or waiting (and at four players for stock against a pile of
-    :data:`RACE_PILE` cards or more; at two players, when switched on, for stock against a
-    pile of :data:`EXPERT_DRAW_PILE` or more and for the club player's favourite discards)
-    it samples worlds of the hidden cards consistent with what the seat has seen
+    It samples worlds of the hidden cards consistent with what the seat has seen
     (:func:`sample_world`), plays each candidate on in every world with the club player in
-    every seat to the end of the hand or to the playout's share of the decision's actions
-    (then judged by :func:`estimate`), with the same worlds and playout seeds for every
-    candidate, and plays another candidate than the club player's only when it does better
-    world by world by :data:`EXPERT_MARGIN` on average and (not at four players) by
-    :data:`EXPERT_SURE` standard errors (docs/bots.md gives the arena's figures)."""
+    every seat, with the same worlds and playout seeds for every candidate (common random
+    numbers), and plays another candidate than the club player's only when it does better
+    world by world (:class:`Weighing`). What it weighs:
+
+    - closing now or waiting, each candidate played towards the end of the hand and judged
+      by :func:`estimate` when cut short, at every table;
+    - at two players, which card to throw: every card of the hand, played on until the
+      seat's next draw and judged by :func:`fitted_estimate` (:data:`THROW_WORLDS`);
+    - at four players, stock against a pile of :data:`RACE_PILE` cards or more, played
+      towards the end of the hand.
+
+    docs/bots.md gives the arena's figures."""
 
     name = "expert"
     #: The expert takes the pile on a weaker promise than the club player (what the
@@ -254,13 +383,26 @@ class Expert(Club):
         *,
         race_nodes: int = RACE_NODES,
         race_worlds: int = RACE_WORLDS,
+        throw_worlds: int | None = None,
     ) -> None:
-        #: The look-ahead at two, three, five and six players: actions a decision, worlds.
-        self.nodes = EXPERT_NODES if nodes is None else nodes
-        self.worlds = EXPERT_WORLDS if worlds is None else worlds
-        #: The same at four players, where each candidate is played towards the hand's end.
-        self.race_nodes = race_nodes
-        self.race_worlds = race_worlds
+        #: Closing now or waiting, at two, three, five and six players.
+        self.closing = Weighing(
+            EXPERT_WORLDS if worlds is None else worlds,
+            EXPERT_NODES if nodes is None else nodes,
+            sure=EXPERT_SURE,
+        )
+        #: Closing, and stock or pile, at four players.
+        self.race = Weighing(race_worlds, race_nodes, sure=RACE_SURE)
+        #: Which card to throw, at two players.
+        throws = THROW_WORLDS if throw_worlds is None else throw_worlds
+        self.throwing = Weighing(
+            throws,
+            THROW_NODES,
+            margin=0.0,
+            next_turn=True,
+            judge=fitted_estimate,
+            longest=THROW_ACTIONS,
+        )
         self.inner = Club()
         #: Steps the look-ahead may spend (the judge's request budget); when they run out
         #: the expert plays as the club player would.
@@ -270,15 +412,15 @@ class Expert(Club):
         choice = super().decide(view, legal, rng)
         position = view.position
         race = position.players == RACE_PLAYERS
+        weighing = self.race if race else self.closing
         if position.phase is Phase.DRAW:
-            # Stock or pile.
+            # Stock or pile, at four players.
             kinds = {action.kind for action in legal}
-            least = RACE_PILE if race else EXPERT_DRAW_PILE
-            weigh = len(position.discard) >= least
+            weigh = race and len(position.discard) >= RACE_PILE
             if weigh and ActionKind.PILE in kinds and ActionKind.DRAW in kinds:
                 draw = next(action for action in legal if action.kind is ActionKind.DRAW)
                 pile = next(action for action in legal if action.kind is ActionKind.PILE)
-                return self.best(view, [choice, pile if choice == draw else draw], rng)
+                return self.best(view, [choice, pile if choice == draw else draw], rng, weighing)
             return choice
         hand = view.hand
         discards = [action for action in legal if action.kind is ActionKind.DISCARD]
@@ -293,51 +435,45 @@ class Expert(Club):
         ]
         if closers and discards:
             if choice in closers:
-                return self.best(view, [choice, self.discard(view, discards, rng)], rng)
+                other = self.discard(view, discards, rng)
+                return self.best(view, [choice, other], rng, weighing)
             if choice.kind is ActionKind.DISCARD:
                 closer = max(closers, key=lambda action: self.play_score(view, action))
-                return self.best(view, [choice, closer], rng)
-        # Which card to throw: the club player's favourites, when they are close.
-        count = 0 if race else EXPERT_DISCARDS
-        if count > 1 and choice.kind is ActionKind.DISCARD and len(discards) > 1:
-            scores = {
-                action: self.discard_score(view, action.cards[0], hand) for action in discards
-            }
-            low = scores[choice]
-            ranked = sorted(
-                (a for a in discards if a != choice and scores[a] <= low + EXPERT_SPREAD),
-                key=lambda action: scores[action],
-            )
-            # Two copies of one card are one candidate.
+                return self.best(view, [choice, closer], rng, weighing)
+        # Which card to throw, at two players: every card of the hand (two copies of one
+        # card are one candidate), the club player's favourite first.
+        if position.players == 2 and self.throwing.worlds and choice.kind is ActionKind.DISCARD:
             seen = {choice.cards[0]}
-            others = []
-            for action in ranked:
+            throws = [choice]
+            for action in discards:
                 if action.cards[0] not in seen:
                     seen.add(action.cards[0])
-                    others.append(action)
-            if others:
-                return self.best(view, [choice, *others[: count - 1]], rng)
+                    throws.append(action)
+            if len(throws) > 1:
+                return self.best(view, throws, rng, self.throwing)
         return choice
 
-    def best(self, view: View, candidates: Sequence[Action], rng: random.Random) -> Action:
+    def best(
+        self, view: View, candidates: Sequence[Action], rng: random.Random, weighing: Weighing
+    ) -> Action:
         """The candidate with the best mean result over sampled worlds; the first (the
-        club player's own choice) unless another beats it by :data:`EXPERT_MARGIN`."""
+        club player's own choice) unless another beats it as ``weighing`` asks."""
         try:
-            return self._best(view, candidates, rng)
+            return self._best(view, candidates, rng, weighing)
         except TooBigError:
             return candidates[0]
 
-    def _best(self, view: View, candidates: Sequence[Action], rng: random.Random) -> Action:
-        race = view.position.players == RACE_PLAYERS
-        seeds = [rng.randrange(2**32) for _ in range(self.race_worlds if race else self.worlds)]
+    def _best(
+        self, view: View, candidates: Sequence[Action], rng: random.Random, weighing: Weighing
+    ) -> Action:
+        seeds = [rng.randrange(2**32) for _ in range(weighing.worlds)]
         worlds = [sample_world(view, random.Random(seed)) for seed in seeds]
-        # Each candidate is played towards the end of the hand in every world; all the
-        # playouts of one decision share its count of actions.
-        nodes = self.race_nodes if race else self.nodes
+        # All the playouts of one decision share its count of actions.
+        nodes = weighing.nodes
         if self.budget is not None:
             # Within a request's budget (the judge, the table): what it can pay for.
             nodes = min(nodes, self.budget.left // ACTION_STEPS)
-        each = max(1, nodes // (len(candidates) * len(worlds)))
+        each = max(1, min(weighing.longest, nodes // (len(candidates) * len(worlds))))
         side = view.side
         results = []
         for action in candidates:
@@ -350,21 +486,22 @@ class Expert(Club):
                     random.Random(seed),
                     side=side,
                     max_actions=each,
+                    until_seat=view.seat if weighing.next_turn else None,
                     budget=self.budget,
                     memory=view.memory.after(world, action),
+                    judge=weighing.judge,
                 )
                 row.append(result.diff)
             results.append(row)
         # Each candidate against the club player's choice, world by world (the same worlds
         # and seeds: common random numbers): it must be better by the margin on average and
-        # by EXPERT_SURE standard errors of that mean, not by the luck of a few worlds.
-        sure = RACE_SURE if race else EXPERT_SURE
+        # by ``sure`` standard errors of that mean, not by the luck of a few worlds.
         best, gain = 0, 0.0
         for index in range(1, len(candidates)):
             diffs = [b - a for a, b in zip(results[0], results[index], strict=True)]
             mean = sum(diffs) / len(diffs)
             spread = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
-            if mean >= EXPERT_MARGIN and mean >= sure * spread and mean > gain:
+            if mean >= weighing.margin and mean >= weighing.sure * spread and mean > gain:
                 best, gain = index, mean
         return candidates[best]
 

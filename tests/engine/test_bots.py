@@ -574,20 +574,6 @@ def test_the_estimate_counts_a_wildcard_in_hand_as_an_asset() -> None:
     assert estimate(holding("JK"), 0) > estimate(holding("8C"), 0) > estimate(holding("AC"), 0)
 
 
-def test_the_expert_discards_as_the_club_player_unless_closing_is_at_stake() -> None:
-    # Its look-ahead weighs only closing now or waiting (docs/bots.md says why).
-    compared = 0
-    for position, memory in positions(2, 60, seed=4):
-        view = view_of(position, None, memory)
-        if position.phase is not Phase.PLAY or position.pozzetti_taken[view.side]:
-            continue
-        legal = legal_actions(position)
-        club = Club().decide(view, legal, random.Random(2))
-        assert Expert().decide(view, legal, random.Random(2)) == club
-        compared += 1
-    assert compared >= 10
-
-
 def test_at_four_players_the_playouts_of_one_decision_share_race_nodes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
