@@ -73,6 +73,11 @@ THROW_WORLDS = 8
 #: the opponent's is three to six actions): counts, so a throw replays by seed.
 THROW_NODES = 1_000
 THROW_ACTIONS = 16
+#: The expert weighs its throws only while a run of one-card piles (R34) holds this many
+#: takes, so that the opponent took one: its playouts play the opponent as the club
+#: player, who takes every throw. Against the beginner, who takes a throw only when it
+#: fits, weighing every throw lost 236 points a deal (docs/bots.md).
+THROW_RUN = 2
 #: What a card still hidden in a hand is taken to be worth, on average.
 HIDDEN_CARD = 8
 #: What a wildcard held in a hand is worth to its side while the hand goes on.
@@ -440,9 +445,16 @@ class Expert(Club):
             if choice.kind is ActionKind.DISCARD:
                 closer = max(closers, key=lambda action: self.play_score(view, action))
                 return self.best(view, [choice, closer], rng, weighing)
-        # Which card to throw, at two players: every card of the hand (two copies of one
-        # card are one candidate), the club player's favourite first.
-        if position.players == 2 and self.throwing.worlds and choice.kind is ActionKind.DISCARD:
+        # Which card to throw, at two players, while the opponent takes throws: every card
+        # of the hand (two copies of one card are one candidate), the club player's
+        # favourite first.
+        run = position.stall.count if position.stall is not None else 0
+        if (
+            position.players == 2
+            and self.throwing.worlds
+            and run >= THROW_RUN
+            and choice.kind is ActionKind.DISCARD
+        ):
             seen = {choice.cards[0]}
             throws = [choice]
             for action in discards:

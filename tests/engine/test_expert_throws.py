@@ -22,7 +22,7 @@ from engine.bots.expert import (
 from engine.bots.levels import Club
 from engine.bots.view import view_of
 from engine.deal import deal
-from engine.state import Phase, Position
+from engine.state import Phase, Position, Stall
 
 
 def test_the_fitted_judgement_reads_cards_in_hand_early_as_material_late_as_a_debt() -> None:
@@ -69,12 +69,14 @@ def _played(position: Position, actions: int) -> Position:
 
 
 #: Seat 0 to throw at two players: five different cards (two copies of the king), no
-#: pozzetto taken, so no closing is at stake.
+#: pozzetto taken, so no closing is at stake; a run of one-card piles (R34) of two takes,
+#: seat 1's last, so the opponent takes throws.
 THROWING = Position.parse(
     """{"players": 2, "to_move": 0, "phase": "play",
     "hands": [["KS", "KS", "4D", "9C", "JH", "6S"], {"count": 11}],
     "melds": [[["5H", "6H", "7H"]], [["8C", "8D", "8S"]]],
-    "discard": [], "stock": 50, "pozzetti_taken": [false, false]}"""
+    "discard": [], "stock": 50, "pozzetti_taken": [false, false],
+    "stall": {"seat": 1, "count": 2}}"""
 )
 
 
@@ -128,6 +130,12 @@ def test_the_expert_throws_the_card_whose_worlds_come_out_best(
     # Switched off, nothing is played out.
     monkeypatch.setattr(expert, "play_out", None)
     assert Expert(throw_worlds=0).decide(view, legal, random.Random(0)) == club
+    # Nor when no run of one-card piles shows that the opponent takes throws (the
+    # beginner takes one only when it fits), or the run is only the expert's own take.
+    for stall in (None, Stall(0, 1)):
+        quiet = replace(THROWING, stall=stall)
+        view, legal = view_of(quiet), legal_actions(quiet)
+        assert Expert().decide(view, legal, random.Random(0)) == club
 
 
 def test_the_expert_throws_as_the_club_player_where_it_does_not_weigh_throws() -> None:
