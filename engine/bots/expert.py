@@ -348,7 +348,7 @@ class Weighing:
 
     worlds: int
     nodes: int
-    margin: float = EXPERT_MARGIN
+    margin: float
     sure: float = 0.0
     next_turn: bool = False
     judge: Callable[[Position, int], float] = estimate
@@ -394,10 +394,11 @@ class Expert(Club):
         self.closing = Weighing(
             EXPERT_WORLDS if worlds is None else worlds,
             EXPERT_NODES if nodes is None else nodes,
+            margin=EXPERT_MARGIN,
             sure=EXPERT_SURE,
         )
         #: Closing, and stock or pile, at four players.
-        self.race = Weighing(race_worlds, race_nodes, sure=RACE_SURE)
+        self.race = Weighing(race_worlds, race_nodes, margin=EXPERT_MARGIN, sure=RACE_SURE)
         #: Which card to throw, at two players.
         throws = THROW_WORLDS if throw_worlds is None else throw_worlds
         self.throwing = Weighing(
