@@ -35,7 +35,9 @@ the position (a test checks it on thousands of positions of random hands). The c
   cards add to what the hand lays anyway.
 - ``useless_pile`` (R8): the player took a pile of one natural card that goes with no
   card of the hand and fits none of the side's melds: a dead card kept (it may not go
-  back at once) where the stock gave a chance.
+  back at once) where the stock gave a chance. Not where the bots take it too: head to
+  head a pile left goes to the opponent with the next throw, so there it is said only
+  with one card left and the pozzetto taken.
 
 Each look ahead is one turn deep and made of single legal actions: a burraco that needed
 two plays is not looked for, a close or an al volo is (with :func:`engine.puzzles.find_line`).

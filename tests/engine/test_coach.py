@@ -12,8 +12,10 @@ from typing import Any
 
 import pytest
 
-from engine.actions import Action, is_legal, transition
-from engine.bots.view import seat_view
+from engine.actions import Action, ActionKind, is_legal, legal_actions, transition
+from engine.bots import decide
+from engine.bots.levels import Club
+from engine.bots.view import seat_view, view_of
 from engine.budget import Budget
 from engine.cards import Card
 from engine.cli.simulate import random_action
@@ -509,15 +511,41 @@ def test_missed_pile_is_quiet_when_the_pile_needs_a_wildcard_of_the_hand() -> No
 
 
 def test_useless_pile_fires_for_a_one_card_pile_nothing_uses() -> None:
-    # The QD goes with nothing in the hand and fits no meld of the side: a dead card.
-    start = position(["3C", "7D", "10S", "KH", "5S"], discard=["QD"], phase="draw")
-    finding = only(coach(start, "pile"), "useless_pile")
+    # Four players: the QD goes with nothing in the hand and fits no meld of the side: a
+    # dead card, which the bots leave too.
+    four = position(["3C", "7D", "10S", "KH", "5S"], discard=["QD"], phase="draw", players=4)
+    finding = only(coach(four, "pile"), "useless_pile")
     assert finding.rule == "R8" and finding.params == {"card": "QD"}
     assert str(finding.better) == "draw" and finding.severity is not Severity.NONE
-    # Two players: "your opponent has seen it"; four: "the next player".
-    assert finding.sentence == "coach_useless_pile_two"
-    four = position(["3C", "7D", "10S", "KH", "5S"], discard=["QD"], phase="draw", players=4)
-    assert only(coach(four, "pile"), "useless_pile").sentence == "coach_useless_pile"
+    assert finding.sentence == "coach_useless_pile"
+    # Two players, one card left and the pozzetto taken: the QD cannot go back (R8), so the
+    # hand cannot close on it. "Your opponent has seen it."
+    last = position(["3C"], discard=["QD"], phase="draw", taken=(True, False))
+    assert only(coach(last, "pile"), "useless_pile").sentence == "coach_useless_pile_two"
+
+
+def test_useless_pile_is_quiet_at_two_players_where_the_bots_take_it() -> None:
+    # Head to head a pile left gets the next throw on it and goes to the opponent: the
+    # expert takes the QD (the Hint says "pile"), and the coach does not fault it.
+    start = position(["3C", "7D", "10S", "KH", "5S"], discard=["QD"], phase="draw")
+    taken = decide("expert", view_of(start), legal_actions(start), random.Random(0))
+    assert taken.kind is ActionKind.PILE
+    assert "useless_pile" not in codes(coach(start, "pile"))
+
+
+def test_the_arenas_leaver_leaves_just_the_piles_useless_pile_names() -> None:
+    # bench.leave_singles, which measured what leaving those piles costs, leaves the QD
+    # nothing uses where the club player takes it, and takes it like the club player where
+    # the QS and QH make a set with it.
+    from bench.leave_singles import Leaver
+
+    def kind(bot: object, start: Position) -> ActionKind:
+        return bot.decide(view_of(start), legal_actions(start), random.Random(0)).kind  # type: ignore[attr-defined]
+
+    dead = position(["3C", "7D", "10S", "KH", "5S"], discard=["QD"], phase="draw")
+    pair = position(["3C", "7D", "QS", "QH"], discard=["QD"], phase="draw")
+    assert (kind(Leaver(), dead), kind(Club(), dead)) == (ActionKind.DRAW, ActionKind.PILE)
+    assert kind(Leaver(), pair) is kind(Club(), pair) is ActionKind.PILE
 
 
 def test_useless_pile_is_quiet_when_the_card_goes_down_at_once() -> None:
@@ -701,7 +729,7 @@ REVIEWS = [
         "discard 10S",
     ),
     (position(["9C", "KH", "4D", "5C"], discard=["QD", "9S", "9H"]), "discard 9C"),
-    (position(["3C", "7D", "10S", "KH", "5S"], discard=["QD"], phase="draw"), "pile"),
+    (position(["3C"], discard=["QD"], phase="draw", taken=(True, False)), "pile"),
     (position(["9C", "9D", "9S", "JK", "KS", "4H", "7C"]), "meld 9C 9D 9S JK"),
     (position(["9C", "9D", "JK", "KS", "4H", "7C", "3S", "QD"], stock=55), "meld 9C 9D JK"),
 ]

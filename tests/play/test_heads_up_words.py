@@ -18,11 +18,12 @@ from tests.play.test_table_views import deal, learner_turns
 
 pytestmark = pytest.mark.django_db
 
-#: A pile of one card, the Q♦, that goes with nothing of the hand: taking it is useless_pile.
+#: A pile of one card, the Q♦, that goes with nothing of the hand, one card left and the
+#: pozzetto taken: taking it is useless_pile (the bots leave it too), at every table.
 USELESS_PILE = """{"players": %d, "to_move": 0, "phase": "draw",
-  "hands": [["3C", "7D", "10S", "KH", "5S", "8C", "4H"], %s],
-  "melds": [[], [["9S", "9D", "9H"]]], "discard": ["QD"], "stock": 40,
-  "pozzetti_taken": [false, false]}"""
+  "hands": [["3C"], %s],
+  "melds": [[["5H", "6H", "7H"]], [["9S", "9D", "9H"]]], "discard": ["QD"], "stock": 40,
+  "pozzetti_taken": [true, false]}"""
 
 
 def useless_pile(players: int) -> Position:
