@@ -586,8 +586,8 @@ def test_at_four_players_the_playouts_of_one_decision_share_race_nodes(
 
     monkeypatch.setattr(expert, "play_out", counted)
     view = view_of(racing(["QC", "3D", "10D", "6S", "4S", "5C"]))
-    Expert(race_nodes=48).decide(view, legal_in_view(view), random.Random(0))
-    # Two candidates in eight worlds, three actions each: none plays the hand to its end.
+    Expert(race_nodes=6 * expert.RACE_WORLDS).decide(view, legal_in_view(view), random.Random(0))
+    # Two candidates in RACE_WORLDS worlds, three actions each: none plays the hand to its end.
     assert played == [3] * 2 * expert.RACE_WORLDS
     played.clear()
     Expert(race_nodes=48, race_worlds=2).decide(view, legal_in_view(view), random.Random(0))
