@@ -225,3 +225,16 @@ def pile_uses(position: Position, budget: Budget | None = None) -> tuple[Card, .
     taken = transition(position, take, budget).position
     played = {card for action in legal_plays(taken, budget).actions for card in action.cards}
     return tuple(card for card in position.discard if card in played)
+
+
+def dead_single(position: Position, budget: Budget | None = None) -> bool:
+    """Is the pile one natural card that nothing would put on the table at once if the
+    player to move took it (:func:`pile_uses`)? False where the question cannot be asked
+    (:class:`StrategyError`); the coach's ``useless_pile`` and ``bench.leave_singles`` ask it.
+    """
+    if len(position.discard) != 1 or position.discard[0].is_wild:
+        return False
+    try:
+        return not pile_uses(position, budget)
+    except StrategyError:
+        return False

@@ -39,7 +39,7 @@ from engine.coach.findings import BLUNDER_ABOVE, INACCURACY_FROM, MISTAKE_FROM, 
 from engine.melds import Burraco, Meld, possible_attachments
 from engine.scoring import burraco_bonus, kind_bonus
 from engine.state import Hidden, Phase, Position
-from engine.strategy import StrategyError, pile_uses
+from engine.strategy import dead_single
 
 
 def _missed_goal(context: _Context, goal: str, event: Event) -> Action | None:
@@ -604,21 +604,14 @@ def _pile_adds(use: _PileUse, alone: tuple[_Play, ...]) -> int:
 
 def _useless_pile(context: _Context) -> list[_Candidate]:
     """A pile of one natural card taken that nothing uses at once: no meld or attachment
-    legal right after the take puts it on the table (:func:`engine.strategy.pile_uses`, the
+    legal right after the take puts it on the table (:func:`engine.strategy.dead_single`, the
     analysis the pile puzzles use), and the bots would leave it too (the expert's
     ``takes_pile``). The player keeps a dead card for sure, which they may not throw back at
     once (R8), where the stock gave a chance, and the next player has seen it go to them."""
     view, chosen = context.view, context.chosen
     if view.phase is not Phase.DRAW or chosen.kind is not ActionKind.PILE:
         return []
-    if len(view.discard) != 1 or view.discard[0].is_wild:
-        return []
-    if isinstance(view.hands[view.to_move], Hidden):
-        return []
-    try:
-        if pile_uses(view, context.budget):
-            return []
-    except StrategyError:
+    if isinstance(view.hands[view.to_move], Hidden) or not dead_single(view, context.budget):
         return []
     if Expert().takes_pile(view_of(view)):
         # The bots take it too (one analysis for one question: the Hint says "pile"). At two
